@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Compiles generator/ to dist/ and links this package's own `docex` bin into
+// node_modules/.bin, because npm links bins of dependencies only, and the npm
+// scripts here are exactly `docex <command>`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync, chmodSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+let tsc;
+try {
+  tsc = require.resolve('typescript/bin/tsc');
+} catch {
+  // Installed as a package from a tarball: dist/ is already built.
+  process.exit(0);
+}
+const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (r.status !== 0) process.exit(r.status ?? 1);
+
+const binDir = join(root, 'node_modules', '.bin');
+const link = join(binDir, 'docex');
+const target = join(root, 'bin', 'docex.js');
+chmodSync(target, 0o755);
+if (existsSync(join(root, 'node_modules'))) {
+  mkdirSync(binDir, { recursive: true });
+  rmSync(link, { force: true });
+  symlinkSync(relative(binDir, target), link);
+}
