@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
+import { DocexError } from './errors.js';
+
+export const CONFIG_FILE = 'docex.config.json';
+
+/** The package root of docex itself (dist/generator/util -> ../../..), where shipped documents and templates live. */
+export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface DocexConfig {
+  input?: string;
+  output?: string;
+  apis?: 'all' | string[];
+  documents?: Record<string, string>;
+}
+
+/** Settings after flags > config file > defaults, with paths absolute. */
+export interface ResolvedConfig {
+  input: string;
+  output: string;
+  apis: 'all' | string[];
+  documents: Record<string, string>;
+  /** The config file that was read, if any. */
+  configFile: string | undefined;
+}
+
+const schema = JSON.parse(readFileSync(join(packageRoot, 'docex.config.schema.json'), 'utf8')) as object;
+const validate = new Ajv2020({ allErrors: true, strict: false }).compile<DocexConfig>(schema);
+
+/** Reads `docex.config.json` from `cwd` if present; bad JSON or a schema violation throws naming file and line. */
+export function readConfig(cwd: string): { config: DocexConfig; file: string | undefined } {
+  const file = join(cwd, CONFIG_FILE);
+  if (!existsSync(file)) return { config: {}, file: undefined };
+  const text = readFileSync(file, 'utf8');
+  const shown = relative(process.cwd(), file) || CONFIG_FILE;
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const parseError = doc.errors[0];
+  if (parseError) {
+    throw new DocexError(`invalid JSON: ${parseError.message.split('\n')[0]}`, 2, shown, lines.linePos(parseError.pos[0]).line);
+  }
+  const value: unknown = doc.toJS();
+  if (!validate(value)) {
+    const err = validate.errors?.[0];
+    const path = (err?.instancePath ?? '').split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const where = err?.keyword === 'additionalProperties' ? [...path, String(err.params['additionalProperty'])] : path;
+    const node = nodeAt(doc.contents, where);
+    const line = node?.range ? lines.linePos(node.range[0]).line : 1;
+    const subject = where.length ? `"${where.join('.')}"` : 'the config';
+    const detail = err?.keyword === 'additionalProperties' ? 'is not a known setting' : (err?.message ?? 'is invalid');
+    throw new DocexError(`${subject} ${detail} (see docex.config.schema.json)`, 2, shown, line);
+  }
+  return { config: value, file };
+}
+
+function nodeAt(node: unknown, path: string[]): Node | undefined {
+  let current = node as Node | undefined;
+  for (const key of path) {
+    if (!isMap(current)) return current;
+    const pair = current.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+    if (!pair) return current;
+    current = (pair.value ?? pair.key) as Node;
+  }
+  return current;
+}
+
+export interface GenerateFlags {
+  input?: string | undefined;
+  output?: string | undefined;
+  apis?: string[] | undefined;
+}
+
+/** Flags override the config file, which overrides the defaults. */
+export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig {
+  const { config, file } = readConfig(cwd);
+  const base = file ? dirname(file) : cwd;
+  const localOpenapi = join(cwd, 'openapi');
+  const input = flags.input
+    ? resolve(cwd, flags.input)
+    : config.input
+      ? resolve(base, config.input)
+      : existsSync(localOpenapi)
+        ? localOpenapi
+        : join(packageRoot, 'openapi');
+  const defaultOutput = file ? 'src/generated' : 'generated';
+  const output = flags.output ? resolve(cwd, flags.output) : resolve(base, config.output ?? defaultOutput);
+  const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, configFile: file };
+}
