@@ -1,5 +1,66 @@
-import { notImplemented } from '../util/errors.js';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateTree } from '../emit/pipeline.js';
+import { diffTree, readTree, writeTreeAtomically } from '../util/atomic-write.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  notImplemented('generate');
+const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--check] [--quiet] [--json]
+
+  --input   an openapi/ tree (default openapi/) or one OpenAPI 3.x document (JSON or YAML)
+  --output  where to write (default generated/); the whole folder is replaced atomically
+  --check   compare with what is on disk instead of writing; exit 1 when stale
+  --quiet   print nothing but errors
+  --json    print only a JSON summary on stdout
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      input: { type: 'string' },
+      output: { type: 'string' },
+      check: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const input = resolve(values.input ?? 'openapi');
+  const output = resolve(values.output ?? 'generated');
+  const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
+  const start = performance.now();
+  const { tree, apis } = await generateTree(input);
+  for (const api of apis) {
+    for (const w of api.warnings) log(`  warning: ${w}`);
+    log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);
+  }
+  let code = 0;
+  let diff;
+  if (values.check) {
+    diff = diffTree(tree, readTree(output));
+    const lines = [...diff.stale.map((f) => `stale: ${f}`), ...diff.missing.map((f) => `missing: ${f}`), ...diff.extra.map((f) => `extra: ${f}`)];
+    if (lines.length) {
+      code = 1;
+      if (!values.json && !values.quiet) process.stderr.write(`${output} is out of date; run \`docex generate\`:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    }
+  } else writeTreeAtomically(output, tree);
+  const seconds = (performance.now() - start) / 1000;
+  log(`${values.check ? (code ? 'stale' : 'up to date') : 'generated'}: ${tree.size} files, ${apis.length} APIs, ${apis.reduce((n, a) => n + a.operations, 0)} operations in ${seconds.toFixed(2)} s -> ${output}`);
+  if (values.json) {
+    const summary = {
+      ok: code === 0,
+      output,
+      check: values.check,
+      files: tree.size,
+      seconds: Number(seconds.toFixed(3)),
+      apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
+      ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
+    };
+    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+  }
+  return code;
 }

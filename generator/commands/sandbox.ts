@@ -1,5 +1,84 @@
-import { notImplemented } from '../util/errors.js';
+import { parseArgs } from 'node:util';
+import { DocexError } from '../util/errors.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  notImplemented('sandbox');
+const HELP = `Usage: docex sandbox [--port N] [--host H] [--openapi DIR] [--token-ttl S]
+                     [--client-id ID] [--client-secret S] [--username U] [--password P]
+
+Serves the token service (/oauth2/token, /oauth2/authorize) and every sub API of the documents
+(/{subApi}/{version}/...) on one port, until SIGINT/SIGTERM. Defaults: 127.0.0.1, port 4010,
+test client sandbox-client / sandbox-secret, user demo / demo-password; each can also be set with
+DOCEX_SANDBOX_PORT, DOCEX_SANDBOX_CLIENT_ID, DOCEX_SANDBOX_CLIENT_SECRET, DOCEX_SANDBOX_USERNAME,
+DOCEX_SANDBOX_PASSWORD. These are public test credentials, never real ones.
+`;
+
+function integer(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new DocexError(`--${name} must be an integer >= ${min}, got "${value}"`);
+  return n;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      openapi: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const env = process.env;
+  const { startSandbox, DEFAULT_CREDENTIALS } = await import('../sandbox/index.js');
+  const clientId = values['client-id'] ?? env.DOCEX_SANDBOX_CLIENT_ID ?? DEFAULT_CREDENTIALS.clientId;
+  const clientSecret = values['client-secret'] ?? env.DOCEX_SANDBOX_CLIENT_SECRET ?? DEFAULT_CREDENTIALS.clientSecret;
+  const username = values.username ?? env.DOCEX_SANDBOX_USERNAME ?? DEFAULT_CREDENTIALS.username;
+  const password = values.password ?? env.DOCEX_SANDBOX_PASSWORD ?? DEFAULT_CREDENTIALS.password;
+  const ttl = integer('token-ttl', values['token-ttl'], 1);
+  const seed = integer('seed', values.seed, 0);
+  const sandbox = await startSandbox({
+    port: integer('port', values.port ?? env.DOCEX_SANDBOX_PORT, 0) ?? 4010,
+    host: values.host ?? '127.0.0.1',
+    ...(values.openapi ? { openapiDir: values.openapi } : {}),
+    ...(ttl !== undefined ? { accessTokenTtlSeconds: ttl } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    clientId,
+    clientSecret,
+    username,
+    password,
+  });
+  const apis = sandbox.apis.map((a) => `  ${sandbox.url}${a.prefix}/`).join('\n');
+  // The one place docex prints credentials: these are the sandbox's public test credentials.
+  process.stdout.write(
+    `docex sandbox listening on ${sandbox.url}\n` +
+      `  token endpoint  ${sandbox.url}/oauth2/token\n` +
+      `  login page      ${sandbox.url}/oauth2/authorize\n` +
+      `  test client     ${clientId} / ${clientSecret}\n` +
+      `  test user       ${username} / ${password}\n` +
+      `sub APIs (${sandbox.operations.length} operations):\n${apis}\n` +
+      `Press Ctrl+C to stop.\n`,
+  );
+  await new Promise<void>((resolveStop) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolveStop();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await sandbox.close();
+  process.stdout.write('docex sandbox stopped\n');
+  return 0;
 }

@@ -31,27 +31,39 @@ function toDiagnostic(p: NormalizedProblem): Diagnostic {
   return { file: relative(process.cwd(), lc.source.absoluteRef) || lc.source.absoluteRef, line: lc.start.line, message: p.message };
 }
 
-const STRICT_RULES = { struct: 'error', 'operation-operationId-unique': 'error', 'no-unresolved-refs': 'error' } as const;
+const STRICT_RULES = { struct: 'error', 'operation-operationId-unique': 'error', 'operation-operationId': 'error', 'no-unresolved-refs': 'error' } as const;
 const FOREIGN_RULES = { 'no-unresolved-refs': 'error' } as const;
 
 /** Parses, resolves and bundles one document; bad input throws a DocexError naming file and line. */
 export async function bundleFile(file: string, opts: BundleOptions): Promise<BundledDocument> {
   const config = await createConfig({ rules: opts.mode === 'own' ? STRICT_RULES : FOREIGN_RULES });
-  let problems: NormalizedProblem[];
+  // Foreign documents skip the lint pass (a second full walk, ~1 s on GitHub's description): the bundler
+  // itself reports what they are held to, unparsable files and dangling $refs.
+  let problems: NormalizedProblem[] = [];
   try {
-    problems = await lint({ ref: file, config });
+    if (opts.mode === 'own') problems = await lint({ ref: file, config });
   } catch (err) {
     throw fromThrown(err, file);
   }
+  throwFirstError(problems);
+  let result: Awaited<ReturnType<typeof bundle>>;
+  try {
+    result = await bundle({ ref: file, config, dereference: false });
+  } catch (err) {
+    throw fromThrown(err, file);
+  }
+  if (opts.mode === 'foreign') throwFirstError(result.problems);
+  const warnings = [...problems.filter((p) => p.severity !== 'error'), ...result.problems].map(toDiagnostic);
+  return { file, document: result.bundle.parsed as OpenApiDocument, warnings };
+}
+
+function throwFirstError(problems: NormalizedProblem[]): void {
   const errors = problems.filter((p) => p.severity === 'error').map(toDiagnostic);
   const first = errors[0];
   if (first) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
     throw new DocexError(`${first.message}${more}`, 2, first.file, first.line);
   }
-  const result = await bundle({ ref: file, config, dereference: false });
-  const warnings = [...problems.filter((p) => p.severity !== 'error'), ...result.problems].map(toDiagnostic);
-  return { file, document: result.bundle.parsed as OpenApiDocument, warnings };
 }
 
 function fromThrown(err: unknown, file: string): DocexError {

@@ -1,0 +1,38 @@
+// What operation-level rule families see: both sides of one operation and two ways to report.
+import type { OperationObject, ParameterObject, PathItemObject, SecurityRequirement } from '../load/types.js';
+import type { DocSchemas } from './schema/resolve.js';
+import type { Direction, Params } from './types.js';
+
+export interface OperationSide {
+  schemas: DocSchemas;
+  op: OperationObject;
+  /** The path as written (`/documents/{documentId}`), or `webhook <name>`. */
+  path: string;
+  method: string;
+  pathItem: PathItemObject;
+  /** Path-level and operation-level parameters, resolved, operation-level winning. */
+  params: ParameterObject[];
+  /** Effective requirements: the operation's, else the document's. */
+  security: SecurityRequirement[];
+}
+
+/** Where a schema sits in an operation: the root of the location and how to name it in messages. */
+export interface Site {
+  location: string;
+  /** Names the schema's root in messages: "query parameter `limit`", "the request body (application/json)". */
+  label: string;
+  kind: 'parameter' | 'body' | 'header';
+  /** Non-JSON bodies (XML, text) where a root type change is a change of description, not of bytes. */
+  loose?: boolean;
+  /** Rule ids to use instead at the site's root (a parameter's default, the collection `limit`). */
+  rename?: Record<string, string>;
+}
+
+export interface OperationPair {
+  /** `GET /documents/{documentId}` as in HEAD. */
+  operation: string;
+  base: OperationSide;
+  head: OperationSide;
+  emit(id: string, location: string, params?: Params): void;
+  schema(baseRaw: unknown, headRaw: unknown, dir: Direction, site: Site): void;
+}

@@ -1,0 +1,205 @@
+import { apiLabel, type ApiInfo, type OperationInfo, type ServerInfo } from './api-info.js';
+import type { Changelog } from './changelog.js';
+import type { LintRuleInfo } from './peers.js';
+import { hrefFrom } from './render.js';
+import type { SiteContext } from './site.js';
+
+export interface Page {
+  path: string;
+  html: string;
+}
+
+const ENV = { clientId: 'DOCEX_CLIENT_ID', clientSecret: 'DOCEX_CLIENT_SECRET', username: 'DOCEX_USERNAME', password: 'DOCEX_PASSWORD' };
+
+function withDefaults(server: ServerInfo): string {
+  return server.url.replace(/\{([^}]+)\}/g, (m, name: string) => server.variables.find((v) => v.name === name)?.default ?? m);
+}
+
+/** `{base_url}`: a sub API's server URL without its trailing `/{subApi}/{version}`. */
+function baseUrlOf(api: ApiInfo, server: ServerInfo): string {
+  const suffix = `/${api.subApi}/${api.version}`;
+  const url = server.url.replace(/\/+$/, '');
+  return (url.endsWith(suffix) ? url.slice(0, -suffix.length) : url) + '/';
+}
+
+function pascal(s: string): string {
+  return s.replace(/(^|[-_\s])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+}
+
+function common(ctx: SiteContext, path: string, title: string) {
+  return { path, title, nav: ctx.nav(path), siteTitle: ctx.siteTitle };
+}
+
+/** The first call of the getting-started section: a collection GET without path parameters, preferably with paging. */
+function firstCallOf(apis: ApiInfo[]): { api: ApiInfo; op: OperationInfo } | undefined {
+  const candidates = apis
+    .filter((a) => !a.isToken)
+    .flatMap((api) => api.operations.filter((op) => op.method === 'GET' && !op.path.includes('{') && op.operationId).map((op) => ({ api, op })));
+  return candidates.find((c) => c.op.example.limit !== undefined) ?? candidates[0];
+}
+
+function queryString(ex: OperationInfo['example']): string {
+  const parts = [ex.limit !== undefined ? `limit=${ex.limit}` : '', ex.sort ? `sort=${ex.sort}` : '', ex.expand ? `expand=${ex.expand}` : ''].filter(Boolean);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+function clientArgs(ex: OperationInfo['example']): string {
+  const parts = [ex.limit !== undefined ? `limit: ${ex.limit}` : '', ex.sort ? `sort: '${ex.sort}'` : '', ex.expand ? `expand: ['${ex.expand}']` : ''].filter(Boolean);
+  return parts.length ? `{ ${parts.join(', ')} }` : '';
+}
+
+export function landingPage(ctx: SiteContext): Page {
+  const path = 'index.html';
+  const subApis = ctx.apis.filter((a) => !a.isToken);
+  const token = ctx.apis.find((a) => a.isToken);
+  const firstServer = subApis.find((a) => a.servers[0]);
+  const server = firstServer?.servers[0];
+  const tokenServer = token?.servers[0];
+  const authUrl = tokenServer ? withDefaults(tokenServer).replace(/\/+$/, '') : 'https://{auth_url}';
+  const baseUrl = firstServer && server ? withDefaults({ ...server, url: baseUrlOf(firstServer, server) }) : 'https://api.{region}.{serviceHost}/';
+  const first = firstCallOf(ctx.apis);
+
+  const curlToken = [
+    `curl -s -u "$${ENV.clientId}:$${ENV.clientSecret}" \\`,
+    `  -d grant_type=password \\`,
+    `  --data-urlencode "username=$${ENV.username}" \\`,
+    `  --data-urlencode "password=$${ENV.password}" \\`,
+    `  ${authUrl}/oauth2/token`,
+  ].join('\n');
+  const curlCall = first
+    ? [`curl -s -H "Authorization: Bearer $ACCESS_TOKEN" -H "Accept: application/json" \\`, `  "${baseUrl}${first.api.subApi}/${first.api.version}${first.op.path}${queryString(first.op.example)}"`].join('\n')
+    : undefined;
+  const clientCode = first
+    ? [
+        `import { createTokenClient } from './generated/token/index.js';`,
+        `import { FileTokenStore } from './generated/token/node.js';`,
+        `import { create${pascal(first.api.subApi)}Client } from './generated/${first.api.subApi}/${first.api.version}/index.js';`,
+        ``,
+        `const env = (name: string) => process.env[name] ?? '';`,
+        `const tokens = createTokenClient({`,
+        `  authUrl: '${authUrl}',`,
+        `  clientId: env('${ENV.clientId}'),`,
+        `  clientSecret: env('${ENV.clientSecret}'),`,
+        `  store: new FileTokenStore('.docex/tokens.json'),`,
+        `});`,
+        `await tokens.signInWithPassword({ username: env('${ENV.username}'), password: env('${ENV.password}') }); // deprecated grant: warns once`,
+        ``,
+        `const api = create${pascal(first.api.subApi)}Client({ baseUrl: '${baseUrl}', tokens }); // the client adds ${first.api.subApi}/${first.api.version}/`,
+        `const result = await api.${first.op.operationId}(${clientArgs(first.op.example)});`,
+        `console.log(result);`,
+      ].join('\n')
+    : undefined;
+
+  return {
+    path,
+    html: ctx.renderer.page('index.hbs', {
+      ...common(ctx, path, 'Overview'),
+      subApis: subApis.map((a) => ({
+        label: apiLabel(a),
+        title: a.title,
+        documentVersion: a.documentVersion,
+        summary: a.summary,
+        operationCount: a.operations.length,
+        reference: hrefFrom(path, `reference/${a.slug}.html`),
+        changelog: hrefFrom(path, `changelog/${a.slug}.html`),
+        json: hrefFrom(path, `reference/${a.slug}.json`),
+      })),
+      token: token
+        ? { title: token.title, documentVersion: token.documentVersion, reference: hrefFrom(path, `reference/${token.slug}.html`), operationCount: token.operations.length }
+        : undefined,
+      server: server ? { url: server.url, variables: server.variables } : undefined,
+      baseUrl,
+      authUrl,
+      first: first ? { label: apiLabel(first.api), summary: first.op.summary ?? first.op.operationId, operationId: first.op.operationId } : undefined,
+      curlToken,
+      curlCall,
+      clientCode,
+      env: ENV,
+      deprecations: ctx.apis.flatMap((a) => a.deprecations.map((text) => ({ api: apiLabel(a), href: hrefFrom(path, `reference/${a.slug}.html`), text }))),
+    }),
+  };
+}
+
+export function guidePages(ctx: SiteContext): Page[] {
+  const token = ctx.apis.find((a) => a.isToken);
+  const tokenServer = token?.servers[0];
+  const authUrl = tokenServer ? withDefaults(tokenServer).replace(/\/+$/, '') : '{auth_url}';
+  const loginPath = token?.operations.find((o) => o.method === 'GET')?.path ?? '/oauth2/authorize';
+  const tokenRef = token ? `reference/${token.slug}.html` : undefined;
+  const auth = 'guides/authentication.html';
+  const conv = 'guides/conventions.html';
+  return [
+    {
+      path: auth,
+      html: ctx.renderer.page('authentication.hbs', {
+        ...common(ctx, auth, 'Authentication'),
+        authUrl,
+        loginPath,
+        env: ENV,
+        tokenReference: tokenRef ? hrefFrom(auth, tokenRef) : undefined,
+        conventions: hrefFrom(auth, conv),
+        deprecations: token?.deprecations ?? [],
+      }),
+    },
+    {
+      path: conv,
+      html: ctx.renderer.page('conventions.hbs', {
+        ...common(ctx, conv, 'Conventions'),
+        authentication: hrefFrom(conv, auth),
+        lintRules: hrefFrom(conv, 'lint-rules.html'),
+        changelog: hrefFrom(conv, 'changelog/index.html'),
+      }),
+    },
+  ];
+}
+
+export function changelogPages(ctx: SiteContext, tags: string[], byApi: Changelog): Page[] {
+  const indexPath = 'changelog/index.html';
+  const ordered = [...ctx.apis.filter((a) => !a.isToken), ...ctx.apis.filter((a) => a.isToken)];
+  const pages: Page[] = ordered.map((a) => {
+    const path = `changelog/${a.slug}.html`;
+    const releases = (byApi.get(a.id) ?? []).map((r) => ({
+      ...r,
+      breakingCount: r.changes.filter((c) => c.level === 'breaking').length,
+      changes: r.changes.map((c) => ({ ...c, isBreaking: c.level === 'breaking' })),
+    }));
+    return {
+      path,
+      html: ctx.renderer.page('changelog.hbs', {
+        ...common(ctx, path, `Changelog: ${apiLabel(a)}`),
+        label: apiLabel(a),
+        reference: hrefFrom(path, `reference/${a.slug}.html`),
+        hasTags: tags.length > 0,
+        releases,
+      }),
+    };
+  });
+  pages.unshift({
+    path: indexPath,
+    html: ctx.renderer.page('changelog-index.hbs', {
+      ...common(ctx, indexPath, 'Changelog'),
+      tags: [...tags].reverse(),
+      hasTags: tags.length > 0,
+      apis: ordered.map((a) => ({
+        label: apiLabel(a),
+        href: hrefFrom(indexPath, `changelog/${a.slug}.html`),
+        releaseCount: byApi.get(a.id)?.length ?? 0,
+        breakingCount: (byApi.get(a.id) ?? []).filter((r) => r.breaking).length,
+      })),
+    }),
+  });
+  return pages;
+}
+
+export function lintRulesPage(ctx: SiteContext, rules: readonly LintRuleInfo[] | undefined): Page {
+  const path = 'lint-rules.html';
+  return {
+    path,
+    html: ctx.renderer.page('lint-rules.hbs', {
+      ...common(ctx, path, 'Lint rules'),
+      available: rules !== undefined,
+      rules: [...(rules ?? [])].map((r) => ({ id: r.id, summary: r.summary, spec: r.spec })),
+      conventions: hrefFrom(path, 'guides/conventions.html'),
+    }),
+  };
+}

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { DocexError } from '../util/errors.js';
+import { redoclyCli } from './locate.js';
+
+export interface ReferenceJob {
+  /** The bundled document (JSON) to render. */
+  input: string;
+  output: string;
+  title: string;
+  /** Navigation HTML put above the rendered reference. */
+  navHtml: string;
+}
+
+/** The attribution logo is the one thing Redoc fetches from another host even with --inlineBundle. */
+const LOGO_ELEMENT = /\(0,[\w$]+\.jsx\)\(`img`,\{alt:`redocly logo`[^}]*\}\)/g;
+const NAV_MARKER = '<!--docex:nav-->';
+
+/**
+ * Renders one reference page with the pinned Redocly CLI (`build-docs --inlineBundle`: the Redoc bundle is inlined,
+ * so the page works offline), then makes it fully self-contained and adds the site navigation.
+ */
+export async function renderReference(job: ReferenceJob, template: string, workDir: string): Promise<void> {
+  const args = [redoclyCli(), 'build-docs', job.input, '--inlineBundle', '-t', template, '-o', job.output, '--title', job.title];
+  const { code, output } = await run(process.execPath, args, workDir);
+  if (code !== 0) {
+    const tail = output.split('\n').filter((l) => l.trim() && !/[║╔╗╚╝]/.test(l)).slice(-5).join(' | ');
+    throw new DocexError(`redocly build-docs failed (exit ${code}): ${tail}`, 2, job.input);
+  }
+  const html = await readFile(job.output, 'utf8');
+  await writeFile(job.output, postProcess(html, job.navHtml, job.input));
+}
+
+export function postProcess(html: string, navHtml: string, source: string): string {
+  if (!html.includes(NAV_MARKER)) throw new DocexError('the reference template lost its navigation marker', 2, source);
+  // The prerendered menu links are server paths (`/other/listdocuments`), which break under any other path; the
+  // hydrated page uses a hash router, so give the prerendered links the hash form it renders (`#/other/listdocuments`).
+  const appStart = html.indexOf('<script type="module"');
+  const markup = appStart < 0 ? html : html.slice(0, appStart);
+  const app = appStart < 0 ? '' : html.slice(appStart);
+  const out = (markup.replace(/href="\/(?!\/)/g, 'href="#/') + app.replace(LOGO_ELEMENT, 'null')).replace(NAV_MARKER, () => navHtml);
+  // Fail rather than publish a page that calls home: a new Redoc may render the logo differently.
+  if (out.includes('cdn.redoc.ly/')) throw new DocexError('cannot remove the Redoc attribution logo (an external request) from the page', 2, source);
+  return out;
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    // cwd is a scratch folder: no redocly.yaml there, so the lint plugin config of the repo is not loaded.
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** Runs `tasks` with at most `limit` in flight; rejects with the first failure after all have settled. */
+export async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await task(item);
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (errors.length) throw errors[0];
+}

@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { bundleFile, discoverApis } from '../load/index.js';
+import { DocexError } from '../util/errors.js';
+import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
+import { buildChangelog } from './changelog.js';
+import { changelogPages, guidePages, landingPage, lintRulesPage } from './pages.js';
+import { lintRules, loadDiffTrees } from './peers.js';
+import { renderReference, inParallel } from './reference.js';
+import { navFor, Renderer, type PageTarget } from './render.js';
+
+export interface BuildOptions {
+  /** The repository: `openapi/` is read from here, and its git tags feed the changelog. */
+  cwd: string;
+  output: string;
+}
+
+export interface BuildResult {
+  output: string;
+  pages: string[];
+  seconds: number;
+  referenceSeconds: number;
+}
+
+export const SITE_TITLE = 'Document Exchange API';
+
+export interface SiteContext {
+  renderer: Renderer;
+  apis: ApiInfo[];
+  nav: (path: string) => ReturnType<typeof navFor>;
+  siteTitle: string;
+}
+
+/** Builds the whole site into a temporary folder next to `output`, then renames it into place. */
+export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const openapiDir = join(opts.cwd, 'openapi');
+  if (!existsSync(openapiDir)) throw new DocexError('no openapi/ folder to build the docs from', 2, openapiDir);
+  const entries = discoverApis(openapiDir);
+  if (entries.length === 0) throw new DocexError('no API documents found (expected token/openapi.yaml or <subApi>/<version>/openapi.yaml)', 2, openapiDir);
+  const bundled = await Promise.all(entries.map(async (e) => ({ entry: e, ...(await bundleFile(e.file, { mode: 'own' })) })));
+  const apis = bundled.map((b) => describeApi(b.entry, b.document));
+
+  const output = resolve(opts.cwd, opts.output);
+  await mkdir(dirname(output), { recursive: true });
+  const staging = await mkdtemp(join(dirname(output), `.${basename(output)}.tmp-`));
+  const scratch = await mkdtemp(join(tmpdir(), 'docex-docs-'));
+  try {
+    const renderer = new Renderer();
+    const groups = navGroups(apis);
+    const ctx: SiteContext = { renderer, apis, siteTitle: SITE_TITLE, nav: (path) => navFor(path, groups) };
+    const pages: { path: string; html: string }[] = [];
+
+    // Reference pages: the slow part (one Redocly process each), run in parallel with everything else.
+    await mkdir(join(staging, 'reference'), { recursive: true });
+    const refStarted = performance.now();
+    let referenceSeconds = 0;
+    const references = (async () => {
+      const jobs = await Promise.all(
+        bundled.map(async (b, i) => {
+          const api = apis[i] as ApiInfo;
+          const json = join(staging, 'reference', `${api.slug}.json`);
+          await writeFile(json, JSON.stringify(b.document, null, 2) + '\n');
+          const path = `reference/${api.slug}.html`;
+          return { input: json, output: join(staging, path), title: `${api.title} · ${SITE_TITLE}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle: SITE_TITLE }) };
+        }),
+      );
+      await inParallel(jobs, Math.max(1, Math.min(4, availableParallelism())), (job) => renderReference(job, join(renderer.dir, 'reference.hbs'), scratch));
+      referenceSeconds = (performance.now() - refStarted) / 1000;
+    })();
+
+    const others = (async () => {
+      const { tags, byApi } = await buildChangelog(opts.cwd, await diffTreesOrFail(opts.cwd), scratch);
+      pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules));
+    })();
+    const settled = await Promise.allSettled([references, others]);
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+
+    for (const page of pages) {
+      await mkdir(dirname(join(staging, page.path)), { recursive: true });
+      await writeFile(join(staging, page.path), page.html);
+    }
+    for (const asset of ['style.css', 'favicon.svg']) await copyFile(join(renderer.dir, asset), join(staging, asset));
+    await swapInto(staging, output);
+    const all = [...pages.map((p) => p.path), ...apis.map((a) => `reference/${a.slug}.html`)].sort();
+    return { output, pages: all, seconds: (performance.now() - started) / 1000, referenceSeconds };
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The diff checker is needed only when there are tags to compare. */
+async function diffTreesOrFail(cwd: string) {
+  const diffTrees = await loadDiffTrees();
+  return async (base: string, head: string) => {
+    if (!diffTrees) throw new DocexError('the changelog needs the breaking-change checker (generator/diff), which is not built', 2, cwd);
+    return diffTrees(base, head);
+  };
+}
+
+/** Replaces `output` with `staging`; the previous site stays in place until the new one is complete. */
+async function swapInto(staging: string, output: string): Promise<void> {
+  const old = `${staging}.old`;
+  const hadOld = existsSync(output);
+  if (hadOld) await rename(output, old);
+  await rename(staging, output);
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}
+
+function navGroups(apis: ApiInfo[]): { label: string; pages: PageTarget[] }[] {
+  const ordered = [...apis.filter((a) => !a.isToken), ...apis.filter((a) => a.isToken)];
+  return [
+    { label: 'Start', pages: [{ path: 'index.html', label: 'Overview' }] },
+    {
+      label: 'Guides',
+      pages: [
+        { path: 'guides/authentication.html', label: 'Authentication' },
+        { path: 'guides/conventions.html', label: 'Conventions' },
+      ],
+    },
+    { label: 'Reference', pages: ordered.map((a) => ({ path: `reference/${a.slug}.html`, label: apiLabel(a) })) },
+    {
+      label: 'More',
+      pages: [
+        { path: 'changelog/index.html', label: 'Changelog' },
+        { path: 'lint-rules.html', label: 'Lint rules' },
+      ],
+    },
+  ];
+}

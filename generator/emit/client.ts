@@ -1,0 +1,165 @@
+// client.ts of one API, rendered as text in one pass (ts-morph node edits cost ~380x this; see perf-baselines).
+// Every name from the document reaches the output either as a sanitised identifier (model/names.ts) or
+// through JSON.stringify, and every comment through jsdoc(), so no document can inject code.
+import type { ApiModel, OperationModel, ParamModel, ResponseModel } from '../model/index.js';
+import { banner } from './templates.js';
+
+const q = (s: string) => JSON.stringify(s);
+
+/** A JSDoc block; `*\/` inside document text cannot close it. */
+export function jsdoc(lines: (string | undefined)[], indent: string): string {
+  const text = lines
+    .filter((l): l is string => !!l)
+    .flatMap((l) => l.split(/\r?\n|\r|\u2028|\u2029/))
+    .map((l) => l.replace(/\*\//g, '*\\/').trimEnd());
+  while (text.length && !text[text.length - 1]) text.pop();
+  if (text.length === 0) return '';
+  if (text.length === 1) return `${indent}/** ${text[0]} */\n`;
+  return `${indent}/**\n${text.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
+}
+
+const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+function opType(op: OperationModel): string {
+  return `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
+}
+
+function paramType(op: OperationModel, p: ParamModel): string {
+  if (p.expand) return 'readonly E[]';
+  if (p.sortable && p.sortable.length > 0) {
+    const s = `SortParam<${p.sortable.map(q).join(' | ')}>`;
+    return p.array ? `readonly ${s}[]` : s;
+  }
+  const group = `${opType(op)}["parameters"][${q(p.in)}]`;
+  return `${p.in === 'path' ? group : `NonNullable<${group}>`}[${q(p.name)}]`;
+}
+
+function bodyType(op: OperationModel): string {
+  const b = op.body!;
+  const content = `NonNullable<${opType(op)}["requestBody"]>["content"][${q(b.mediaType)}]`;
+  switch (b.kind) {
+    case 'binary':
+      return 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+    case 'multipart':
+      return `FormData | ${content}`;
+    case 'text':
+      return 'string | Blob';
+    default:
+      return content;
+  }
+}
+
+function mediaResult(op: OperationModel, r: ResponseModel): string {
+  let t: string;
+  if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}["responses"][${q(s)}]["content"][${q(r.mediaType)}]`).join(' | ');
+  else t = r.kind === 'text' ? 'string' : 'Blob';
+  if (op.expandable && r.kind === 'json') t = `Expanded<${t}, ${expandMap(op)}, E>`;
+  if (op.etag) t = `WithEtag<${t}>`;
+  return op.emptyStatuses.length ? `${t} | undefined` : t;
+}
+
+function expandMap(op: OperationModel): string {
+  return `{ ${Object.entries(op.expandable!).map(([k, v]) => `${q(k)}: components["schemas"][${q(v)}]`).join('; ')} }`;
+}
+
+interface Rendered {
+  types: string;
+  method: string;
+  spec: string;
+  usesComponents: boolean;
+  runtimeTypes: Set<string>;
+}
+
+function renderOperation(op: OperationModel): Rendered {
+  const Name = upperFirst(op.name);
+  const runtimeTypes = new Set<string>();
+  const expandUnion = op.expandable ? Object.keys(op.expandable).map(q).join(' | ') : '';
+  const gE = op.expandable ? `<E extends ${expandUnion} = never>` : '';
+  const aE = op.expandable ? '<E>' : '';
+  const generic = op.expandable ? `E extends ${expandUnion} = never` : '';
+
+  // Params object type.
+  const props = op.params.map((p) => {
+    if (p.sortable?.length) runtimeTypes.add('SortParam');
+    const doc = jsdoc([p.description, p.deprecated ? '@deprecated' : undefined], '  ');
+    return `${doc}  ${p.key}${p.required ? '' : '?'}: ${paramType(op, p)};\n`;
+  });
+  if (op.body) props.push(`  body${op.body.required ? '' : '?'}: ${bodyType(op)};\n`);
+  const required = op.params.some((p) => p.required) || op.body?.required === true;
+  let types = `export type ${Name}Params${gE} = {\n${props.join('')}};\n`;
+
+  // Result type, by Accept when several media types are offered.
+  let callGenerics = generic;
+  let optionsType = 'CallOptions';
+  let result: string;
+  if (op.responses.length === 0) result = 'undefined';
+  else if (op.responses.length === 1) result = mediaResult(op, op.responses[0]!);
+  else {
+    runtimeTypes.add('ResultFor');
+    const accepts = op.responses.map((r) => q(r.mediaType)).join(' | ');
+    const map = op.responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
+    types += `export type ${Name}Results${gE} = { ${map} };\n`;
+    callGenerics = [generic, `A extends ${accepts} = ${q(op.responses[0]!.mediaType)}`].filter(Boolean).join(', ');
+    optionsType = 'CallOptions & { accept?: A }';
+    result = `ResultFor<${Name}Results${aE}, A>`;
+  }
+  if (op.expandable) runtimeTypes.add('Expanded');
+  if (op.etag) runtimeTypes.add('WithEtag');
+  const aDecl = op.responses.length > 1 ? `A extends ${op.responses.map((r) => q(r.mediaType)).join(' | ')} = ${q(op.responses[0]!.mediaType)}` : '';
+  const resultDecl = [generic, aDecl].filter(Boolean).join(', ');
+  types += `export type ${Name}Result${resultDecl ? `<${resultDecl}>` : ''} = ${result};\n`;
+  const resultArgs = [op.expandable ? 'E' : '', op.responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
+  const resultRef = `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}`;
+
+  const paramsDecl = `params${required ? '' : '?'}: ${Name}Params${aE}`;
+  const g = callGenerics ? `<${callGenerics}>` : '';
+  const spec = `ops.${op.name}`;
+  const call = `${g}(${paramsDecl}, options?: ${optionsType}) => api.call<${resultRef}>(${spec}, params, options)`;
+  const doc = jsdoc([op.summary, op.deprecated ? '@deprecated' : undefined], '    ');
+  let method: string;
+  if (op.paginated) {
+    const inner = jsdoc([op.summary, op.deprecated ? '@deprecated' : undefined], '      ');
+    const pageGenerics = gE;
+    const page = `${Name}Result${aE}`;
+    method =
+      `${doc}    ${op.name}: Object.assign(${call}, {\n` +
+      `${inner}      all: ${pageGenerics}(${paramsDecl}, options?: CallOptions) => api.all<NonNullable<${page}>["items"][number]>(${spec}, params, options),\n` +
+      `${inner}      pages: ${pageGenerics}(${paramsDecl}, options?: CallOptions) => api.pages<NonNullable<${page}>>(${spec}, params, options),\n` +
+      `    }),\n`;
+  } else method = `${doc}    ${op.name}: ${call},\n`;
+
+  const specObj: Record<string, unknown> = {
+    method: op.method,
+    path: op.path,
+    params: op.params.map((p) => ({ key: p.key, name: p.name, in: p.in, ...(p.explode === undefined ? {} : { explode: p.explode }), ...(p.style ? { style: p.style } : {}) })),
+    ...(op.body ? { body: { mediaType: op.body.mediaType } } : {}),
+    accept: op.responses.map((r) => r.mediaType),
+    ...(op.paginated ? { paginated: op.paginated } : {}),
+    ...(op.etag ? { etag: true } : {}),
+  };
+  return { types, method, spec: `  ${op.name}: ${JSON.stringify(specObj)},\n`, usesComponents: !!op.expandable, runtimeTypes };
+}
+
+export function renderClient(api: ApiModel, runtimeImport: string): string {
+  const rendered = api.operations.map(renderOperation);
+  const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
+  for (const r of rendered) for (const t of r.runtimeTypes) runtimeTypes.add(t);
+  const schemaTypes = rendered.some((r) => r.usesComponents) ? 'components, paths' : 'paths';
+  const clientType = api.factory.replace(/^create/, '');
+  return (
+    `${banner(api.source)}import createClient from 'openapi-fetch';\n` +
+    `import type { ${schemaTypes} } from './schema.js';\n` +
+    `import { createApi } from '${runtimeImport}';\n` +
+    `import type { ${[...runtimeTypes].sort().join(', ')} } from '${runtimeImport}';\n\n` +
+    rendered.map((r) => r.types).join('') +
+    `\n/** What each operation sends and accepts, read by the runtime. */\n` +
+    `const ops = {\n${rendered.map((r) => r.spec).join('')}} as const satisfies Record<string, OperationSpec>;\n\n` +
+    jsdoc([api.title ? `Client of ${api.title}.` : undefined, `Calls go to \`baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}; \`raw\` is the openapi-fetch client for path-based calls.`], '') +
+    `export function ${api.factory}(options: ClientOptions) {\n` +
+    `  const api = createApi(options, ${q(api.apiPath)});\n` +
+    `  return {\n${rendered.map((r) => r.method).join('')}` +
+    `    raw: createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch }),\n` +
+    `  };\n}\n\n` +
+    `export type ${clientType} = ReturnType<typeof ${api.factory}>;\n`
+  );
+}

@@ -1,0 +1,84 @@
+// schema.ts of one API: openapi-typescript's transform over the already bundled document.
+// openapiTS() would lint and bundle the document a second time (about 2/3 of its run time on GitHub's
+// description), so the transform is called directly with the options openapiTS() defaults to.
+import { astToString, resolveRef, scanDiscriminators, transformSchema } from 'openapi-typescript';
+import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
+import ts from 'typescript';
+import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
+
+type GlobalContext = TransformNodeOptions['ctx'];
+
+/** `x-extensible-enum: [A, B]` -> `"A" | "B" | (string & {})`: known values, open to new ones. */
+const extensibleEnum: OpenAPITSOptions['transform'] = (schema: SchemaObject) => {
+  const values = (schema as { 'x-extensible-enum'?: unknown })['x-extensible-enum'];
+  if (!Array.isArray(values)) return undefined;
+  const f = ts.factory;
+  const literals = values.filter((v): v is string => typeof v === 'string').map((v) => f.createLiteralTypeNode(f.createStringLiteral(v)));
+  const open = f.createParenthesizedType(
+    f.createIntersectionTypeNode([f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), f.createTypeLiteralNode([])]),
+  );
+  return f.createUnionTypeNode([...literals, open]);
+};
+
+/**
+ * openapi-typescript keys its `operations` interface by operationId, so a foreign document's duplicates would
+ * become duplicate identifiers: those operations lose their operationId (their types stay inline under paths).
+ */
+function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
+  const count = new Map<string, number>();
+  const ops = Object.values(doc.paths ?? {}).flatMap((item) => HTTP_METHODS.map((m) => item?.[m]).filter((o) => o !== undefined));
+  for (const op of ops) if (op.operationId) count.set(op.operationId, (count.get(op.operationId) ?? 0) + 1);
+  if (![...count.values()].some((n) => n > 1)) return doc;
+  const paths: NonNullable<OpenApiDocument['paths']> = {};
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const copy = { ...item };
+    for (const m of HTTP_METHODS) {
+      const op = copy[m];
+      if (op?.operationId && count.get(op.operationId)! > 1) {
+        const { operationId: _dropped, ...rest } = op;
+        copy[m] = rest;
+      }
+    }
+    paths[path] = copy;
+  }
+  return { ...doc, paths };
+}
+
+export function renderSchema(document: OpenApiDocument): string {
+  const doc = withoutDuplicateOperationIds(document);
+  const schema = doc as unknown as OpenAPI3;
+  const ctx: GlobalContext = {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: true,
+    discriminators: scanDiscriminators(schema, { silent: true }),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    // Only read by the lint+bundle step that is skipped here.
+    redoc: undefined as unknown as GlobalContext['redoc'],
+    silent: true,
+    transform: extensibleEnum,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve($ref) {
+      return resolveRef(schema, $ref, { silent: true });
+    },
+  };
+  return astToString(transformSchema(schema, ctx));
+}

@@ -1,0 +1,32 @@
+// Where the templates live (the package's own `templates/`), and the handlebars ones compiled once.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+
+function findRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'templates', 'banner.hbs'))) return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('docex: templates/ not found next to the generator');
+}
+
+export const packageRoot = findRoot();
+export const templatesDir = join(packageRoot, 'templates');
+
+const cache = new Map<string, Handlebars.TemplateDelegate>();
+export function render(name: string, data: object): string {
+  let t = cache.get(name);
+  if (!t) {
+    t = Handlebars.compile(readFileSync(join(templatesDir, name), 'utf8'), { noEscape: true, strict: false });
+    cache.set(name, t);
+  }
+  return t(data);
+}
+
+/** The one-line header of every generated file; the source path cannot break out of the comment. */
+export function banner(source: string): string {
+  return render('banner.hbs', { source: source.replace(/[\r\n\u2028\u2029]/g, ' ') });
+}

@@ -1,0 +1,55 @@
+// The whole output tree in memory (relative path -> content), so it can be written atomically or compared (--check).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiModel } from '../model/index.js';
+import { renderClient } from './client.js';
+import { banner, render, templatesDir } from './templates.js';
+
+export type OutputTree = Map<string, string>;
+
+/** Copies `templates/<dir>/*.ts` (not tests) verbatim under `<dir>/`, each with a banner line naming its source. */
+export function copyTemplates(tree: OutputTree, dir: 'runtime' | 'token'): void {
+  const from = join(templatesDir, dir);
+  let names: string[];
+  try {
+    names = readdirSync(from).filter((n) => n.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(n)).sort();
+  } catch {
+    names = [];
+  }
+  for (const name of names) tree.set(`${dir}/${name}`, banner(`templates/${dir}/${name}`) + readFileSync(join(from, name), 'utf8'));
+}
+
+/** `document/v1` -> `../../runtime/index.js`; `` -> `./runtime/index.js`. */
+export function runtimeImport(apiDir: string): string {
+  const depth = apiDir ? apiDir.split('/').length : 0;
+  return `${depth ? '../'.repeat(depth) : './'}runtime/index.js`;
+}
+
+export function addApi(tree: OutputTree, api: ApiModel, schemaText: string): void {
+  const dir = api.id ? `${api.id}/` : '';
+  const rt = runtimeImport(api.id);
+  tree.set(`${dir}schema.ts`, banner(api.source) + schemaText);
+  tree.set(`${dir}client.ts`, renderClient(api, rt));
+  tree.set(
+    `${dir}index.ts`,
+    banner(api.source) +
+      `export * from './client.js';\n` +
+      `export type { components, operations, paths } from './schema.js';\n` +
+      `export * from '${rt}';\n`,
+  );
+  const cell = (s: string | undefined) => (s ?? '').replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
+  tree.set(
+    `${dir}README.md`,
+    render('api-readme.hbs', {
+      source: api.source.replace(/[\r\n]/g, ' ').replace(/--/g, '- -'),
+      title: cell(api.title) || api.factory,
+      factory: api.factory,
+      operations: api.operations.map((o) => ({ ...o, summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
+    }),
+  );
+}
+
+/** The token service gets its types only: its client is the hand-written templates/token/. */
+export function addTokenSchema(tree: OutputTree, source: string, schemaText: string): void {
+  tree.set('token/schema.ts', banner(source) + schemaText);
+}

@@ -1,0 +1,46 @@
+// The rule list shown in the README and on the docs site: what each rule checks and the sentence
+// of the spec (../shared/spec/web-api-conventions.md) it enforces. test/lint keeps it in sync with plugin.ts.
+export interface LintRuleInfo {
+  id: string;
+  summary: string;
+  spec: string;
+}
+
+export const lintRules: readonly LintRuleInfo[] = [
+  { id: 'docex/property-camel-case', summary: 'a schema property name that is not camelCase (token service schemas exempt: OAuth 2.0 names them)', spec: '2.1 Property names: "camelCase."' },
+  { id: 'docex/path-segment-case', summary: 'a literal path segment that is not spinal-case or lowercase', spec: '2.1 Path spelling: "spinal-case (preferred) or lowercase."' },
+  { id: 'docex/path-param-camel-case', summary: 'a path parameter name that is not camelCase', spec: '2.1 Path parameter names in specifications: "camelCase, for example {documentIdentifier}."' },
+  { id: 'docex/query-param-camel-case', summary: 'a query parameter name that is not camelCase (the login page is exempt)', spec: '2.1 Query parameter names: "camelCase, for example searchTerm."' },
+  { id: 'docex/collection-path-plural', summary: 'a collection GET whose last literal path segment is not plural', spec: '2.1 Collection resource: "Path is plural, for example /documents."' },
+  { id: 'docex/id-string', summary: 'an `id` or `<name>Id` property whose type is not string', spec: '2.1 Resource id: "Type string unless there is a strong reason otherwise."' },
+  { id: 'docex/enum-pascal-case', summary: 'an enum value that is not a PascalCase string', spec: '2.1 Enums: "Values are PascalCase."' },
+  { id: 'docex/timestamp-format', summary: 'a property named like a timestamp or date (…At, …Date, …Time, …Timestamp) without format date-time or date', spec: '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."' },
+  { id: 'docex/reference-shape', summary: 'an `x-expandable` reference whose object holds more than `id`, or names a schema that does not exist', spec: '2.2: "A property <name> holding an object with a single property id (string)."' },
+  { id: 'docex/collection-shape', summary: 'a collection response that is neither `meta` (CollectionMeta) + `items` nor a plain array', spec: '2.4: "A collection response takes one of two shapes: 1. Object with meta (object) and items (array ...). 2. Plain array of items."' },
+  { id: 'docex/collection-paging', summary: 'a `meta`+`items` collection without `offset` and `limit`, or whose `limit` has no `maximum`', spec: '4.5 Pagination: "query parameters offset and limit on collections."; 8: "Collection limit: Always has an upper bound."' },
+  { id: 'docex/collection-limit-maximum', summary: 'a `limit` parameter without `maximum` on any other operation (plain-array collections included)', spec: '2.4 limit: "There is always an upper bound, which varies between APIs and resources."' },
+  { id: 'docex/sort-param', summary: 'a `sort` parameter without `x-sortable`, or whose sortable properties or default are not properties of the collection item', spec: '4.5 Sorting: "Which properties are sortable and the default sort property are defined per resource."' },
+  { id: 'docex/expand-param', summary: 'an `expand` parameter where the response has no `x-expandable` reference, or naming a property that is not one', spec: '2.3: "comma-separated list of property names of referenced resources."' },
+  { id: 'docex/expand-on-get', summary: 'an `expand` parameter on an operation other than GET', spec: '2.3: "Query parameter expand on a GET of a resource."' },
+  { id: 'docex/error-body', summary: 'a 4xx/5xx response whose body is not the error body (a message with a required string `technicalMessage`, or an array of them); the token endpoint is exempt', spec: '7.1: "The body is either one message object or an array of message objects." technicalMessage: required.' },
+  { id: 'docex/error-statuses', summary: 'a missing status the spec implies: 401 secured, 404 instance path, 406 several media types, 412 If-Match, 415 request body, 409 POST into a collection, 304 If-None-Match', spec: '7.2 Status codes, each row\'s Condition.' },
+  { id: 'docex/error-statuses-general', summary: 'an API operation without 400 and 500 responses', spec: '7.2: 400 "The request is malformed, for example a wrong parameter name"; 500 "Unknown server error."' },
+  { id: 'docex/error-status-known', summary: 'a 4xx/5xx status code that is not in the spec\'s status table', spec: '7.2 Status codes (304, 400, 401, 403, 404, 406, 409, 412, 415, 500).' },
+  { id: 'docex/cache-control', summary: 'a response without a `Cache-Control` header', spec: 'Caching: "Every response carries caching headers."' },
+  { id: 'docex/etag-pairing', summary: '`ETag` in a GET response without an `If-None-Match` parameter, or `If-Match` on PUT without 412', spec: 'ETags: GET "If equal to the current one, the response is 304."; PUT "otherwise 412."' },
+  { id: 'docex/etag-header', summary: 'an `If-None-Match` operation whose success response has no `ETag`, or an `If-Match` operation whose resource GET has none', spec: 'ETags: "Client sends the stored ETag in If-None-Match" / "Client sends the ETag in If-Match."' },
+  { id: 'docex/conditional-header-method', summary: '`If-None-Match` on a method other than GET, or `If-Match` on a GET', spec: 'ETags table: GET with If-None-Match; PUT and POST with If-Match.' },
+  { id: 'docex/versioned-server', summary: 'a sub API server URL whose path (literal or through server variables) does not end in `/<subApi>/<version>`', spec: '4.2: "API: {base_url}{sub-API}/{version}/<resource path>"; 9: "URL versioning."' },
+  { id: 'docex/http-methods', summary: 'a method other than GET, POST, PUT, DELETE', spec: '4.1 HTTP verbs: GET, POST, PUT, DELETE.' },
+  { id: 'docex/bearer-security', summary: 'an API operation not secured by an http/bearer scheme, or with an anonymous `{}` alternative (the token service is exempt)', spec: '5.1: "Every API call carries the header Authorization: Bearer <ACCESS_TOKEN>."' },
+  { id: 'docex/no-enum-for-open-sets', summary: 'an `enum` whose description says its values may change', spec: '2.1 Enums: "A property whose values may change is not declared as an enum."' },
+  { id: 'docex/extensible-enum-described', summary: 'an `x-extensible-enum` (or one beside `enum`) whose description does not list its values and say they may change', spec: '2.1 Enums: "its description lists the values and says they may change."' },
+  { id: 'docex/path-no-trailing-slash', summary: 'a path with a trailing slash or an empty segment', spec: '4.2 Address shape: {base_url}{sub-API}/{version}/<resource path>, e.g. /documents/<id>.' },
+  { id: 'docex/header-name-case', summary: 'a header parameter or response header not in Hyphenated-Pascal-Case', spec: 'Headers as the spec writes them: Cache-Control, If-None-Match, If-Match, Content-Type.' },
+  { id: 'docex/id-param-string', summary: 'an `id` or `<name>Id` path or query parameter whose type is not string', spec: '2.1 Resource id: "Type string unless there is a strong reason otherwise."' },
+  { id: 'docex/token-endpoint-basic-auth', summary: 'a token endpoint (POST with a form `grant_type`) not secured by HTTP Basic only, or without 401', spec: '4.3 Required header: "Authorization: HTTP Basic, user = client id, password = client secret."' },
+  { id: 'docex/token-grant-params', summary: 'a token endpoint missing a grant or a grant\'s required form fields', spec: '4.3 Parameters by grant: authorization_code (code, redirect_uri), password (username, password), refresh_token (refresh_token).' },
+  { id: 'docex/token-response', summary: 'a token response without `access_token`, `token_type`, `expires_in` (integer), `refresh_token`, `scope`', spec: '2.6 Token response resource.' },
+  { id: 'docex/password-grant-deprecated', summary: 'a password grant not marked deprecated with the date', spec: '5.4: "The endpoints of this grant are announced as deprecated after 1 June 2025."' },
+  { id: 'docex/login-page-params', summary: 'a login page (GET with `response_type`) without required `response_type` (only `code`), `redirect_uri`, `client_id`', spec: '4.4: "Required query parameters: response_type (must be code), redirect_uri, client_id."' },
+];

@@ -1,0 +1,90 @@
+// The `docex` Redocly plugin: one rule per convention of the spec (see catalog.ts for what each enforces).
+import type { Oas3Rule, Plugin } from '@redocly/openapi-core';
+import { BearerSecurity } from './rules/bearer-security.js';
+import { CacheControl } from './rules/cache-control.js';
+import { CollectionLimitMaximum } from './rules/collection-limit-maximum.js';
+import { CollectionPaging } from './rules/collection-paging.js';
+import { CollectionPathPlural } from './rules/collection-path-plural.js';
+import { CollectionShape } from './rules/collection-shape.js';
+import { ConditionalHeaderMethod } from './rules/conditional-header-method.js';
+import { EnumPascalCase } from './rules/enum-pascal-case.js';
+import { ErrorBody } from './rules/error-body.js';
+import { ErrorStatusKnown } from './rules/error-status-known.js';
+import { ErrorStatuses } from './rules/error-statuses.js';
+import { ErrorStatusesGeneral } from './rules/error-statuses-general.js';
+import { EtagHeader } from './rules/etag-header.js';
+import { EtagPairing } from './rules/etag-pairing.js';
+import { ExpandOnGet } from './rules/expand-on-get.js';
+import { ExpandParam } from './rules/expand-param.js';
+import { ExtensibleEnumDescribed } from './rules/extensible-enum-described.js';
+import { HeaderNameCase } from './rules/header-name-case.js';
+import { HttpMethods } from './rules/http-methods.js';
+import { IdParamString } from './rules/id-param-string.js';
+import { IdString } from './rules/id-string.js';
+import { LoginPageParams } from './rules/login-page-params.js';
+import { NoEnumForOpenSets } from './rules/no-enum-for-open-sets.js';
+import { PasswordGrantDeprecated } from './rules/password-grant-deprecated.js';
+import { PathNoTrailingSlash } from './rules/path-no-trailing-slash.js';
+import { PathParamCamelCase } from './rules/path-param-camel-case.js';
+import { PathSegmentCase } from './rules/path-segment-case.js';
+import { PropertyCamelCase } from './rules/property-camel-case.js';
+import { QueryParamCamelCase } from './rules/query-param-camel-case.js';
+import { ReferenceShape } from './rules/reference-shape.js';
+import { SortParam } from './rules/sort-param.js';
+import { TimestampFormat } from './rules/timestamp-format.js';
+import { TokenEndpointBasicAuth } from './rules/token-endpoint-basic-auth.js';
+import { TokenGrantParams } from './rules/token-grant-params.js';
+import { TokenResponse } from './rules/token-response.js';
+import { VersionedServer } from './rules/versioned-server.js';
+
+export const rules = {
+  'property-camel-case': PropertyCamelCase,
+  'path-segment-case': PathSegmentCase,
+  'path-param-camel-case': PathParamCamelCase,
+  'query-param-camel-case': QueryParamCamelCase,
+  'collection-path-plural': CollectionPathPlural,
+  'id-string': IdString,
+  'enum-pascal-case': EnumPascalCase,
+  'timestamp-format': TimestampFormat,
+  'reference-shape': ReferenceShape,
+  'collection-shape': CollectionShape,
+  'collection-paging': CollectionPaging,
+  'collection-limit-maximum': CollectionLimitMaximum,
+  'sort-param': SortParam,
+  'expand-param': ExpandParam,
+  'expand-on-get': ExpandOnGet,
+  'error-body': ErrorBody,
+  'error-statuses': ErrorStatuses,
+  'error-statuses-general': ErrorStatusesGeneral,
+  'error-status-known': ErrorStatusKnown,
+  'cache-control': CacheControl,
+  'etag-pairing': EtagPairing,
+  'etag-header': EtagHeader,
+  'conditional-header-method': ConditionalHeaderMethod,
+  'versioned-server': VersionedServer,
+  'http-methods': HttpMethods,
+  'bearer-security': BearerSecurity,
+  'no-enum-for-open-sets': NoEnumForOpenSets,
+  'extensible-enum-described': ExtensibleEnumDescribed,
+  'path-no-trailing-slash': PathNoTrailingSlash,
+  'header-name-case': HeaderNameCase,
+  'id-param-string': IdParamString,
+  'token-endpoint-basic-auth': TokenEndpointBasicAuth,
+  'token-grant-params': TokenGrantParams,
+  'token-response': TokenResponse,
+  'password-grant-deprecated': PasswordGrantDeprecated,
+  'login-page-params': LoginPageParams,
+} satisfies Record<string, Oas3Rule>;
+
+export type DocexRuleId = `docex/${keyof typeof rules}`;
+
+const recommended: Record<string, 'error'> = {};
+for (const id of Object.keys(rules)) recommended[`docex/${id}`] = 'error';
+
+export default function docexPlugin() {
+  return {
+    id: 'docex',
+    rules: { oas3: rules },
+    configs: { recommended: { rules: recommended } },
+  } satisfies Plugin;
+}

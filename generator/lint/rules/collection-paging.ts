@@ -1,0 +1,12 @@
+import { isCollectionOperation, param, successSchema } from '../shapes/operation.js';
+import { collectionShape, keyword } from '../shapes/schema.js';
+import { operationRule } from '../shapes/rule.js';
+
+export const CollectionPaging = operationRule((op, ctx, report) => {
+  if (!isCollectionOperation(ctx, op) || collectionShape(ctx, successSchema(ctx, op)) !== 'meta-items') return;
+  for (const name of ['offset', 'limit'])
+    if (!param(op, name, 'query')) report(op.keyLocation, `Add the "${name}" query parameter: a "meta"+"items" collection is paged with offset and limit.`, true);
+  const limit = param(op, 'limit', 'query');
+  if (limit && typeof keyword(ctx, limit.schema, 'maximum') !== 'number')
+    report(limit.schema?.location ?? limit.node.location, `Give the "limit" parameter a "maximum": every collection has an upper bound.`, true);
+});

@@ -1,0 +1,12 @@
+import { pluralize } from '@redocly/openapi-core';
+import { isCollectionOperation } from '../shapes/operation.js';
+import { operationRule } from '../shapes/rule.js';
+
+export const CollectionPathPlural = operationRule((op, ctx, report) => {
+  if (!isCollectionOperation(ctx, op)) return;
+  const segment = op.path.split('/').filter((s) => s && !s.includes('{')).at(-1);
+  if (segment === undefined) return;
+  const word = segment.split('-').at(-1) ?? segment;
+  if (pluralize(word) !== word)
+    report(op.pathLocation, `Name the collection "${segment}" in the plural ("${segment.slice(0, -word.length)}${pluralize(word)}"), or make the GET a single resource without paging or items.`, true);
+});

@@ -1,0 +1,15 @@
+import { isTokenService, jsonSchema } from '../shapes/operation.js';
+import { isErrorBody } from '../shapes/schema.js';
+import { operationRule } from '../shapes/rule.js';
+
+// The token endpoint answers with OAuth 2.0's own error body (`error`, `error_description`).
+export const ErrorBody = operationRule((op, ctx, report) => {
+  if (isTokenService(ctx, op)) return;
+  for (const [code, response] of op.responses) {
+    if (!/^[45]/.test(code)) continue;
+    const schema = jsonSchema(ctx, response);
+    if (!schema) report(response.location, `Give the ${code} response an application/json body with the error body: a message with a required string "technicalMessage", or an array of them.`, true);
+    else if (!isErrorBody(ctx, schema))
+      report(schema.location, `Use the error body for the ${code} response: a message object with a required string "technicalMessage", or an array of them.`, true);
+  }
+});

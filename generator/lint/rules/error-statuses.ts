@@ -1,0 +1,26 @@
+import type { Operation } from '../shapes/operation.js';
+import { isCollectionOperation, isTokenService, mediaTypes, param } from '../shapes/operation.js';
+import { operationRule } from '../shapes/rule.js';
+
+export function hasStatus(op: Operation, code: string): boolean {
+  return op.responses.has(code) || op.responses.has(`${code[0]}XX`) || op.responses.has(`${code[0]}xx`);
+}
+
+export function isSecured(op: Operation): boolean {
+  return !!op.security && op.security.some((r) => Object.keys(r).length > 0);
+}
+
+export const ErrorStatuses = operationRule((op, ctx, report, all) => {
+  if (isTokenService(ctx, op)) return;
+  const need: [string, string][] = [];
+  if (isSecured(op)) need.push(['401', 'the operation is secured']);
+  if (op.path.includes('{')) need.push(['404', 'the path addresses an instance that may not exist']);
+  if ([...op.responses].some(([code, r]) => /^2/.test(code) && mediaTypes(ctx, r).length > 1)) need.push(['406', 'several media types are offered']);
+  if (param(op, 'If-Match', 'header')) need.push(['412', 'If-Match is accepted']);
+  if (op.op.node.requestBody !== undefined) need.push(['415', 'a request body is accepted']);
+  const collection = all.find((o) => o.path === op.path && isCollectionOperation(ctx, o));
+  if (op.method === 'post' && (op.responses.has('201') || collection)) need.push(['409', 'it creates into a collection and may meet a duplicate']);
+  if (param(op, 'If-None-Match', 'header')) need.push(['304', 'If-None-Match is accepted']);
+  for (const [code, why] of need)
+    if (!hasStatus(op, code)) report(op.keyLocation, `Add a ${code} response: ${why}.`, true);
+});

@@ -1,0 +1,7 @@
+import { param } from '../shapes/operation.js';
+import { operationRule } from '../shapes/rule.js';
+
+export const ExpandOnGet = operationRule((op, _ctx, report) => {
+  const expand = param(op, 'expand', 'query');
+  if (expand && op.method !== 'get') report(expand.node.location, `Remove "expand" from this ${op.method.toUpperCase()}: expansion is a query parameter of GETs.`);
+});

@@ -1,0 +1,19 @@
+import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { isObj } from '../shapes/node.js';
+
+const ALLOWED = new Set(['get', 'post', 'put', 'delete']);
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+
+export const HttpMethods: Oas3Rule = () => ({
+  PathItem: {
+    enter(item: object, ctx: UserContext) {
+      if (!isObj(item)) return;
+      for (const key of Object.keys(item))
+        if (METHODS.has(key) && !ALLOWED.has(key))
+          ctx.report({
+            message: `Replace ${key.toUpperCase()} with GET, POST, PUT or DELETE${key === 'patch' ? ' (PUT updates or replaces a resource)' : ''}.`,
+            location: ctx.location.child([key]).key(),
+          });
+    },
+  },
+});

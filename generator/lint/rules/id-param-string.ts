@@ -1,0 +1,9 @@
+import { ID_NAME } from '../shapes/case.js';
+import { isType } from '../shapes/schema.js';
+import { operationRule } from '../shapes/rule.js';
+
+export const IdParamString = operationRule((op, ctx, report) => {
+  for (const p of op.params)
+    if ((p.in === 'path' || p.in === 'query') && ID_NAME.test(p.name) && p.schema && !isType(ctx, p.schema, 'string'))
+      report(p.schema.location, `Give the id parameter "${p.name}" type string: ids are opaque strings.`);
+});

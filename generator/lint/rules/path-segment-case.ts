@@ -1,0 +1,18 @@
+import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { SPINAL, toSpinal } from '../shapes/case.js';
+import { isObj } from '../shapes/node.js';
+
+export const PathSegmentCase: Oas3Rule = () => ({
+  Paths: {
+    enter(paths: object, ctx: UserContext) {
+      if (!isObj(paths)) return;
+      for (const path of Object.keys(paths))
+        for (const segment of path.split('/'))
+          if (segment && !segment.includes('{') && !SPINAL.test(segment))
+            ctx.report({
+              message: `Write the path segment "${segment}" in spinal-case or lowercase, for example "${toSpinal(segment)}".`,
+              location: ctx.location.child([path]).key(),
+            });
+    },
+  },
+});

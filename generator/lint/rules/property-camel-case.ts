@@ -1,0 +1,11 @@
+import { CAMEL, toCamel } from '../shapes/case.js';
+import { isObj } from '../shapes/node.js';
+import { schemaRule } from '../shapes/rule.js';
+
+export const PropertyCamelCase = schemaRule((schema, _ctx, report) => {
+  const props = schema.node.properties;
+  if (!isObj(props)) return;
+  for (const name of Object.keys(props))
+    if (!CAMEL.test(name))
+      report(schema.location.child(['properties', name]), `Rename property "${name}" to camelCase, for example "${toCamel(name)}".`, true);
+});

@@ -1,0 +1,11 @@
+import { CAMEL, toCamel } from '../shapes/case.js';
+import { isTokenService } from '../shapes/operation.js';
+import { operationRule } from '../shapes/rule.js';
+
+// The token service is exempt: OAuth 2.0 fixes its parameter names (`response_type`, `redirect_uri`, ...).
+export const QueryParamCamelCase = operationRule((op, ctx, report) => {
+  if (isTokenService(ctx, op)) return;
+  for (const p of op.params)
+    if (p.in === 'query' && !CAMEL.test(p.name))
+      report(p.node.location.child(['name']), `Rename query parameter "${p.name}" to camelCase, for example "${toCamel(p.name)}".`);
+});

@@ -1,0 +1,49 @@
+import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { child, isObj } from '../shapes/node.js';
+import { reporter } from '../shapes/report.js';
+import { expandableTarget, props } from '../shapes/schema.js';
+
+/** The name a `$ref`-ed schema gets under `components.schemas` once bundled: its pointer's or file's last name. */
+function bundledName(location: Location): string | undefined {
+  const pointer = location.pointer.replace(/^#\/?/, '');
+  if (pointer) return pointer.split('/').at(-1);
+  return location.source.absoluteRef.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+}
+
+export const ReferenceShape: Oas3Rule = () => {
+  const seen = new Set<string>();
+  const names = new Set<string>();
+  const expandables: { target: string; location: Location }[] = [];
+  return {
+    Root: {
+      enter(root: object, ctx: UserContext) {
+        if (!isObj(root)) return;
+        const schemas = child(ctx, child(ctx, { node: root, location: ctx.location }, 'components'), 'schemas');
+        for (const name of Object.keys(schemas?.node ?? {})) names.add(name);
+      },
+      leave(_root: object, ctx: UserContext) {
+        const report = reporter(ctx, seen);
+        for (const { target, location } of expandables)
+          if (!names.has(target)) report(location, `Point x-expandable at a schema that exists under components.schemas: "${target}" is not one.`, true);
+      },
+    },
+    Schema: {
+      enter(node: object, ctx: UserContext) {
+        if (!isObj(node)) return;
+        if (isObj(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
+          const name = bundledName(ctx.location);
+          if (name) names.add(name);
+        }
+        const report = reporter(ctx, seen);
+        for (const p of props(ctx, { node, location: ctx.location }).values()) {
+          const target = expandableTarget(ctx, p);
+          if (target === undefined) continue;
+          expandables.push({ target, location: p.location });
+          const extra = [...props(ctx, p.schema).keys()].filter((k) => k !== 'id');
+          if (extra.length > 0)
+            report(p.location, `Reduce the reference "${p.name}" to an object holding only "id" (remove ${extra.map((k) => `"${k}"`).join(', ')}).`, true);
+        }
+      },
+    },
+  };
+};

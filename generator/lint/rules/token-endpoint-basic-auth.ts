@@ -1,0 +1,12 @@
+import { isBasicScheme, isTokenEndpoint, securitySchemes } from '../shapes/operation.js';
+import { operationRule } from '../shapes/rule.js';
+import { hasStatus } from './error-statuses.js';
+
+export const TokenEndpointBasicAuth = operationRule((op, ctx, report) => {
+  if (!isTokenEndpoint(ctx, op)) return;
+  const schemes = securitySchemes(ctx, op.root);
+  const alternatives = op.security ?? [];
+  if (alternatives.length === 0 || !alternatives.every((r) => Object.keys(r).some((name) => isBasicScheme(schemes.get(name)))))
+    report(op.keyLocation, `Secure the token endpoint with an http/basic scheme only (client id as user, client secret as password).`, true);
+  if (!hasStatus(op, '401')) report(op.keyLocation, `Add a 401 response to the token endpoint: wrong or missing client credentials.`, true);
+});

@@ -1,0 +1,44 @@
+import type { At, Ctx } from '../shapes/node.js';
+import { list } from '../shapes/node.js';
+import { formSchema, isTokenEndpoint } from '../shapes/operation.js';
+import { enumValues, props, required } from '../shapes/schema.js';
+import { operationRule } from '../shapes/rule.js';
+
+const GRANTS: Record<string, string[]> = {
+  authorization_code: ['code', 'redirect_uri'],
+  password: ['username', 'password'],
+  refresh_token: ['refresh_token'],
+};
+
+/** The `grant_type` values a form schema (or one of its variants) accepts. */
+export function grantValues(ctx: Ctx, s: At): string[] {
+  const g = props(ctx, s).get('grant_type')?.schema;
+  if (!g) return [];
+  if (typeof g.node.const === 'string') return [g.node.const];
+  return (enumValues(g) ?? []).filter((v): v is string => typeof v === 'string');
+}
+
+export function grantVariants(ctx: Ctx, form: At): At[] {
+  const variants = [...list(ctx, form, 'oneOf'), ...list(ctx, form, 'anyOf')];
+  return variants.length > 0 ? variants : [form];
+}
+
+export const TokenGrantParams = operationRule((op, ctx, report) => {
+  if (!isTokenEndpoint(ctx, op)) return;
+  const form = formSchema(ctx, op);
+  if (!form) return;
+  const variants = grantVariants(ctx, form);
+  for (const [grant, fields] of Object.entries(GRANTS)) {
+    const variant = variants.find((v) => grantValues(ctx, v).includes(grant));
+    if (!variant) {
+      report(form.location, `Accept grant_type "${grant}" at the token endpoint.`);
+      continue;
+    }
+    const known = props(ctx, variant);
+    // One flat schema for all grants cannot require each grant's fields; then they only need to exist.
+    const req = variants.length > 1 ? required(ctx, variant) : undefined;
+    const missing = fields.filter((f) => !known.has(f) || (req && !req.has(f)));
+    if (missing.length > 0)
+      report(variant.location, `Declare ${missing.map((f) => `"${f}"`).join(' and ')} as ${req ? 'required ' : ''}form field${missing.length > 1 ? 's' : ''} of the "${grant}" grant.`);
+  }
+});

@@ -1,0 +1,21 @@
+import type { Location, UserContext } from '@redocly/openapi-core';
+import type { At, Obj } from './node.js';
+
+export type Report = (location: Location, message: string, onKey?: boolean) => void;
+
+/**
+ * A report function that says each thing once: a shared component reached from many
+ * operations is one problem at one place, not one per operation.
+ */
+export function reporter(ctx: Pick<UserContext, 'report'>, seen: Set<string>): Report {
+  return (location, message, onKey = false) => {
+    const id = `${location.absolutePointer}|${message}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    ctx.report({ message, location: onKey ? location.key() : location });
+  };
+}
+
+export function rootAt(node: Obj, ctx: Pick<UserContext, 'location'>): At {
+  return { node, location: ctx.location };
+}

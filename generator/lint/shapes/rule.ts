@@ -1,0 +1,53 @@
+import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { isObj, type At } from './node.js';
+import { operations, reachableSchemas, tokenServiceSchemas, type Operation } from './operation.js';
+import { reporter, rootAt, type Report } from './report.js';
+
+export type OperationCheck = (op: Operation, ctx: UserContext, report: Report, all: Operation[]) => void;
+
+/** A rule that looks at each operation with its whole document in view. */
+export function operationRule(check: OperationCheck): Oas3Rule {
+  return () => {
+    const seen = new Set<string>();
+    return {
+      Root: {
+        enter(root: object, ctx: UserContext) {
+          if (!isObj(root)) return;
+          const report = reporter(ctx, seen);
+          const all = operations(ctx, rootAt(root, ctx));
+          for (const op of all) check(op, ctx, report, all);
+        },
+      },
+    };
+  };
+}
+
+export type SchemaCheck = (schema: At, ctx: UserContext, report: Report) => void;
+
+/**
+ * A rule that looks at every schema once, except those of the token service (OAuth 2.0 fixes
+ * their snake_case names and values) and those of `sort`/`expand` (their values are property names).
+ */
+export function schemaRule(check: SchemaCheck): Oas3Rule {
+  return () => {
+    const seen = new Set<string>();
+    let exempt = new Set<unknown>();
+    return {
+      Root: {
+        enter(root: object, ctx: UserContext) {
+          if (!isObj(root)) return;
+          const doc = rootAt(root, ctx);
+          exempt = tokenServiceSchemas(ctx, doc);
+          for (const op of operations(ctx, doc))
+            for (const p of op.params) if (p.in === 'query' && (p.name === 'sort' || p.name === 'expand')) reachableSchemas(ctx, p.schema, exempt);
+        },
+      },
+      Schema: {
+        enter(schema: object, ctx: UserContext) {
+          if (!isObj(schema) || exempt.has(schema)) return;
+          check({ node: schema, location: ctx.location }, ctx, reporter(ctx, seen));
+        },
+      },
+    };
+  };
+}

@@ -1,0 +1,119 @@
+// Structural tests on schemas: what makes an error body, a collection, a reference.
+// They look at shape only (never at component names), so foreign bundled documents work too.
+import type { Location } from '@redocly/openapi-core';
+import { at, child, isObj, list, strings, type At, type Ctx } from './node.js';
+
+export interface Prop {
+  name: string;
+  /** The property's schema, `$ref`s followed. */
+  schema: At | undefined;
+  /** The property as written (a `$ref` keeps its siblings such as `x-expandable` here). */
+  raw: unknown;
+  /** Where the property's key is written. */
+  location: Location;
+}
+
+/** The schema itself and its `allOf` parts, recursively. */
+export function parts(ctx: Ctx, s: At | undefined, depth = 0): At[] {
+  if (!s || depth > 8) return [];
+  return [s, ...list(ctx, s, 'allOf').flatMap((p) => parts(ctx, p, depth + 1))];
+}
+
+export function types(ctx: Ctx, s: At | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const p of parts(ctx, s)) {
+    const t = p.node.type;
+    for (const x of typeof t === 'string' ? [t] : strings(t)) out.add(x);
+  }
+  return out;
+}
+
+export function isType(ctx: Ctx, s: At | undefined, type: string): boolean {
+  const t = types(ctx, s);
+  t.delete('null');
+  return t.size === 1 && t.has(type);
+}
+
+export function props(ctx: Ctx, s: At | undefined): Map<string, Prop> {
+  const out = new Map<string, Prop>();
+  for (const p of parts(ctx, s)) {
+    const map = child(ctx, p, 'properties');
+    if (!map) continue;
+    for (const [name, raw] of Object.entries(map.node)) {
+      const location = map.location.child([name]);
+      if (!out.has(name)) out.set(name, { name, raw, location, schema: at(ctx, raw, location) });
+    }
+  }
+  return out;
+}
+
+export function required(ctx: Ctx, s: At | undefined): Set<string> {
+  return new Set(parts(ctx, s).flatMap((p) => strings(p.node.required)));
+}
+
+/** First value of `key` found on the schema or its `allOf` parts. */
+export function keyword(ctx: Ctx, s: At | undefined, key: string): unknown {
+  for (const p of parts(ctx, s)) if (p.node[key] !== undefined) return p.node[key];
+  return undefined;
+}
+
+export function arrayItems(ctx: Ctx, s: At | undefined): At | undefined {
+  if (!types(ctx, s).has('array')) return undefined;
+  for (const p of parts(ctx, s)) {
+    const items = child(ctx, p, 'items');
+    if (items) return items;
+  }
+  return undefined;
+}
+
+/** A message object of section 7.1: `technicalMessage` is a required string. */
+export function isMessage(ctx: Ctx, s: At | undefined): boolean {
+  const tm = props(ctx, s).get('technicalMessage');
+  return !!tm && isType(ctx, tm.schema, 'string') && required(ctx, s).has('technicalMessage');
+}
+
+/** The error body: a message, an array of messages, or `oneOf`/`anyOf` of those. */
+export function isErrorBody(ctx: Ctx, s: At | undefined, depth = 0): boolean {
+  if (!s || depth > 4) return false;
+  if (isMessage(ctx, s) || isMessage(ctx, arrayItems(ctx, s))) return true;
+  const alts = [...list(ctx, s, 'oneOf'), ...list(ctx, s, 'anyOf')];
+  return alts.length > 0 && alts.every((a) => isErrorBody(ctx, a, depth + 1));
+}
+
+/** `CollectionMeta`: an object with integer `offset`, `limit` and `total`. */
+export function isCollectionMeta(ctx: Ctx, s: At | undefined): boolean {
+  const p = props(ctx, s);
+  return ['offset', 'limit', 'total'].every((n) => isType(ctx, p.get(n)?.schema, 'integer'));
+}
+
+export type CollectionShape = 'meta-items' | 'array' | 'items-without-meta' | 'not-a-collection';
+
+/** Which of the two collection shapes of section 2.4 a response schema has. */
+export function collectionShape(ctx: Ctx, s: At | undefined): CollectionShape {
+  if (!s) return 'not-a-collection';
+  if (types(ctx, s).has('array')) return 'array';
+  const p = props(ctx, s);
+  const items = p.get('items');
+  if (!items) return 'not-a-collection';
+  return p.has('meta') && types(ctx, items.schema).has('array') ? 'meta-items' : 'items-without-meta';
+}
+
+/** The schema of one item of a collection response, whichever shape it has. */
+export function collectionItem(ctx: Ctx, s: At | undefined): At | undefined {
+  const shape = collectionShape(ctx, s);
+  if (shape === 'array') return arrayItems(ctx, s);
+  if (shape === 'meta-items' || shape === 'items-without-meta') return arrayItems(ctx, props(ctx, s).get('items')?.schema);
+  return undefined;
+}
+
+/** `x-expandable` on a property, written beside its `$ref` or inside the resolved schema. */
+export function expandableTarget(ctx: Ctx, p: Prop): string | undefined {
+  if (isObj(p.raw) && typeof p.raw['x-expandable'] === 'string') return p.raw['x-expandable'];
+  const v = keyword(ctx, p.schema, 'x-expandable');
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function enumValues(s: At | undefined): unknown[] | undefined {
+  const e = s?.node.enum;
+  return Array.isArray(e) ? e : undefined;
+}

@@ -1,0 +1,111 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAjv } from './ajv.js';
+import { analyseApi, type OpSpec } from './analyse.js';
+import { sendError } from './respond.js';
+import { loadSubApis, type LoadedApi } from './load-apis.js';
+import { SandboxState } from './state.js';
+import { registerSubApis } from './sub-apis.js';
+import { registerTokenService, type TokenAuthority } from './token-service.js';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** Root of the documents: `openapi/` of this package by default. */
+  openapiDir?: string;
+  accessTokenTtlSeconds?: number;
+  seed?: number;
+  /** Items of every `meta`+`items` collection (documents above all); default 1,000. */
+  documentCount?: number;
+  /** Items of plain-array collections and of stores that only back references; default 50. */
+  smallCollectionSize?: number;
+  clientId?: string;
+  clientSecret?: string;
+  redirectUris?: string[];
+  username?: string;
+  password?: string;
+  /** Clock in epoch milliseconds, for token expiry and the timestamps of created resources. */
+  now?: () => number;
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:<port>`: the token service at `/oauth2/...`, sub APIs at `/{subApi}/{version}/...`. */
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  authority: TokenAuthority;
+  apis: LoadedApi[];
+  operations: OpSpec[];
+  state: SandboxState;
+  /** Test hook: the next `count` sub API requests fail with `status` (500 by default). */
+  injectFaults(count: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CREDENTIALS = {
+  clientId: 'sandbox-client',
+  clientSecret: 'sandbox-secret',
+  redirectUri: 'http://127.0.0.1/callback',
+  username: 'demo',
+  password: 'demo-password',
+} as const;
+
+export function defaultOpenapiDir(): string {
+  // dist/generator/sandbox/index.js and generator/sandbox/index.ts both sit three levels below the package root.
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const up = here.includes(`${'/dist/'}`) ? '../../../openapi' : '../../openapi';
+  return resolve(here, up);
+}
+
+/** Starts the sandbox: token service, login page and every sub API of the documents, on one port. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const apis = await loadSubApis(opts.openapiDir ?? defaultOpenapiDir());
+  const coercing = createAjv(apis, true);
+  const strict = createAjv(apis, false);
+  const operations = apis.flatMap(analyseApi);
+  const state = new SandboxState({ seed: opts.seed ?? 1, pagedSize: opts.documentCount ?? 1000, smallSize: opts.smallCollectionSize ?? 50 }, strict);
+  state.build(operations);
+
+  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, undefined, undefined, 404, [{ technicalMessage: `no resource at ${req.method} ${req.url.split('?')[0]}`, errorCode: 'NotFound' }]),
+  );
+  app.setErrorHandler((err, _req, reply) => {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return sendError(reply, undefined, undefined, status, [{ technicalMessage: (err as Error).message }]);
+    return sendError(reply, undefined, undefined, 500, [{ technicalMessage: 'internal server error', errorCode: 'InternalServerError' }]);
+  });
+  const authority = registerTokenService(app, {
+    clients: [
+      {
+        clientId: opts.clientId ?? DEFAULT_CREDENTIALS.clientId,
+        clientSecret: opts.clientSecret ?? DEFAULT_CREDENTIALS.clientSecret,
+        redirectUris: opts.redirectUris ?? [DEFAULT_CREDENTIALS.redirectUri],
+      },
+    ],
+    users: [{ username: opts.username ?? DEFAULT_CREDENTIALS.username, password: opts.password ?? DEFAULT_CREDENTIALS.password }],
+    ...(opts.accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds: opts.accessTokenTtlSeconds } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const faults = { count: 0, status: 500 };
+  await registerSubApis(app, { specs: operations, state, authority, coercing, strict, faults, now: opts.now ?? Date.now });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    app,
+    authority,
+    apis,
+    operations,
+    state,
+    injectFaults(count: number, status = 500) {
+      faults.count = count;
+      faults.status = status;
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,140 @@
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyRequest } from 'fastify';
+import { deref, type SchemaObject, type RequestBodyObject } from '../load/index.js';
+import { compileIn, describeErrors } from './ajv.js';
+import type { OpSpec } from './analyse.js';
+import { HttpError, httpError, type Message } from './http-error.js';
+import { isJsonMedia, isType, resolveSchema } from './schema-tools.js';
+
+/** Headers that OpenAPI says to ignore as parameters (they are described elsewhere). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** Validators compiled once per operation at start. */
+export interface OpValidators {
+  query: ValidateFunction;
+  path: ValidateFunction;
+  headers: ValidateFunction;
+  /** Request body validators by JSON media type. */
+  bodies: Map<string, ValidateFunction>;
+  arrayQuery: Map<string, { explode: boolean }>;
+  queryNames: Set<string>;
+}
+
+function objectSchema(params: OpSpec['params'], where: 'query' | 'path' | 'header'): SchemaObject {
+  const ps = params.filter((p) => p.in === where && !(where === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
+  const key = (n: string): string => (where === 'header' ? n.toLowerCase() : n);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(ps.map((p) => [key(p.name), p.schema ?? {}])),
+    required: ps.filter((p) => p.required).map((p) => key(p.name)),
+  };
+}
+
+export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv2020): OpValidators {
+  const bodies = new Map<string, ValidateFunction>();
+  const rb = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody);
+  for (const [mt, media] of Object.entries(rb?.content ?? {})) {
+    if (isJsonMedia(mt)) bodies.set(mt, compileIn(strict, spec.api, media.schema));
+  }
+  const arrayQuery = new Map<string, { explode: boolean }>();
+  for (const p of spec.params) {
+    if (p.in === 'query' && isType(resolveSchema(spec.api.doc, p.schema), 'array')) {
+      arrayQuery.set(p.name, { explode: p.explode ?? (p.style === undefined || p.style === 'form') });
+    }
+  }
+  return {
+    query: compileIn(coercing, spec.api, objectSchema(spec.params, 'query')),
+    path: compileIn(coercing, spec.api, objectSchema(spec.params, 'path')),
+    headers: compileIn(coercing, spec.api, objectSchema(spec.params, 'header')),
+    bodies,
+    arrayQuery,
+    queryNames: new Set(spec.params.filter((p) => p.in === 'query').map((p) => p.name)),
+  };
+}
+
+/** The query parameters, coerced to their schemas; unknown names and invalid values are 400s. */
+export function parseQuery(v: OpValidators, raw: Record<string, string | string[] | undefined>): Record<string, unknown> {
+  const problems: Message[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (!v.queryNames.has(name)) {
+      problems.push({ technicalMessage: `unknown query parameter "${name}"${suggest(name, v.queryNames)}`, errorCode: 'UnknownParameter' });
+      continue;
+    }
+    const arr = v.arrayQuery.get(name);
+    if (arr) out[name] = (Array.isArray(value) ? value : [value]).flatMap((s) => (arr.explode ? [s] : s.split(',')));
+    else if (Array.isArray(value)) problems.push({ technicalMessage: `query parameter "${name}" is given more than once`, errorCode: 'InvalidParameter' });
+    else out[name] = value;
+  }
+  if (!problems.length && !v.query(out)) {
+    for (const m of describeErrors(v.query.errors, 'query')) problems.push({ technicalMessage: m.replace(/^query\.(\w+)/, 'query parameter "$1"').replace(/^query lacks the required property/, 'missing required query parameter'), errorCode: 'InvalidParameter' });
+  }
+  if (problems.length) throw new HttpError(400, problems);
+  return out;
+}
+
+function suggest(name: string, known: Set<string>): string {
+  const lower = name.toLowerCase();
+  const hit = [...known].find((k) => k.toLowerCase() === lower || k.toLowerCase().replace(/[-_]/g, '') === lower.replace(/[-_]/g, ''));
+  return hit ? ` (did you mean "${hit}"?)` : known.size ? ` (known: ${[...known].sort().join(', ')})` : ' (this operation takes none)';
+}
+
+export function parsePath(v: OpValidators, raw: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...raw };
+  if (!v.path(out)) throw new HttpError(400, describeErrors(v.path.errors, 'path').map((m) => ({ technicalMessage: m.replace(/^path\.(\w+)/, 'path parameter "$1"'), errorCode: 'InvalidParameter' })));
+  return out;
+}
+
+export function checkHeaders(v: OpValidators, req: FastifyRequest): void {
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(req.headers)) if (typeof val === 'string') out[k] = val;
+  if (!v.headers(out)) throw new HttpError(400, describeErrors(v.headers.errors, 'header').map((m) => ({ technicalMessage: m, errorCode: 'InvalidHeader' })));
+}
+
+export interface ParsedBody {
+  mediaType: string;
+  /** Parsed JSON for JSON media types, the bytes otherwise. */
+  value: unknown;
+  bytes: Buffer;
+}
+
+/** The request's media type, 415 when the document does not list it (checked before the body is read as data). */
+export function requestMediaType(spec: OpSpec, req: FastifyRequest): string | undefined {
+  const raw = req.headers['content-type'];
+  const hasBody = Buffer.isBuffer(req.body) && req.body.length > 0;
+  if (!raw) {
+    if (hasBody) throw httpError(415, `a request body needs a Content-Type; this operation accepts ${spec.consumes.join(', ')}`);
+    return undefined;
+  }
+  const type = raw.split(';')[0]!.trim().toLowerCase();
+  const hit = spec.consumes.find((m) => {
+    const t = m.toLowerCase();
+    return t === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1)));
+  });
+  if (!hit) {
+    throw httpError(415, spec.consumes.length ? `media type "${type}" is not accepted; use ${spec.consumes.join(', ')}` : 'this operation takes no request body');
+  }
+  return hit;
+}
+
+/** The request body validated against the document: 400 naming each problem. */
+export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, mediaType: string | undefined): ParsedBody | undefined {
+  const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  if (!mediaType || bytes.length === 0) {
+    if (spec.bodyRequired) throw httpError(400, 'the request body is required', 'InvalidBody');
+    return undefined;
+  }
+  const validate = v.bodies.get(mediaType);
+  if (!isJsonMedia(mediaType)) return { mediaType, value: bytes, bytes };
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch (err) {
+    throw httpError(400, `the request body is not valid JSON: ${(err as Error).message}`, 'InvalidBody');
+  }
+  if (validate && !validate(value)) {
+    throw new HttpError(400, describeErrors(validate.errors, 'body').map((m) => ({ technicalMessage: m, errorCode: 'InvalidBody' })));
+  }
+  return { mediaType, value, bytes };
+}

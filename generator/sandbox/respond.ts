@@ -1,0 +1,82 @@
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyReply } from 'fastify';
+import { deref, type HeaderObject, type ResponseObject } from '../load/index.js';
+import { compileIn } from './ajv.js';
+import type { OpSpec } from './analyse.js';
+import type { Message } from './http-error.js';
+import { isJsonMedia } from './schema-tools.js';
+
+/** The response the document declares for a status (or its `default`). */
+export function declared(spec: OpSpec, status: number): ResponseObject | undefined {
+  const responses = spec.operation.responses ?? {};
+  const r = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+  return deref<ResponseObject>(spec.api.doc, r);
+}
+
+function declaredHeader(spec: OpSpec, status: number, name: string): HeaderObject | undefined {
+  const headers = declared(spec, status)?.headers ?? {};
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key ? deref<HeaderObject>(spec.api.doc, headers[key]) : undefined;
+}
+
+export function declaresHeader(spec: OpSpec, status: number, name: string): boolean {
+  return declaredHeader(spec, status, name) !== undefined;
+}
+
+/** `Cache-Control` as the document declares it for this response (const, default, enum, example); else `no-cache`. */
+export function cacheControl(spec: OpSpec | undefined, status: number): string {
+  const h = spec && declaredHeader(spec, status, 'Cache-Control');
+  const s = h && deref(spec.api.doc, h.schema);
+  const candidates = [s?.const, s?.default, s?.enum?.[0], h?.example, s?.example, Array.isArray(s?.examples) ? s.examples[0] : undefined];
+  const v = candidates.find((c) => typeof c === 'string' && c.length > 0);
+  return typeof v === 'string' ? v : 'no-cache';
+}
+
+export interface SendOptions {
+  etag?: string;
+  location?: string;
+  headers?: Record<string, string>;
+}
+
+/** Sends a success (or 304) response with Content-Type, Cache-Control and the ETag the document declares. */
+export function send(reply: FastifyReply, spec: OpSpec, status: number, body: unknown, mediaType: string | undefined, opts: SendOptions = {}): FastifyReply {
+  reply.code(status).header('cache-control', cacheControl(spec, status));
+  if (opts.etag && (status === 304 || declaresHeader(spec, status, 'ETag'))) reply.header('etag', opts.etag);
+  if (opts.location && declaresHeader(spec, status, 'Location')) reply.header('location', opts.location);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) reply.header(k, v);
+  if (status === 204 || status === 304 || body === undefined || !mediaType) return reply.send();
+  reply.header('content-type', mediaType);
+  if (Buffer.isBuffer(body)) return reply.send(body);
+  if (isJsonMedia(mediaType)) return reply.send(JSON.stringify(body));
+  return reply.send(String(body));
+}
+
+const errorValidators = new WeakMap<OpSpec, Map<number, { mediaType: string; validate: ValidateFunction | undefined }>>();
+
+/**
+ * Sends the spec's error body: one message object, or an array when there are several problems,
+ * whichever the document's schema for that status accepts.
+ */
+export function sendError(reply: FastifyReply, ajv: Ajv2020 | undefined, spec: OpSpec | undefined, status: number, messages: Message[], headers: Record<string, string> = {}): FastifyReply {
+  let mediaType = 'application/json';
+  let validate: ValidateFunction | undefined;
+  if (spec && ajv) {
+    let byStatus = errorValidators.get(spec);
+    if (!byStatus) errorValidators.set(spec, (byStatus = new Map()));
+    let entry = byStatus.get(status);
+    if (!entry) {
+      const content = declared(spec, status)?.content ?? {};
+      const [mt, media] = Object.entries(content).find(([m]) => isJsonMedia(m)) ?? [];
+      entry = { mediaType: mt ?? 'application/json', validate: media?.schema ? compileIn(ajv, spec.api, media.schema) : undefined };
+      byStatus.set(status, entry);
+    }
+    mediaType = entry.mediaType;
+    validate = entry.validate;
+  }
+  const single = messages[0] ?? { technicalMessage: 'error' };
+  const candidates: unknown[] = messages.length > 1 ? [messages, single] : [single, messages];
+  const body = validate ? candidates.find((c) => validate!(c)) ?? candidates[0] : candidates[0];
+  reply.code(status).header('content-type', mediaType).header('cache-control', spec ? cacheControl(spec, status) : 'no-store');
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply.send(JSON.stringify(body));
+}

@@ -1,0 +1,192 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { MediaTypeObject } from '../load/index.js';
+import type { Collection, OpSpec } from './analyse.js';
+import { compileIn } from './ajv.js';
+import { generateObject, type GenContext } from './generate-data.js';
+import type { LoadedApi } from './load-apis.js';
+import { hash32, Prng } from './prng.js';
+import { expandables, isJsonMedia, referenceId, resolveSchema, type Item } from './schema-tools.js';
+import { Store, type Blob } from './store.js';
+
+export interface StateOptions {
+  seed: number;
+  /** Items of every `meta`+`items` collection (the documents, above all). */
+  pagedSize: number;
+  /** Items of plain-array collections and of stores that only back references. */
+  smallSize: number;
+}
+
+/** All in-memory state of the sub APIs: one store per collection, stand-alone resources, sub-resources. */
+export class SandboxState {
+  readonly stores = new Map<string, Store>();
+  readonly bySchema = new Map<string, Store>();
+  /** Stand-alone resources and sub-resources, by `<api> <path> <parent id>`: JSON values or uploaded bytes. */
+  readonly singles = new Map<string, Item | Blob>();
+  private readonly filling = new Set<string>();
+  private readonly filled = new Set<string>();
+  private readonly prngs = new Map<string, Prng>();
+
+  constructor(
+    private readonly opts: StateOptions,
+    private readonly ajv: Ajv2020,
+  ) {}
+
+  /** Creates the stores the operations need, seeds them with the documents' examples, then generated data. */
+  build(specs: readonly OpSpec[]): void {
+    const forbidden = new Set<string>();
+    for (const spec of specs) {
+      const c = spec.collection;
+      if (!c) continue;
+      const store = this.storeFor(spec.api, c);
+      if (c.shape === 'page') store.size = Math.max(store.size, this.opts.pagedSize);
+      if (['read', 'replace', 'remove'].includes(spec.kind) && spec.operation.responses?.['403']) forbidden.add(store.key);
+    }
+    for (const spec of specs) if (spec.collection && (spec.kind === 'list' || spec.kind === 'read')) this.seedExamples(spec);
+    for (const key of [...this.stores.keys()].sort()) {
+      const store = this.stores.get(key)!;
+      if (store.topLevel) this.fill(store);
+      if (forbidden.has(key)) {
+        const item = this.generateItem(store, store.items.size);
+        store.foreign.set(String(item[idProp(store)]), item);
+      }
+    }
+  }
+
+  storeFor(api: LoadedApi, c: Collection): Store {
+    let store = this.stores.get(c.storeKey);
+    if (!store) {
+      store = new Store(c.storeKey, api, c.item, !c.nested, this.opts.smallSize);
+      this.stores.set(c.storeKey, store);
+      if (!c.storeKey.includes(':')) this.bySchema.set(c.storeKey, store);
+    }
+    if (!c.nested) store.topLevel = true;
+    return store;
+  }
+
+  /** The store backing references to schema `name`: a collection's, or one made from the schema alone. */
+  storeOfSchema(api: LoadedApi, name: string): Store | undefined {
+    const known = this.bySchema.get(name);
+    if (known) return known;
+    const schema = api.doc.components?.schemas?.[name];
+    if (!schema) return undefined;
+    const store = new Store(name, api, { $ref: `#/components/schemas/${name}` }, true, this.opts.smallSize);
+    this.stores.set(name, store);
+    this.bySchema.set(name, store);
+    return store;
+  }
+
+  /** Generates the store's items up to its size (top-level stores; once). */
+  fill(store: Store): void {
+    if (this.filled.has(store.key) || this.filling.has(store.key)) return;
+    this.filling.add(store.key);
+    for (let i = store.items.size; i < store.size; i++) {
+      const item = this.generateItem(store, i);
+      store.items.set(String(item[idProp(store)]), item);
+    }
+    this.filling.delete(store.key);
+    this.filled.add(store.key);
+    store.changed();
+  }
+
+  /** Children of one parent in a nested collection, generated the first time they are asked for. */
+  ensureChildren(store: Store, parentId: string): void {
+    if (store.filledParents.has(parentId)) return;
+    store.filledParents.add(parentId);
+    const prng = new Prng(hash32(`${this.opts.seed}:${store.key}:${parentId}`));
+    const count = prng.int(1, 3);
+    for (let i = 0; i < count; i++) {
+      const item = this.generateItem(store, i, prng);
+      const id = String(item[idProp(store)]);
+      store.items.set(id, item);
+      store.parentOf.set(id, parentId);
+    }
+  }
+
+  /** One generated item of the store's schema, with a fresh id and references into other stores. */
+  generateItem(store: Store, index: number, prng = this.prngOf(store.key)): Item {
+    const ctx: GenContext = {
+      doc: store.api.doc,
+      prng,
+      index,
+      refId: (name) => {
+        const target = this.storeOfSchema(store.api, name);
+        if (!target || target === store) return undefined;
+        this.fill(target);
+        const ids = [...target.items.keys()];
+        return ids.length ? prng.pick(ids) : undefined;
+      },
+    };
+    const key = idProp(store);
+    for (let attempt = 0; ; attempt++) {
+      const item = generateObject(ctx, store.itemSchema);
+      const id = item[key];
+      if (typeof id !== 'string' || (!store.items.has(id) && !store.foreign.has(id))) {
+        if (typeof id !== 'string') item[key] = prng.uuid();
+        return item;
+      }
+      if (attempt > 20) {
+        item[key] = prng.uuid();
+        return item;
+      }
+    }
+  }
+
+  private prngOf(key: string): Prng {
+    let p = this.prngs.get(key);
+    if (!p) this.prngs.set(key, (p = new Prng(hash32(`${this.opts.seed}:${key}`))));
+    return p;
+  }
+
+  /** Puts the operation's response examples into the store (those valid against the item schema). */
+  private seedExamples(spec: OpSpec): void {
+    if (spec.collection!.nested) return;
+    const store = this.storeFor(spec.api, spec.collection!);
+    const validate = compileIn(this.ajv, spec.api, store.itemSchema);
+    const key = idProp(store);
+    for (const [mediaType, media] of Object.entries(spec.success?.content ?? {})) {
+      if (!isJsonMedia(mediaType)) continue;
+      for (const example of examplesOf(media)) {
+        const items = spec.kind === 'read' ? [example] : Array.isArray(example) ? example : (example as { items?: unknown[] } | null)?.items ?? [];
+        for (const candidate of items) {
+          if (!candidate || typeof candidate !== 'object' || !validate(candidate)) continue;
+          const id = (candidate as Item)[key];
+          if (typeof id !== 'string' || store.items.has(id)) continue;
+          store.items.set(id, structuredClone(candidate as Item));
+          this.ensureReferences(store, candidate as Item);
+        }
+      }
+    }
+  }
+
+  /** Makes every expandable reference of an example point at an item that exists. */
+  private ensureReferences(store: Store, item: Item): void {
+    for (const [prop, target] of expandables(store.api.doc, store.itemSchema)) {
+      const id = referenceId(item[prop]);
+      const targetStore = id === undefined ? undefined : this.storeOfSchema(store.api, target);
+      if (!targetStore || id === undefined || targetStore.items.has(id)) continue;
+      const made = this.generateItem(targetStore, targetStore.items.size);
+      made[idProp(targetStore)] = id;
+      targetStore.items.set(id, made);
+    }
+  }
+}
+
+const idProps = new WeakMap<Store, string>();
+
+/** The property holding an item's id: `id` by the spec's convention, else the first `<name>Id`. */
+export function idProp(store: Store): string {
+  let key = idProps.get(store);
+  if (key === undefined) {
+    const props = resolveSchema(store.api.doc, store.itemSchema).properties ?? {};
+    key = 'id' in props ? 'id' : Object.keys(props).find((k) => /Id$/.test(k)) ?? 'id';
+    idProps.set(store, key);
+  }
+  return key;
+}
+
+export function examplesOf(media: MediaTypeObject): unknown[] {
+  const out: unknown[] = [];
+  if (media.example !== undefined) out.push(media.example);
+  for (const ex of Object.values(media.examples ?? {})) if (ex && typeof ex === 'object' && 'value' in ex) out.push(ex.value);
+  return out;
+}

@@ -1,0 +1,285 @@
+// The sandbox's OAuth 2.0 token service (spec sections 2.6, 4.3, 4.4, 5, 8):
+//   POST /oauth2/token      HTTP Basic client auth; grants authorization_code (+ PKCE S256), password, refresh_token
+//   GET  /oauth2/authorize  HTML login form;  POST /oauth2/authorize  -> 302 redirect_uri?code&state
+//   POST /oauth2/revoke     RFC 7009 revocation
+// Registered as an encapsulated fastify plugin, so its form parser and error handler do not leak into the sub APIs.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HTML_HEADERS, errorPage, loginPage, type LoginPageParams } from './login-page.js';
+import { TokenState, safeEqual, type Grant, type IssuedTokens } from './token-state.js';
+
+export interface TokenServiceClient { clientId: string; clientSecret: string; redirectUris: string[] }
+export interface TokenServiceUser { username: string; password: string }
+
+export interface TokenServiceOptions {
+  clients: TokenServiceClient[];
+  users: TokenServiceUser[];
+  /** Access token lifetime (`expires_in`); default 300 s as in the spec. */
+  accessTokenTtlSeconds?: number;
+  /** Clock in epoch milliseconds (like Date.now); tests inject one to expire tokens without waiting. */
+  now?: () => number;
+  /** Authorization code lifetime; default 60 s. */
+  codeTtlSeconds?: number;
+  /** RFC 9700 section 4.14.2: a replayed refresh token also revokes the newer one of its family. Default false
+   *  (the spec only says a refresh token is single-use). */
+  revokeFamilyOnReuse?: boolean;
+}
+
+export interface TokenStats {
+  /** Every POST /oauth2/token, whatever its outcome. */
+  tokenRequests: number;
+  /** Requests per grant_type that passed client authentication, whatever their outcome. */
+  authorizationCodes: number;
+  passwords: number;
+  refreshes: number;
+  /** Error responses by OAuth error code. */
+  errors: Record<string, number>;
+}
+
+export interface TokenAuthority {
+  verifyAccessToken(token: string): { clientId: string; username: string } | undefined;
+  readonly stats: TokenStats;
+  resetStats(): void;
+}
+
+type Params = Record<string, string>;
+interface FormBody { params: Params; duplicates: string[] }
+
+const FORM = 'application/x-www-form-urlencoded';
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+
+class OAuthError extends Error {
+  constructor(readonly error: string, readonly description: string, readonly status = 400) {
+    super(description);
+  }
+}
+
+function parseForm(text: string): FormBody {
+  const params: Params = Object.create(null) as Params;
+  const duplicates: string[] = [];
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (name in params) duplicates.push(name);
+    else params[name] = value;
+  }
+  return { params, duplicates };
+}
+
+function isFormBody(body: unknown): body is FormBody {
+  return typeof body === 'object' && body !== null && 'params' in body && 'duplicates' in body;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Exact match with a registered URI; a registered loopback URI admits any loopback http URI (RFC 8252 section 7.3). */
+function redirectAllowed(client: TokenServiceClient, redirectUri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(redirectUri);
+  } catch {
+    return false;
+  }
+  if (url.hash !== '' || redirectUri.includes('#')) return false;
+  if (client.redirectUris.includes(redirectUri)) return true;
+  const loopback = (u: URL) => u.protocol === 'http:' && isLoopbackHost(u.hostname);
+  return loopback(url) && client.redirectUris.some((r) => URL.canParse(r) && loopback(new URL(r)));
+}
+
+/** Decodes `Authorization: Basic`; accepts the raw form and RFC 6749 section 2.3.1's form-url-encoded one. */
+function basicCredentials(header: string | undefined): { id: string; secret: string }[] {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!m?.[1]) return [];
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return [];
+  const raw = { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+  try {
+    const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+    return [raw, { id: dec(raw.id), secret: dec(raw.secret) }];
+  } catch {
+    return [raw];
+  }
+}
+
+export function registerTokenService(app: FastifyInstance, opts: TokenServiceOptions): TokenAuthority {
+  const now = opts.now ?? Date.now;
+  const ttl = opts.accessTokenTtlSeconds ?? 300;
+  if (!Number.isInteger(ttl) || ttl < 1) throw new Error('accessTokenTtlSeconds must be a positive integer');
+  const state = new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? false);
+  const stats: TokenStats = { tokenRequests: 0, authorizationCodes: 0, passwords: 0, refreshes: 0, errors: {} };
+  const grantCounter: Record<Grant, 'authorizationCodes' | 'passwords' | 'refreshes'> = {
+    authorization_code: 'authorizationCodes', password: 'passwords', refresh_token: 'refreshes',
+  };
+
+  const findClient = (id: string) => opts.clients.find((c) => c.clientId === id);
+
+  function authenticateClient(req: FastifyRequest): TokenServiceClient {
+    for (const cand of basicCredentials(req.headers.authorization)) {
+      const client = findClient(cand.id);
+      if (client && safeEqual(cand.secret, client.clientSecret)) return client;
+    }
+    throw new OAuthError('invalid_client', 'Client authentication failed: send HTTP Basic with the client id and secret.', 401);
+  }
+
+  function formParams(req: FastifyRequest): Params {
+    if (Object.keys((req.query ?? {}) as object).length > 0) {
+      throw new OAuthError('invalid_request', 'Send the parameters form-encoded in the request body, not in the query.');
+    }
+    const ct = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (ct !== FORM || !isFormBody(req.body)) throw new OAuthError('invalid_request', `The request body must be ${FORM}.`, 415);
+    if (req.body.duplicates.length) throw new OAuthError('invalid_request', `Parameter sent more than once: ${req.body.duplicates.join(', ')}.`);
+    return req.body.params;
+  }
+
+  function required(p: Params, ...names: string[]): string[] {
+    const missing = names.filter((n) => !p[n]);
+    if (missing.length) throw new OAuthError('invalid_request', `Missing parameter: ${missing.join(', ')}.`);
+    return names.map((n) => p[n] as string);
+  }
+
+  function tokenResponse(reply: FastifyReply, result: IssuedTokens | string): void {
+    if (typeof result === 'string') throw new OAuthError('invalid_grant', result);
+    void reply.code(200).headers(NO_STORE).send({
+      scope: 'all', access_token: result.accessToken, token_type: 'bearer', expires_in: result.expiresIn, refresh_token: result.refreshToken,
+    });
+  }
+
+  function sendOAuthError(reply: FastifyReply, err: OAuthError): void {
+    stats.errors[err.error] = (stats.errors[err.error] ?? 0) + 1;
+    if (err.status === 401) void reply.header('www-authenticate', 'Basic realm="oauth2", charset="UTF-8"');
+    void reply.code(err.status).headers(NO_STORE).send({ error: err.error, error_description: err.description });
+  }
+
+  function authorizeParams(p: Params): LoginPageParams {
+    return {
+      response_type: p.response_type ?? '', client_id: p.client_id ?? '', redirect_uri: p.redirect_uri ?? '',
+      state: p.state, code_challenge: p.code_challenge, code_challenge_method: p.code_challenge_method, scope: p.scope,
+    };
+  }
+
+  /** Validates an authorization request: an error to show as a page (never redirected, RFC 6749 4.1.2.1), or the client. */
+  function checkAuthorize(a: LoginPageParams): { html: string } | { client: TokenServiceClient } {
+    const client = findClient(a.client_id);
+    if (!a.client_id || !client) return { html: 'Unknown client_id.' };
+    if (!a.redirect_uri || !redirectAllowed(client, a.redirect_uri)) return { html: 'redirect_uri is not registered for this client.' };
+    // The token document shows wrong parameters as a page (400) too, rather than redirecting them.
+    if (a.response_type !== 'code') return { html: 'response_type must be code.' };
+    if (a.code_challenge !== undefined) {
+      // S256 is the only method, and the default when code_challenge is given (as the token document says).
+      if ((a.code_challenge_method ?? 'S256') !== 'S256') return { html: 'code_challenge_method must be S256.' };
+      if (!/^[A-Za-z0-9_-]{43,128}$/.test(a.code_challenge)) return { html: 'code_challenge must be base64url(SHA-256(code_verifier)).' };
+    } else if (a.code_challenge_method !== undefined) {
+      return { html: 'code_challenge_method without code_challenge.' };
+    }
+    return { client };
+  }
+
+  app.register(async (scope) => {
+    // Scoped to this plugin: a form parser registered by the host app would otherwise clash with ours.
+    if (scope.hasContentTypeParser(FORM)) scope.removeContentTypeParser(FORM);
+    scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      done(null, parseForm(String(body)));
+    });
+
+    // Errors fastify raises itself (unsupported media type, body too large, bad encoding) in this plugin's shapes.
+    scope.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+      const code = err.statusCode ?? 500;
+      const status = code === 415 ? 415 : code >= 400 && code < 500 ? 400 : 500;
+      const message = status === 415 ? `The request body must be ${FORM}.` : status === 400 ? 'The request could not be read.' : 'An unexpected error occurred.';
+      if (req.url.startsWith('/oauth2/authorize')) {
+        void reply.code(status).headers(HTML_HEADERS).send(errorPage(message));
+      } else {
+        sendOAuthError(reply, new OAuthError(status === 500 ? 'server_error' : 'invalid_request', message, status));
+      }
+    });
+
+    scope.post('/oauth2/token', async (req, reply) => {
+      stats.tokenRequests++;
+      try {
+        const client = authenticateClient(req);
+        const p = formParams(req);
+        const [grant] = required(p, 'grant_type');
+        if (grant === 'authorization_code' || grant === 'password' || grant === 'refresh_token') stats[grantCounter[grant]]++;
+        if (grant === 'authorization_code') {
+          const [code, redirectUri] = required(p, 'code', 'redirect_uri') as [string, string];
+          tokenResponse(reply, state.redeemCode(code, client.clientId, redirectUri, p.code_verifier));
+        } else if (grant === 'password') {
+          const [username, password] = required(p, 'username', 'password') as [string, string];
+          const user = opts.users.find((u) => u.username === username);
+          // Compare even for unknown users, so timing does not tell which user names exist.
+          const ok = safeEqual(password, user?.password ?? '\u0000no-user') && user !== undefined;
+          if (!ok) throw new OAuthError('invalid_grant', 'Invalid username or password.');
+          tokenResponse(reply, state.issueForPassword(client.clientId, username));
+        } else if (grant === 'refresh_token') {
+          const [refreshToken] = required(p, 'refresh_token') as [string];
+          tokenResponse(reply, state.rotate(refreshToken, client.clientId));
+        } else {
+          throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code, password or refresh_token.');
+        }
+      } catch (err) {
+        if (!(err instanceof OAuthError)) throw err;
+        sendOAuthError(reply, err);
+      }
+      return reply;
+    });
+
+    scope.post('/oauth2/revoke', async (req, reply) => {
+      try {
+        const client = authenticateClient(req);
+        const [token] = required(formParams(req), 'token');
+        state.revoke(token as string, client.clientId);
+        void reply.code(200).headers(NO_STORE).send();
+      } catch (err) {
+        if (!(err instanceof OAuthError)) throw err;
+        sendOAuthError(reply, err);
+      }
+      return reply;
+    });
+
+    scope.get('/oauth2/authorize', async (req, reply) => {
+      const a = authorizeParams(stringParams(req.query));
+      const check = checkAuthorize(a);
+      if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
+      return reply.code(200).headers(HTML_HEADERS).send(loginPage(a));
+    });
+
+    scope.post('/oauth2/authorize', async (req, reply) => {
+      if (!isFormBody(req.body)) return reply.code(415).headers(HTML_HEADERS).send(errorPage(`The form must be sent as ${FORM}.`));
+      const body = req.body.params;
+      const a = authorizeParams(body);
+      const check = checkAuthorize(a);
+      if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
+      const username = body.username ?? '';
+      const user = opts.users.find((u) => u.username === username);
+      if (!(safeEqual(body.password ?? '', user?.password ?? '\u0000no-user') && user)) {
+        // 200, as the token document says: the same page again, with the error.
+        return reply.code(200).headers(HTML_HEADERS).send(loginPage(a, { error: 'Wrong username or password.', username }));
+      }
+      const code = state.createCode({ clientId: check.client.clientId, username, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge });
+      return reply.code(302).header('cache-control', 'no-store').header('location', redirectWith(a.redirect_uri, { code, state: a.state })).send();
+    });
+  });
+
+  return {
+    verifyAccessToken: (token) => state.verifyAccess(token),
+    stats,
+    resetStats() {
+      stats.tokenRequests = stats.authorizationCodes = stats.passwords = stats.refreshes = 0;
+      stats.errors = {};
+    },
+  };
+}
+
+function stringParams(query: unknown): Params {
+  const out: Params = Object.create(null) as Params;
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}

@@ -1,0 +1,71 @@
+// Writes a whole directory tree so that readers see the old tree or the new one, never a mix:
+// everything goes into a sibling temp dir first, then two renames swap it into place.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+
+export function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>): void {
+  const parent = dirname(outDir);
+  mkdirSync(parent, { recursive: true });
+  const tag = `${process.pid}-${Date.now().toString(36)}`;
+  const tmp = join(parent, `.${basename(outDir)}.docex-tmp-${tag}`);
+  const old = join(parent, `.${basename(outDir)}.docex-old-${tag}`);
+  try {
+    for (const [rel, content] of files) {
+      const file = join(tmp, rel);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+    }
+    mkdirSync(tmp, { recursive: true });
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  const hadOld = existsSync(outDir);
+  if (hadOld) renameSync(outDir, old);
+  try {
+    renameSync(tmp, outDir);
+  } catch (err) {
+    if (hadOld) renameSync(old, outDir);
+    rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  if (hadOld) rmSync(old, { recursive: true, force: true });
+}
+
+/** Every file under dir, as paths relative to it with `/` separators. */
+export function readTree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.set(relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export interface TreeDiff {
+  stale: string[];
+  missing: string[];
+  extra: string[];
+}
+
+export function diffTree(expected: ReadonlyMap<string, string>, actual: ReadonlyMap<string, string>): TreeDiff {
+  const stale: string[] = [];
+  const missing: string[] = [];
+  for (const [rel, content] of expected) {
+    const have = actual.get(rel);
+    if (have === undefined) missing.push(rel);
+    else if (have !== content) stale.push(rel);
+  }
+  const extra = [...actual.keys()].filter((k) => !expected.has(k));
+  return { stale: stale.sort(), missing: missing.sort(), extra: extra.sort() };
+}

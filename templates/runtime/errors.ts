@@ -1,0 +1,96 @@
+/**
+ * Errors thrown by generated clients (web-api-conventions section 7).
+ * Messages never contain request headers, so the Authorization header and tokens cannot leak into them.
+ */
+
+/** One message object of an error response (conventions 7.1). */
+export interface ErrorMessage {
+  technicalMessage: string;
+  errorCode?: string;
+  description?: string;
+}
+
+/** An HTTP error status. `messages` is always an array: the server may send one message object or an array. */
+export class ApiError extends Error {
+  // `declare` + assignment in the constructor: class fields cost a helper call each once bundled for ES2020.
+  declare readonly status: number;
+  declare readonly messages: readonly ErrorMessage[];
+  /** The response; its body has already been read. */
+  declare readonly response: Response | undefined;
+  /** The raw body (truncated) when it was not the documented error shape, e.g. an HTML page from a proxy. */
+  declare readonly rawText: string | undefined;
+
+  constructor(status: number, messages: readonly ErrorMessage[], response?: Response, detail?: string, rawText?: string) {
+    const text = messages.map((m) => m.technicalMessage).join('; ');
+    super(`HTTP ${status}${text ? `: ${text}` : detail ? `: ${detail}` : ''}`);
+    this.status = status;
+    this.messages = messages;
+    this.response = response;
+    this.rawText = rawText;
+  }
+
+  /** The first message's `technicalMessage`. */
+  get technicalMessage(): string | undefined {
+    return this.messages[0]?.technicalMessage;
+  }
+  /** The first message's `errorCode`. */
+  get errorCode(): string | undefined {
+    return this.messages[0]?.errorCode;
+  }
+  /** The first message's `description`. */
+  get description(): string | undefined {
+    return this.messages[0]?.description;
+  }
+}
+
+export class BadRequestError extends ApiError {}
+export class UnauthorizedError extends ApiError {}
+export class ForbiddenError extends ApiError {}
+export class NotFoundError extends ApiError {}
+export class NotAcceptableError extends ApiError {}
+export class ConflictError extends ApiError {}
+export class PreconditionFailedError extends ApiError {}
+export class UnsupportedMediaTypeError extends ApiError {}
+export class InternalServerError extends ApiError {}
+
+// `name` lives on each prototype (as Error's does), so it is the class name even in minified bundles.
+ApiError.prototype.name = 'ApiError';
+BadRequestError.prototype.name = 'BadRequestError';
+UnauthorizedError.prototype.name = 'UnauthorizedError';
+ForbiddenError.prototype.name = 'ForbiddenError';
+NotFoundError.prototype.name = 'NotFoundError';
+NotAcceptableError.prototype.name = 'NotAcceptableError';
+ConflictError.prototype.name = 'ConflictError';
+PreconditionFailedError.prototype.name = 'PreconditionFailedError';
+UnsupportedMediaTypeError.prototype.name = 'UnsupportedMediaTypeError';
+InternalServerError.prototype.name = 'InternalServerError';
+
+/** The class for a status: one subclass per status of the conventions, ApiError for the others. */
+export function errorClassFor(status: number): typeof ApiError {
+  const byStatus: Record<number, typeof ApiError | undefined> = {
+    400: BadRequestError,
+    401: UnauthorizedError,
+    403: ForbiddenError,
+    404: NotFoundError,
+    406: NotAcceptableError,
+    409: ConflictError,
+    412: PreconditionFailedError,
+    415: UnsupportedMediaTypeError,
+    500: InternalServerError,
+  };
+  return byStatus[status] ?? ApiError;
+}
+
+/** The request did not get a response (DNS, connection refused or reset, CORS...). `cause` holds the platform error. */
+export class NetworkError extends Error {}
+NetworkError.prototype.name = 'NetworkError';
+
+/** The call did not complete within `timeoutMs` (all attempts included). */
+export class TimeoutError extends Error {
+  declare readonly timeoutMs: number;
+  constructor(timeoutMs: number, what: string) {
+    super(`${what} timed out after ${timeoutMs} ms`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+TimeoutError.prototype.name = 'TimeoutError';

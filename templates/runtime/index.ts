@@ -1,0 +1,41 @@
+/** The runtime of docex's generated clients (copied verbatim into generated/runtime/). */
+export { createApi } from './api.js';
+export { createApiCore, anySignal, type ApiCore } from './core.js';
+export { pages, all } from './pagination.js';
+export {
+  ApiError,
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  NotAcceptableError,
+  ConflictError,
+  PreconditionFailedError,
+  UnsupportedMediaTypeError,
+  InternalServerError,
+  NetworkError,
+  TimeoutError,
+  errorClassFor,
+  type ErrorMessage,
+} from './errors.js';
+export type { TokenSource } from './auth.js';
+export { MemoryEtagCache, type EtagCache, type EtagEntry } from './etag.js';
+export type { RetryOptions } from './retry.js';
+export type {
+  Api,
+  CallOptions,
+  ClientOptions,
+  CollectionPage,
+  Expanded,
+  ExtensibleEnum,
+  HttpMethod,
+  MethodArgs,
+  OperationSpec,
+  PageItem,
+  PageMeta,
+  PaginatedMethod,
+  ParamSpec,
+  ResultFor,
+  SortParam,
+  WithEtag,
+} from './types.js';

@@ -1,0 +1,43 @@
+/** Retries of idempotent requests: exponential backoff with full jitter, honouring Retry-After. */
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 2). */
+  retries?: number;
+  /** Backoff base: attempt n waits random(0, baseDelayMs * 2^n) (default 300). */
+  baseDelayMs?: number;
+  /** Cap of any wait, Retry-After included (default 10,000). */
+  maxDelayMs?: number;
+}
+
+const RETRY_STATUS = [500, 502, 503, 504];
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRY_STATUS.includes(status);
+}
+
+/** Milliseconds before retry number `attempt` (0-based): Retry-After if the response has one, else full jitter. */
+export function retryDelay(attempt: number, options: RetryOptions, retryAfter?: string | null, now = Date.now(), random = Math.random): number {
+  const max = options.maxDelayMs ?? 10_000;
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
+    if (!Number.isNaN(ms)) return Math.min(Math.max(ms, 0), max);
+  }
+  return Math.min(random() * (options.baseDelayMs ?? 300) * 2 ** attempt, max);
+}
+
+/** Waits `ms`, rejecting with the signal's reason if it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,57 @@
+// Where tokens live between calls and processes. Implement TokenStore for a secret manager or keychain;
+// MemoryTokenStore is the default, FileTokenStore (node.ts) persists to a file.
+
+export type SignInGrant = 'authorization_code' | 'password';
+
+/** What a store holds. Times are absolute (epoch milliseconds), so a reloaded token keeps its real expiry. */
+export interface StoredTokens {
+  version: 1;
+  accessToken: string;
+  /** When the access token expires: time the request was sent + expires_in. */
+  expiresAt: number;
+  /** The server's expires_in (seconds); sets the refresh margin. */
+  expiresIn: number;
+  refreshToken?: string | undefined;
+  /** Authorization code grant: one year after it was received; password grant: null (does not expire). */
+  refreshTokenExpiresAt: number | null;
+  grant: SignInGrant;
+  scope?: string | undefined;
+}
+
+/** One store holds one session (one client and user). Methods may be sync or async. `save` must replace the whole
+ *  value atomically: a failed save must leave the previous value readable. */
+export interface TokenStore {
+  load(): Promise<StoredTokens | undefined> | StoredTokens | undefined;
+  save(tokens: StoredTokens): Promise<void> | void;
+  clear(): Promise<void> | void;
+}
+
+export function isStoredTokens(v: unknown): v is StoredTokens {
+  if (typeof v !== 'object' || v === null) return false;
+  const t = v as Record<string, unknown>;
+  return t['version'] === 1 && typeof t['accessToken'] === 'string' && typeof t['expiresAt'] === 'number'
+    && typeof t['expiresIn'] === 'number' && (t['refreshToken'] === undefined || typeof t['refreshToken'] === 'string')
+    && (t['refreshTokenExpiresAt'] === null || typeof t['refreshTokenExpiresAt'] === 'number')
+    && (t['grant'] === 'authorization_code' || t['grant'] === 'password')
+    && (t['scope'] === undefined || typeof t['scope'] === 'string');
+}
+
+export class MemoryTokenStore implements TokenStore {
+  #tokens: StoredTokens | undefined;
+
+  constructor(initial?: StoredTokens) {
+    this.#tokens = initial ? { ...initial } : undefined;
+  }
+  load(): StoredTokens | undefined {
+    return this.#tokens ? { ...this.#tokens } : undefined;
+  }
+  save(tokens: StoredTokens): void {
+    this.#tokens = { ...tokens };
+  }
+  clear(): void {
+    this.#tokens = undefined;
+  }
+  toJSON(): { type: string } {
+    return { type: 'MemoryTokenStore' };
+  }
+}

@@ -1,0 +1,296 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFile, discoverApis, HTTP_METHODS, type OpenApiDocument } from '../../generator/load/index.js';
+import { repoRoot, runDocex, type RunResult } from '../helpers/run-docex.js';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const INSTALL = 'apt-get install chromium';
+const hasChromium = existsSync(CHROMIUM);
+const shots = join(repoRoot, 'test-results', 'docs');
+
+/** The site of this repository's openapi/, built once for every test below. */
+let siteDir = '';
+let build: RunResult;
+let scratch = '';
+const apis = discoverApis(join(repoRoot, 'openapi'));
+const slug = (id: string) => id.replace(/\//g, '-');
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => f.split('\\').join('/'))
+    .sort();
+}
+
+function operationsOf(doc: OpenApiDocument): { operationId: string; summary: string | undefined }[] {
+  return Object.values(doc.paths ?? {}).flatMap((item) =>
+    HTTP_METHODS.flatMap((m) => (item[m]?.operationId ? [{ operationId: item[m].operationId, summary: item[m].summary }] : [])),
+  );
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'docex-docs-test-'));
+  siteDir = join(scratch, 'site');
+  build = await runDocex(['docs', '--output', siteDir], { timeoutMs: 180_000 });
+}, 200_000);
+
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+describe('docex docs', () => {
+  it('builds every page of the site and reports its build time', () => {
+    expect(build.stderr.replace(/[^\n]*(║|╔|╚)[^\n]*\n?/g, '')).toBe('');
+    expect(build.code).toBe(0);
+    expect(build.stdout).toMatch(/docex docs: \d+ pages in .* in \d+\.\d s \(reference pages \d+\.\d s\)/);
+    const expected = [
+      'index.html',
+      'guides/authentication.html',
+      'guides/conventions.html',
+      'changelog/index.html',
+      'lint-rules.html',
+      ...apis.flatMap((a) => [`reference/${slug(a.id)}.html`, `changelog/${slug(a.id)}.html`]),
+    ].sort();
+    expect(htmlFiles(siteDir)).toEqual(expected);
+    for (const a of apis) expect(existsSync(join(siteDir, 'reference', `${slug(a.id)}.json`))).toBe(true);
+    expect(existsSync(join(siteDir, 'style.css'))).toBe(true);
+    // Nothing of the staging folders is left next to the output.
+    expect(readdirSync(scratch)).toEqual(['site']);
+  });
+
+  it('writes pages that name no other host to load anything from', () => {
+    for (const file of htmlFiles(siteDir)) {
+      const html = readFileSync(join(siteDir, file), 'utf8');
+      expect(html, file).not.toContain('cdn.redoc.ly');
+      // No element loads from an absolute URL (links to other sites are fine: they are not requests).
+      expect(html.match(/<(script|link|img|iframe|source)\b[^>]*\b(src|href)="(https?:)?\/\/[^"]*"/g) ?? [], file).toEqual([]);
+    }
+  });
+
+  it('says there are no releases yet when the repository has no tags', async () => {
+    const index = readFileSync(join(siteDir, 'changelog', 'index.html'), 'utf8');
+    const tags = (await import('../../generator/docs/changelog.js')).listTags(repoRoot);
+    if ((await tags).length > 0) return expect(index).toContain('Releases, newest first');
+    expect(index).toContain('There are no releases yet');
+    for (const a of apis) expect(readFileSync(join(siteDir, 'changelog', `${slug(a.id)}.html`), 'utf8')).toContain('There are no releases yet');
+  });
+
+  it('lists every lint rule of the catalog', async () => {
+    const { lintRules } = await import('../../generator/lint/catalog.js');
+    const html = readFileSync(join(siteDir, 'lint-rules.html'), 'utf8');
+    expect(lintRules.length).toBeGreaterThan(0);
+    for (const rule of lintRules) expect(html).toContain(`<code>${rule.id}</code>`);
+  });
+});
+
+describe('docex docs on bad input', () => {
+  it('exits 2 naming the file and line, and leaves the previous site untouched', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docex-docs-bad-'));
+    try {
+      mkdirSync(join(dir, 'openapi', 'document', 'v1'), { recursive: true });
+      mkdirSync(join(dir, 'site'));
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(join(dir, 'site', 'index.html'), 'previous');
+      writeFileSync(join(dir, 'openapi', 'document', 'v1', 'openapi.yaml'), 'openapi: 3.1.0\ninfo:\n  title: [unclosed\n');
+      const r = await runDocex(['docs'], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/openapi\/document\/v1\/openapi\.yaml:\d+: /);
+      expect(readFileSync(join(dir, 'site', 'index.html'), 'utf8')).toBe('previous');
+      expect(readdirSync(dir).sort()).toEqual(['openapi', 'site']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 without an openapi/ folder, and on an unknown flag', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docex-docs-empty-'));
+    try {
+      const r = await runDocex(['docs'], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('no openapi/ folder');
+      expect((await runDocex(['docs', '--outptu', 'x'], { cwd: dir })).code).toBe(2);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// ---- In a real browser -------------------------------------------------------------------------------------
+
+const browserTests = hasChromium ? describe : describe.skip;
+if (!hasChromium) {
+  if (process.env.CI) {
+    it(`docs site browser tests: Chromium is required under CI (${INSTALL})`, () => {
+      throw new Error(`Chromium is required under CI: ${CHROMIUM} is missing; run \`${INSTALL}\``);
+    });
+  } else {
+    process.stderr.write(`docs site browser tests skipped: ${CHROMIUM} is missing (${INSTALL})\n`);
+  }
+}
+
+interface Visit {
+  requests: string[];
+  errors: string[];
+}
+
+browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${INSTALL})`}`, () => {
+  let browser: Browser;
+  let server: StaticServer;
+  // Served below a sub path, as on GitHub Pages: every link must be relative.
+  const mount = '/org/docex/';
+
+  beforeAll(async () => {
+    server = await serveStatic(siteDir, mount);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(shots, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Opens one page, recording every request and every console or page error; Redoc pages are waited on until hydrated. */
+  async function visit(path: string, use?: (page: Page) => Promise<void>): Promise<Visit> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen: Visit = { requests: [], errors: [] };
+    page.on('request', (r) => seen.requests.push(r.url()));
+    page.on('console', (m) => m.type() === 'error' && seen.errors.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => seen.errors.push(`page: ${e.message}`));
+    page.on('requestfailed', (r) => seen.errors.push(`request failed: ${r.url()}`));
+    try {
+      const res = await page.goto(server.url + path, { waitUntil: 'load' });
+      expect(res?.status(), path).toBe(200);
+      if (path.startsWith('reference/')) {
+        // Hydrated: the search box stops saying "Loading..." once Redoc's bundle runs.
+        await page.waitForFunction(() => !document.querySelector('[data-testid="search-trigger"]')?.textContent?.includes('Loading'), undefined, { timeout: 20_000 });
+      }
+      await page.waitForLoadState('networkidle');
+      if (use) await use(page);
+    } finally {
+      await page.close();
+    }
+    return seen;
+  }
+
+  /** Requests that would leave this machine: anything not to 127.0.0.1 (data: and same-page blob: URLs never do). */
+  function offHost(requests: string[]): string[] {
+    return requests.filter((u) => {
+      const url = new URL(u);
+      if (url.protocol === 'data:') return false;
+      if (url.protocol === 'blob:') return new URL(url.pathname).hostname !== '127.0.0.1';
+      return url.hostname !== '127.0.0.1';
+    });
+  }
+
+  it('loads every page without console errors and without a request to any other host', async () => {
+    const pages = htmlFiles(siteDir);
+    expect(pages.length).toBeGreaterThanOrEqual(5 + 2 * apis.length);
+    for (const path of pages) {
+      const seen = await visit(path);
+      expect(seen.errors, path).toEqual([]);
+      expect(offHost(seen.requests), path).toEqual([]);
+      expect(seen.requests.length, path).toBeGreaterThan(0);
+    }
+    expect(server.hits.filter((h) => h.status !== 200)).toEqual([]);
+  }, 180_000);
+
+  it('shows every operation of each document on its reference page, deprecations marked', async () => {
+    for (const api of apis) {
+      const { document } = await bundleFile(api.file, { mode: 'own' });
+      const ops = operationsOf(document);
+      expect(ops.length, api.id).toBeGreaterThan(0);
+      await visit(`reference/${slug(api.id)}.html`, async (page) => {
+        const collect = () => page.$$eval('a[href^="#/"]', (as) => as.map((a) => a.getAttribute('href')?.split('#')[1] ?? ''));
+        // Redoc renders one tag section at a time: open each tag (#/<tag>) to see its operations' routes.
+        const routes = new Set(await collect());
+        for (const tag of [...routes].filter((r) => /^\/[^/]+$/.test(r))) {
+          await page.evaluate((hash) => (location.hash = hash), tag);
+          await page.waitForFunction((t) => document.querySelector(`[id="${t.slice(1)}"]`) !== null, tag, { timeout: 10_000 });
+          for (const r of await collect()) routes.add(r);
+        }
+        for (const op of ops) {
+          // Redoc routes each operation as #/<tag>/<operationid>; open it and see its summary rendered as a heading.
+          const route = [...routes].find((r) => r.split('/').pop() === op.operationId.toLowerCase());
+          expect(route, `${api.id} ${op.operationId}: no route`).toBeDefined();
+          await page.evaluate((hash) => (location.hash = hash), route ?? '');
+          if (op.summary) {
+            const exact = new RegExp(`^\\s*${op.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+            await page.locator('h1, h2, h3').filter({ hasText: exact }).first().waitFor({ state: 'visible', timeout: 10_000 });
+          }
+        }
+        const text = await page.innerText('body');
+        if (JSON.stringify(document).includes('"deprecated":true')) expect(text.toLowerCase()).toContain('deprecated');
+        await page.screenshot({ path: join(shots, api.version ? 'reference.png' : 'reference-token.png') });
+      });
+    }
+  }, 180_000);
+
+  it('resolves every link between pages, anchors included', async () => {
+    const checked = new Set<string>();
+    for (const path of htmlFiles(siteDir)) {
+      await visit(path, async (page) => {
+        const links = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+        for (const href of links) {
+          const url = new URL(href);
+          if (url.host !== new URL(server.url).host) continue;
+          // Redoc's own routes (#/tag/operation) are handled by its router on the same page.
+          if (url.hash.startsWith('#/')) continue;
+          const key = url.href;
+          if (checked.has(key)) continue;
+          checked.add(key);
+          expect(url.pathname.startsWith(mount), `${path} -> ${href}`).toBe(true);
+          const res = await fetch(url.href.replace(/#.*$/, ''));
+          expect(res.status, `${path} -> ${href}`).toBe(200);
+          if (url.hash.length > 1 && url.pathname.endsWith('.html')) {
+            expect(await res.text(), `${path} -> ${href}`).toContain(`id="${decodeURIComponent(url.hash.slice(1))}"`);
+          } else await res.arrayBuffer();
+        }
+      });
+    }
+    expect(checked.size).toBeGreaterThan(10);
+  }, 180_000);
+
+  it('shows a landing page that looks right, and saves screenshots of each page type', async () => {
+    await visit('index.html', async (page) => {
+      expect(await page.title()).toContain('Overview');
+      expect(await page.locator('h1').innerText()).not.toBe('');
+      // The stylesheet applied: the navigation bar is the brand colour, the text is not the browser's default serif.
+      expect(await page.locator('.docex-bar').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(23, 50, 77)');
+      expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('system-ui');
+      const rows = await page.locator('#apis ~ table tbody tr, section:has(#apis) tbody tr').allInnerTexts();
+      for (const a of apis) expect(rows.join('\n')).toContain(a.version ? `${a.subApi} ${a.version}` : 'token service');
+      const code = (await page.locator('pre code').allInnerTexts()).join('\n');
+      expect(code).toContain('curl');
+      expect(code).toContain('Authorization: Bearer');
+      expect(code).toMatch(/create\w+Client\(/);
+      expect(code).not.toMatch(/sandbox-secret|demo-password/);
+      for (const name of ['DOCEX_CLIENT_ID', 'DOCEX_CLIENT_SECRET', 'DOCEX_USERNAME', 'DOCEX_PASSWORD']) expect(code).toContain(name);
+      // Laid out as a page, not a pile: main content is centred and narrower than the window.
+      const box = await page.locator('main').boundingBox();
+      expect(box && box.width < 1280 && box.x > 0).toBe(true);
+      await page.screenshot({ path: join(shots, 'landing.png'), fullPage: true });
+    });
+    for (const [path, name] of [
+      ['guides/authentication.html', 'guide-authentication.png'],
+      ['guides/conventions.html', 'guide-conventions.png'],
+      [`changelog/${slug(apis[0]?.id ?? '')}.html`, 'changelog.png'],
+      ['lint-rules.html', 'lint-rules.png'],
+    ] as const) {
+      await visit(path, async (page) => {
+        await page.screenshot({ path: join(shots, name), fullPage: false });
+      });
+    }
+    expect(readdirSync(shots)).toEqual(expect.arrayContaining(['landing.png', 'reference.png', 'changelog.png', 'lint-rules.png']));
+    expect(relative(repoRoot, shots)).toBe(join('test-results', 'docs'));
+  }, 120_000);
+});

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleFile } from '../../generator/load/index.js';
+import { buildApiModel } from '../../generator/model/index.js';
+import { camelCase, safeName } from '../../generator/model/names.js';
+import { fixtures } from './helpers.js';
+
+describe('names', () => {
+  it('camelCases wire names', () => {
+    expect(camelCase('If-Match')).toBe('ifMatch');
+    expect(camelCase('per_page')).toBe('perPage');
+    expect(camelCase('repos/get-content')).toBe('reposGetContent');
+    expect(camelCase('documentId')).toBe('documentId');
+  });
+  it('never yields inherited, taken or empty names', () => {
+    expect(safeName('__proto__')).toBe('proto');
+    expect(safeName('constructor')).toBe('constructor_');
+    expect(safeName('toString')).toBe('toString_');
+    expect(safeName('class')).toBe('class');
+    expect(safeName('123abc')).toBe('_123abc');
+    expect(safeName('*/')).toBe('value');
+    expect(safeName('raw', new Set(['raw']))).toBe('raw_');
+  });
+});
+
+describe('model of the basic fixture', async () => {
+  const { document } = await bundleFile(join(fixtures, 'basic/openapi.yaml'), { mode: 'foreign' });
+  const api = buildApiModel(document, { id: '', factory: 'createBasicClient', apiPath: '', source: 'openapi.yaml', mode: 'foreign' });
+  const op = (name: string) => api.operations.find((o) => o.name === name)!;
+
+  it('is sorted by method name and JSON-serialisable', () => {
+    expect(api.operations.map((o) => o.name)).toEqual(['createItem', 'getItemsByItemIdRender', 'listItems', 'upload']);
+    expect(JSON.parse(JSON.stringify(api))).toEqual(api);
+  });
+  it('detects paging, sort, expand and ETag from structure and x- extensions', () => {
+    const list = op('listItems');
+    expect(list.paginated).toEqual({ limitMax: 50 });
+    expect(list.expandable).toEqual({ owner: 'User' });
+    expect(list.etag).toBe(true);
+    expect(list.params.find((p) => p.name === 'sort')?.sortable).toEqual(['createdAt', 'name']);
+    expect(list.params.find((p) => p.name === 'legacyFilter')?.deprecated).toBe(true);
+    expect(list.params.some((p) => p.name === 'session')).toBe(false);
+    expect(api.warnings.some((w) => w.includes('cookie parameter "session"'))).toBe(true);
+  });
+  it('derives names for operations without operationId and keeps media types in document order', () => {
+    const render = op('getItemsByItemIdRender');
+    expect(render.deprecated).toBe(true);
+    expect(render.responses.map((r) => [r.mediaType, r.kind])).toEqual([
+      ['application/pdf', 'binary'],
+      ['text/plain', 'text'],
+      ['application/json', 'json'],
+    ]);
+    expect(render.params).toEqual([{ key: 'itemId', name: 'itemId', in: 'path', required: true, deprecated: false }]);
+  });
+  it('models bodies, header params and empty responses', () => {
+    expect(op('createItem').body).toEqual({ mediaType: 'application/json', required: true, kind: 'json' });
+    expect(op('createItem').params[0]).toMatchObject({ key: 'ifMatch', name: 'If-Match', in: 'header', required: false });
+    expect(op('upload').body).toEqual({ mediaType: 'application/octet-stream', required: false, kind: 'binary' });
+    expect(op('upload').emptyStatuses).toEqual(['204']);
+    expect(op('createItem').errorStatuses).toEqual(['409']);
+  });
+});

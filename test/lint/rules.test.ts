@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { rules } from '../../generator/lint/plugin.js';
+import { lintWith } from './lint-with.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+/** Lines of a fixture marked `# expect`: exactly where the rule must report. */
+function expectedLines(file: string): number[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => (/#\s*expect\s*$/.test(line) ? [i + 1] : []));
+}
+
+describe.each(Object.keys(rules))('docex/%s', (id) => {
+  const bad = `${fixtures}${id}/bad.yaml`;
+  const good = `${fixtures}${id}/good.yaml`;
+
+  it('reports every marked line of its bad fixture, and nothing else', async () => {
+    expect(existsSync(bad), bad).toBe(true);
+    const want = expectedLines(bad);
+    expect(want.length).toBeGreaterThan(0);
+    const found = await lintWith(bad, [id]);
+    expect(found.map((f) => f.ruleId)).toEqual(want.map(() => `docex/${id}`));
+    expect(found.map((f) => f.line)).toEqual(want);
+    for (const f of found) expect(f.message).toMatch(/^[A-Z].*[.)]$/);
+  });
+
+  it('reports nothing on its good fixture', async () => {
+    expect(existsSync(good), good).toBe(true);
+    expect(await lintWith(good, [id])).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+// Success bodies parsed by the response's media type; empty bodies give undefined without throwing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApi, type OperationSpec } from '../../templates/runtime/index.js';
+import { startServer, type TestServer } from './server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer((req, res) => {
+    const u = new URL(req.url, 'http://x');
+    const type = u.searchParams.get('type');
+    const body = u.searchParams.get('body') ?? '';
+    const status = Number(u.searchParams.get('status') ?? 200);
+    if (u.searchParams.has('chunked')) {
+      res.writeHead(status, type ? { 'content-type': type } : {});
+      res.end(body); // no content-length: chunked
+      return;
+    }
+    res.writeHead(status, { ...(type && { 'content-type': type }), 'content-length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+});
+afterAll(() => server.close());
+
+const get = (accept: string[] = ['application/json'], method: OperationSpec['method'] = 'GET'): OperationSpec => ({
+  method,
+  path: '/r',
+  params: [
+    { key: 'type', name: 'type', in: 'query' },
+    { key: 'body', name: 'body', in: 'query' },
+    { key: 'status', name: 'status', in: 'query' },
+    { key: 'chunked', name: 'chunked', in: 'query' },
+  ],
+  accept,
+});
+const api = () => createApi({ baseUrl: server.url, retry: false }, '');
+
+describe('parse by media type', () => {
+  it('JSON and +json -> parsed value', async () => {
+    expect(await api().call(get(), { type: 'application/json; charset=utf-8', body: '{"a":[1,"x"]}' })).toEqual({ a: [1, 'x'] });
+    expect(await api().call(get(), { type: 'application/problem+json', body: '[1,2]' })).toEqual([1, 2]);
+    expect(await api().call(get(), { type: 'application/json', body: '"s"' })).toBe('s');
+  });
+
+  it('text/*, application/xml and *+xml -> string', async () => {
+    for (const type of ['text/plain', 'text/csv; charset=utf-8', 'application/xml', 'application/atom+xml']) {
+      expect(await api().call(get([type]), { type, body: '<a>1</a>' })).toBe('<a>1</a>');
+    }
+  });
+
+  it('other media types -> Blob with the bytes', async () => {
+    const pdf = await api().call<Blob>(get(['application/pdf']), { type: 'application/pdf', body: '%PDF' });
+    expect(pdf).toBeInstanceOf(Blob);
+    expect([await pdf.text(), pdf.type]).toEqual(['%PDF', 'application/pdf']);
+    const png = await api().call<Blob>(get(['image/png']), { type: 'image/png', body: 'PNG' });
+    expect(await png.text()).toBe('PNG');
+  });
+
+  it('uses the Accept sent when the response has no Content-Type', async () => {
+    expect(await api().call(get(['application/json']), { body: '{"a":1}' })).toEqual({ a: 1 });
+    expect(await api().call(get(['application/json', 'text/plain']), { body: '{"a":1}' }, { accept: 'text/plain' })).toBe('{"a":1}');
+  });
+
+  it('invalid JSON in a success response -> ApiError naming the content type', async () => {
+    const err = await api().call(get(), { type: 'application/json', body: '<html>' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toContain('invalid JSON in a application/json response');
+    expect((err as ApiError).rawText).toBe('<html>');
+  });
+});
+
+describe('empty bodies -> undefined', () => {
+  it('204, Content-Length 0, chunked empty JSON, HEAD, and an operation without a body', async () => {
+    expect(await api().call(get(), { status: 204, type: 'application/json' })).toBeUndefined();
+    expect(await api().call(get(), { type: 'application/json' })).toBeUndefined();
+    expect(await api().call(get(), { type: 'application/json', chunked: 1 })).toBeUndefined();
+    expect(await api().call(get(['application/pdf']), { type: 'application/pdf', chunked: 1 })).toBeUndefined();
+    expect(await api().call(get([], 'HEAD'), { type: 'application/json', body: '{"a":1}' })).toBeUndefined();
+    expect(await api().call(get([], 'DELETE'), { status: 204 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,133 @@
+// Retries: idempotent methods on network errors and 500/502/503/504, Retry-After, bounded; POST never.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApi, InternalServerError, NetworkError, type OperationSpec } from '../../templates/runtime/index.js';
+import { retryDelay } from '../../templates/runtime/retry.js';
+import { json, startServer, type TestServer } from './server.js';
+
+// Per path: the statuses to answer in turn ('drop' destroys the socket), then 200.
+const scripts = new Map<string, (number | 'drop')[]>();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer((req, res, raw) => {
+    const path = req.url.split('?')[0]!;
+    const next = scripts.get(path)?.shift();
+    if (next === 'drop') return raw.socket.destroy();
+    if (next) return json(res, next, { technicalMessage: `status ${next}` }, next === 503 ? { 'retry-after': '0' } : {});
+    json(res, 200, { ok: true, attempt: server.requests.filter((r) => r.url === req.url).length });
+  });
+});
+afterAll(() => server.close());
+
+const op = (method: OperationSpec['method'], path: string): OperationSpec => ({
+  method,
+  path,
+  params: [],
+  ...(method === 'POST' || method === 'PUT' ? { body: { mediaType: 'application/json' } } : {}),
+  accept: ['application/json'],
+});
+const api = (retry: object | false = { baseDelayMs: 1 }) => createApi({ baseUrl: server.url, retry }, '');
+const count = (path: string) => server.requests.filter((r) => r.url === path).length;
+
+describe('retries', () => {
+  it('retries a GET on 503 with Retry-After, then returns the data', async () => {
+    scripts.set('/a', [503, 503]);
+    expect(await api().call(op('GET', '/a'), {})).toEqual({ ok: true, attempt: 3 });
+    expect(count('/a')).toBe(3);
+  });
+
+  it('gives up after the default 2 retries with the last error', async () => {
+    scripts.set('/b', [500, 502, 504, 500]);
+    const err = await api().call(op('GET', '/b'), {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(504);
+    expect(count('/b')).toBe(3);
+  });
+
+  it('honours retries: n and retry: false', async () => {
+    scripts.set('/c', [500, 500, 500]);
+    await expect(api({ baseDelayMs: 1, retries: 3 }).call(op('GET', '/c'), {})).resolves.toEqual({ ok: true, attempt: 4 });
+    scripts.set('/c2', [500]);
+    await expect(api(false).call(op('GET', '/c2'), {})).rejects.toBeInstanceOf(InternalServerError);
+    expect(count('/c2')).toBe(1);
+  });
+
+  it('never retries a POST (nor PATCH), even on 503 or a dropped connection', async () => {
+    scripts.set('/p', [503]);
+    await expect(api().call(op('POST', '/p'), { body: {} })).rejects.toMatchObject({ status: 503 });
+    expect(count('/p')).toBe(1);
+    scripts.set('/p2', ['drop']);
+    await expect(api().call(op('POST', '/p2'), { body: {} })).rejects.toBeInstanceOf(NetworkError);
+    expect(count('/p2')).toBe(1);
+    scripts.set('/p3', [500]);
+    await expect(api().call(op('PATCH', '/p3'), {})).rejects.toBeInstanceOf(InternalServerError);
+    expect(count('/p3')).toBe(1);
+  });
+
+  it('retries PUT and DELETE on 500, not on 4xx', async () => {
+    scripts.set('/u', [500]);
+    await expect(api().call(op('PUT', '/u'), { body: { a: 1 } })).resolves.toMatchObject({ ok: true });
+    expect(count('/u')).toBe(2);
+    expect(server.requests.filter((r) => r.url === '/u').map((r) => r.body.toString())).toEqual(['{"a":1}', '{"a":1}']);
+    scripts.set('/d', [500]);
+    await expect(api().call(op('DELETE', '/d'), {})).resolves.toMatchObject({ ok: true });
+    scripts.set('/n', [404]);
+    await expect(api().call(op('GET', '/n'), {})).rejects.toMatchObject({ status: 404 });
+    expect(count('/n')).toBe(1);
+  });
+
+  it('retries a GET after a network error; gives NetworkError with the cause when they persist', async () => {
+    scripts.set('/net', ['drop']);
+    expect(await api().call(op('GET', '/net'), {})).toEqual({ ok: true, attempt: 2 }); // the dropped request was recorded too
+    scripts.set('/net2', ['drop', 'drop', 'drop']);
+    const err = (await api().call(op('GET', '/net2'), {}).catch((e: unknown) => e)) as NetworkError;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.cause).toBeInstanceOf(TypeError);
+    expect(err.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/net2 failed/);
+  });
+
+  it('does not retry a stream body', async () => {
+    scripts.set('/s', [503]);
+    const body = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('x')), c.close()) });
+    await expect(api().call({ ...op('PUT', '/s'), body: { mediaType: 'application/octet-stream' } }, { body })).rejects.toMatchObject({ status: 503 });
+    expect(count('/s')).toBe(1);
+  });
+
+  it('stops waiting when the signal aborts during a backoff', async () => {
+    scripts.set('/w', [500, 500]);
+    const ctl = new AbortController();
+    const p = api({ baseDelayMs: 60_000, maxDelayMs: 60_000 }).call(op('GET', '/w'), {}, { signal: ctl.signal });
+    while (count('/w') < 1) await new Promise((r) => setTimeout(r, 5));
+    ctl.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    expect(count('/w')).toBe(1);
+  });
+});
+
+describe('Api.fetch (raw client)', () => {
+  it('retries a GET on 503 and a network error, never a POST', async () => {
+    const f = api().fetch;
+    scripts.set('/raw', [503, 'drop']);
+    const res = await f(`${server.url}raw`);
+    expect([res.status, await res.json()]).toEqual([200, { ok: true, attempt: 3 }]);
+    scripts.set('/raw-post', [503]);
+    const post = await f(`${server.url}raw-post`, { method: 'POST', body: '{}' });
+    expect(post.status).toBe(503);
+    expect(count('/raw-post')).toBe(1);
+  });
+});
+
+describe('retryDelay', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+  it('takes Retry-After in seconds or as an HTTP date, capped by maxDelayMs', () => {
+    expect(retryDelay(0, {}, '2', now)).toBe(2000);
+    expect(retryDelay(0, {}, 'Sun, 22 Nov 2026 10:00:05 GMT', now)).toBe(5000);
+    expect(retryDelay(0, {}, 'Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryDelay(0, { maxDelayMs: 3000 }, '120', now)).toBe(3000);
+  });
+  it('uses exponential backoff with full jitter otherwise', () => {
+    expect(retryDelay(0, { baseDelayMs: 100 }, null, now, () => 0.5)).toBe(50);
+    expect(retryDelay(3, { baseDelayMs: 100 }, 'garbage', now, () => 0.5)).toBe(400);
+    expect(retryDelay(3, { baseDelayMs: 100 }, null, now, () => 0)).toBe(0);
+    expect(retryDelay(20, { baseDelayMs: 100, maxDelayMs: 1000 }, null, now, () => 0.99)).toBe(1000);
+  });
+});

@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../generator/sandbox/index.js';
+import { createResponseValidator } from '../../generator/sandbox/validate-response.js';
+
+export const fixtureDir = fileURLToPath(new URL('./fixtures/openapi', import.meta.url));
+export const realDir = fileURLToPath(new URL('../../openapi', import.meta.url));
+export const basic = (id = 'sandbox-client', secret = 'sandbox-secret'): string => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+export interface Result {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  text: string;
+  json: unknown;
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** false: no Authorization header; a string: that token. */
+  token?: string | false;
+}
+
+export interface TestSandbox {
+  sb: Sandbox;
+  token: string;
+  /** Every response is checked against the document (status, headers, media type, schema); a mismatch fails the test. */
+  call(method: string, path: string, opts?: CallOptions): Promise<Result>;
+  passwordGrant(): Promise<{ access_token: string; refresh_token: string; expires_in: number }>;
+  close(): Promise<void>;
+}
+
+export async function openSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
+  const sb = await startSandbox({ openapiDir: fixtureDir, ...opts });
+  const validate = createResponseValidator(sb.apis, sb.operations);
+  const passwordGrant = async () => {
+    const r = await fetch(`${sb.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'demo', password: 'demo-password' }),
+    });
+    if (r.status !== 200) throw new Error(`token request failed: ${r.status}`);
+    return (await r.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  };
+  const token = (await passwordGrant()).access_token;
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Result> => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token !== false) headers.authorization ??= `Bearer ${o.token ?? token}`;
+    let body: BodyInit | undefined;
+    if (Buffer.isBuffer(o.body) || typeof o.body === 'string') body = o.body as BodyInit;
+    else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const r = await fetch(sb.url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const bytes = Buffer.from(await r.arrayBuffer());
+    const problems = validate({ method, path, status: r.status, headers: r.headers, body: bytes });
+    if (problems.length) throw new Error(`${method} ${path} -> ${r.status} does not match the document:\n  ${problems.join('\n  ')}`);
+    const text = bytes.toString('utf8');
+    let json: unknown;
+    if ((r.headers.get('content-type') ?? '').includes('json') && text) json = JSON.parse(text);
+    return { status: r.status, headers: r.headers, bytes, text, json };
+  };
+  return { sb, token, call, passwordGrant, close: () => sb.close() };
+}
+
+export interface Page<T> {
+  meta: { offset: number; limit: number; total: number };
+  items: T[];
+}
+export type Doc = { id: string; documentType: string; createdAt: string; sender: { id: string; name?: string }; [k: string]: unknown };
+export type Message = { technicalMessage: string; errorCode?: string };
+
+export function messages(json: unknown): Message[] {
+  return (Array.isArray(json) ? json : [json]) as Message[];
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deref, type RequestBodyObject } from '../../generator/load/index.js';
+import type { OpSpec } from '../../generator/sandbox/analyse.js';
+import { generateValue } from '../../generator/sandbox/generate-data.js';
+import { checkPdf, checkPng } from '../../generator/sandbox/validate-response.js';
+import { Prng } from '../../generator/sandbox/prng.js';
+import { expandables, isJsonMedia } from '../../generator/sandbox/schema-tools.js';
+import { idProp } from '../../generator/sandbox/state.js';
+import { openSandbox, realDir, type Page, type TestSandbox } from './helpers.js';
+
+// The same sandbox code against the real openapi/ tree: every operation answers as its document says.
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await openSandbox({ openapiDir: realDir });
+});
+afterAll(() => t?.close());
+
+function idOf(spec: OpSpec, collection: NonNullable<OpSpec['collection']>, parent?: string): string {
+  const store = t.sb.state.storeFor(spec.api, collection);
+  if (parent !== undefined) t.sb.state.ensureChildren(store, parent);
+  for (const [id] of store.items) if (parent === undefined || store.parentOf.get(id) === parent) return id;
+  throw new Error(`no item in ${store.key}`);
+}
+
+/** Required query parameters, generated from their schemas. */
+function queryFor(spec: OpSpec): string {
+  const q = new URLSearchParams();
+  for (const p of spec.params) {
+    if (p.in !== 'query' || !p.required) continue;
+    const v = generateValue({ doc: spec.api.doc, prng: new Prng(3), index: 1, refId: () => undefined }, p.schema, p.name);
+    q.set(p.name, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  return q.size ? `?${q}` : '';
+}
+
+/** A concrete URL for an operation, with ids of items that exist. */
+function urlFor(spec: OpSpec): string {
+  const values: Record<string, string> = {};
+  const chain: { idParam: string; collection: NonNullable<OpSpec['collection']> }[] = [];
+  for (let p = spec.parent; p; ) {
+    chain.unshift(p);
+    const up = t.sb.operations.find((o) => o.api === spec.api && o.path === p!.path && o.parent);
+    p = up?.parent;
+  }
+  let parentId: string | undefined;
+  for (const p of chain) values[p.idParam] = parentId = idOf(spec, p.collection, p.collection.nested ? parentId : undefined);
+  if (spec.idParam) values[spec.idParam] = idOf(spec, spec.collection!, spec.collection!.nested ? parentId : undefined);
+  return spec.api.prefix + spec.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(values[n] ?? 'x'));
+}
+
+function bodyFor(spec: OpSpec): { body: unknown; headers: Record<string, string> } | undefined {
+  const rb = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody);
+  const [mt, media] = Object.entries(rb?.content ?? {})[0] ?? [];
+  if (!mt) return undefined;
+  if (!isJsonMedia(mt)) return { body: Buffer.from('<?xml version="1.0"?><Invoice/>'), headers: { 'content-type': mt } };
+  const refId = (name: string) => {
+    const store = t.sb.state.storeOfSchema(spec.api, name);
+    return store ? [...store.items.keys()][0] : undefined;
+  };
+  const body = generateValue({ doc: spec.api.doc, prng: new Prng(7), index: 999_999, refId }, media?.schema, 'body') as Record<string, unknown>;
+  // References must name resources that exist (the sandbox answers 400 otherwise).
+  if (spec.collection) {
+    for (const [prop, target] of expandables(spec.api.doc, spec.collection.item)) if (prop in body) body[prop] = { id: refId(target) };
+  }
+  return { body, headers: { 'content-type': mt } };
+}
+
+describe('the real documents in openapi/', () => {
+  it('serves every operation of every document, each response matching its document', async () => {
+    const ops = [...t.sb.operations].sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+    expect(ops.length).toBeGreaterThanOrEqual(25);
+    const served: string[] = [];
+    for (const spec of ops) {
+      const b = bodyFor(spec);
+      const r = await t.call(spec.method.toUpperCase(), urlFor(spec) + queryFor(spec), b ? { body: b.body, headers: b.headers } : {});
+      expect(r.status, `${spec.name}: ${r.text.slice(0, 300)}`).toBeLessThan(300);
+      served.push(`${spec.name} ${r.status}`);
+    }
+    expect(served).toHaveLength(ops.length);
+  });
+
+  it('listDocuments pages, sorts, filters and expands as documented', async () => {
+    const page = (await t.call('GET', '/document/v1/documents?limit=100&sort=-createdAt&expand=sender,receiver')).json as Page<{ createdAt: string; sender: { name?: string }; documentType: string }>;
+    expect(page.meta.total).toBeGreaterThanOrEqual(1000);
+    expect(page.items).toHaveLength(100);
+    const dates = page.items.map((d) => d.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(page.items.every((d) => typeof d.sender.name === 'string')).toBe(true);
+    const invoices = (await t.call('GET', '/document/v1/documents?documentType=Invoice&limit=100')).json as Page<{ documentType: string }>;
+    expect(invoices.items.every((d) => d.documentType === 'Invoice')).toBe(true);
+    expect((await t.call('GET', '/document/v1/documents?limit=101')).status).toBe(400);
+    expect((await t.call('GET', '/document/v1/documents?documentTyp=Invoice')).status).toBe(400);
+  });
+
+  it('getDocumentPresentation gives a valid PDF, PNG and XML, 406 otherwise', async () => {
+    const store = t.sb.state.stores.get('Document')!;
+    const id = [...store.items.keys()][0]!;
+    const path = `/document/v1/documents/${id}/presentation`;
+    expect(checkPdf((await t.call('GET', path, { headers: { accept: 'application/pdf' } })).bytes)).toBeUndefined();
+    expect(checkPng((await t.call('GET', path, { headers: { accept: 'image/png' } })).bytes)).toBeUndefined();
+    expect((await t.call('GET', path, { headers: { accept: 'application/xml' } })).text).toMatch(/^<\?xml/);
+    expect((await t.call('GET', path, { headers: { accept: 'text/html' } })).status).toBe(406);
+  });
+
+  it('updateDocument honours If-Match (412 when stale) and getDocument If-None-Match (304)', async () => {
+    const store = t.sb.state.stores.get('Document')!;
+    const id = [...store.items.keys()][1]!;
+    const got = await t.call('GET', `/document/v1/documents/${id}`);
+    const etag = got.headers.get('etag')!;
+    expect((await t.call('GET', `/document/v1/documents/${id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const spec = t.sb.operations.find((o) => o.name === 'updateDocument')!;
+    const b = bodyFor(spec)!;
+    const ok = await t.call('PUT', `/document/v1/documents/${id}`, { body: b.body, headers: { ...b.headers, 'if-match': etag } });
+    expect(ok.status).toBe(200);
+    expect((await t.call('PUT', `/document/v1/documents/${id}`, { body: b.body, headers: { ...b.headers, 'if-match': etag } })).status).toBe(412);
+  });
+
+  it('uploadFile takes its documented media types and 415 for others', async () => {
+    const spec = t.sb.operations.find((o) => o.name === 'uploadFile');
+    expect(spec).toBeDefined();
+    const q = queryFor(t.sb.operations.find((o) => o.name === 'uploadFile')!);
+    const bad = await t.call('POST', `/file/v1/files${q}`, { body: 'x', headers: { 'content-type': 'text/plain' } });
+    expect(bad.status).toBe(415);
+    expect(idProp(t.sb.state.stores.get('File')!)).toBe('id');
+  });
+});

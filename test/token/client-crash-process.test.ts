@@ -1,0 +1,81 @@
+// A real process killed (SIGKILL) right before / right after saving rotated tokens to a FileTokenStore.
+// Before the save: the file still holds the spent refresh token, so the next run must sign in again (the one
+// unrecoverable window; see client-crash.test.ts). After the save: the next run continues with the saved tokens.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReauthRequiredError, createTokenClient, type StoredTokens } from '../../templates/token/index.js';
+import { FileTokenStore } from '../../templates/token/node.js';
+import { CLIENT, USER, startTokenServer, type TestServer } from './server.js';
+import { SecretWatch } from './secrets.js';
+
+const watch = new SecretWatch(CLIENT.clientSecret, USER.password);
+let s: TestServer;
+let dir: string;
+let child: string;
+beforeAll(async () => {
+  watch.captureOutput();
+  // The child uses the real clock; so does this server.
+  s = await startTokenServer({ now: Date.now });
+  dir = await mkdtemp(join(tmpdir(), 'docex-token-kill-'));
+  child = join(dir, 'child.mjs');
+  await build({ entryPoints: [join(dirname(fileURLToPath(import.meta.url)), 'crash-child.ts')], bundle: true, platform: 'node', format: 'esm', outfile: child, logLevel: 'silent' });
+});
+afterAll(async () => {
+  await s.close();
+  await rm(dir, { recursive: true, force: true });
+  expect(watch.leaks()).toEqual([]);
+});
+
+/** Runs the child asynchronously (the token service lives in this process's event loop). */
+async function runChild(path: string, action: 'sign-in' | 'refresh', crash: 'none' | 'before-save' | 'after-save') {
+  const p = spawn(process.execPath, [child], {
+    timeout: 30_000,
+    env: { PATH: process.env['PATH'], DOCEX_AUTH_URL: s.url, DOCEX_CLIENT_ID: CLIENT.clientId, DOCEX_CLIENT_SECRET: CLIENT.clientSecret, DOCEX_USERNAME: USER.username, DOCEX_PASSWORD: USER.password, STORE_PATH: path, ACTION: action, CRASH: crash },
+  });
+  let stdout = '';
+  let stderr = '';
+  p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [status, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((ok) => p.on('close', (c, sig) => ok([c, sig])));
+  watch.texts.push(stdout, stderr);
+  return { status, signal, stdout, stderr };
+}
+const read = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as StoredTokens;
+const nextRun = (path: string) => createTokenClient({ authUrl: s.url, ...CLIENT, store: new FileTokenStore(path), fetch: watch.fetch, onWarning: () => {} });
+
+describe('a process killed around the save of rotated tokens', () => {
+  it('killed before the save: file intact with the old tokens; the next run must sign in again', async () => {
+    const path = join(dir, 'before.json');
+    expect((await runChild(path, 'sign-in', 'none'))).toMatchObject({ status: 0, stdout: 'done\n' });
+    const old = await read(path);
+    watch.add(old.accessToken, old.refreshToken);
+    s.authority.resetStats();
+    const killed = await runChild(path, 'refresh', 'before-save');
+    expect(killed.signal).toBe('SIGKILL');
+    expect(s.authority.stats.refreshes).toBe(1); // the service rotated: the stored refresh token is spent
+    expect(await read(path)).toEqual(old);
+    const err = await watch.rejects(nextRun(path).getAccessToken().then((t) => nextRun(path).refreshAfterUnauthorized(t)));
+    expect(err).toBeInstanceOf(ReauthRequiredError);
+    expect(err).toMatchObject({ code: 'invalid_grant' });
+  });
+
+  it('killed after the save: the next run continues with the rotated tokens', async () => {
+    const path = join(dir, 'after.json');
+    expect((await runChild(path, 'sign-in', 'none')).status).toBe(0);
+    const old = await read(path);
+    const killed = await runChild(path, 'refresh', 'after-save');
+    expect(killed.signal).toBe('SIGKILL');
+    const saved = await read(path);
+    watch.add(old.accessToken, old.refreshToken, saved.accessToken, saved.refreshToken);
+    expect(saved.refreshToken).not.toBe(old.refreshToken);
+    const next = nextRun(path);
+    const access = await next.getAccessToken();
+    expect(access).toBe(saved.accessToken);
+    expect(s.authority.verifyAccessToken(await next.refreshAfterUnauthorized(access))).toBeDefined();
+  });
+});

@@ -1,0 +1,272 @@
+// The sandbox token service over real HTTP on 127.0.0.1.
+import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerTokenService } from '../../generator/sandbox/token-service.js';
+import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm, startTokenServer, type TestServer } from './server.js';
+
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTokenServer({ accessTokenTtlSeconds: 120 });
+  token = `${s.url}/oauth2/token`;
+});
+afterAll(() => s.close());
+
+const auth = basic(CLIENT.clientId, CLIENT.clientSecret);
+const password = () => postForm(token, { grant_type: 'password', ...USER }, auth);
+
+async function login(params: Record<string, string>, user = USER): Promise<Response> {
+  return postForm(`${s.url}/oauth2/authorize`, { response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...params, ...user });
+}
+async function codeFor(params: Record<string, string> = {}): Promise<string> {
+  const res = await login(params);
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
+}
+
+describe('client authentication', () => {
+  it('answers 401 invalid_client with WWW-Authenticate without Basic, with a wrong secret or an unknown client', async () => {
+    for (const a of [undefined, basic(CLIENT.clientId, 'wrong'), basic('nobody', CLIENT.clientSecret), 'Bearer x', basic(OTHER_CLIENT.clientId, CLIENT.clientSecret)]) {
+      const res = await postForm(token, { grant_type: 'password', ...USER }, a);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toMatchObject({ error: 'invalid_client' });
+    }
+  });
+
+  it('accepts both the raw and the RFC 6749 form-url-encoded Basic credentials', async () => {
+    const rfc = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
+    for (const a of [basic(ODD_CLIENT.clientId, ODD_CLIENT.clientSecret), basic(rfc(ODD_CLIENT.clientId), rfc(ODD_CLIENT.clientSecret))]) {
+      expect((await postForm(token, { grant_type: 'password', ...USER }, a)).status).toBe(200);
+    }
+  });
+});
+
+describe('password grant', () => {
+  it('returns the token response of spec 2.6 with Cache-Control: no-store', async () => {
+    const res = await password();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
+    expect(body).toMatchObject({ scope: 'all', token_type: 'bearer', expires_in: 120 });
+    expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(s.authority.verifyAccessToken(body.access_token as string)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
+    s.clock.advance(119);
+    expect(s.authority.verifyAccessToken(body.access_token as string)).toBeDefined();
+    s.clock.advance(1);
+    expect(s.authority.verifyAccessToken(body.access_token as string)).toBeUndefined();
+    expect(s.authority.verifyAccessToken('made-up')).toBeUndefined();
+  });
+
+  it('rejects wrong credentials with invalid_grant and missing ones with invalid_request', async () => {
+    const wrong = await postForm(token, { grant_type: 'password', username: USER.username, password: 'nope' }, auth);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: 'invalid_grant' });
+    const unknown = await postForm(token, { grant_type: 'password', username: 'ghost', password: USER.password }, auth);
+    expect(await unknown.json()).toMatchObject({ error: 'invalid_grant' });
+    const missing = await postForm(token, { grant_type: 'password', username: USER.username }, auth);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: 'invalid_request', error_description: 'Missing parameter: password.' });
+  });
+});
+
+describe('request shape', () => {
+  it('rejects unknown grants, missing grant_type, query parameters, JSON bodies and repeated parameters', async () => {
+    const unsupported = await postForm(token, { grant_type: 'client_credentials' }, auth);
+    expect(unsupported.status).toBe(400);
+    expect(await unsupported.json()).toMatchObject({ error: 'unsupported_grant_type' });
+    expect(await (await postForm(token, {}, auth)).json()).toMatchObject({ error: 'invalid_request' });
+    const query = await postForm(`${token}?grant_type=password`, { grant_type: 'password', ...USER }, auth);
+    expect(await query.json()).toMatchObject({ error: 'invalid_request' });
+    const json = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', ...USER }) });
+    expect(json.status).toBe(415);
+    expect(json.headers.get('cache-control')).toBe('no-store');
+    expect(await json.json()).toEqual({ error: 'invalid_request', error_description: 'The request body must be application/x-www-form-urlencoded.' });
+    const xml = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/xml' }, body: '<x/>' });
+    expect(xml.status).toBe(415);
+    expect(await xml.json()).toMatchObject({ error: 'invalid_request' });
+    const twice = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=password&username=demo&username=x&password=${USER.password}` });
+    expect(await twice.json()).toMatchObject({ error: 'invalid_request' });
+  });
+});
+
+describe('refresh_token grant', () => {
+  it('rotates single-use refresh tokens: the old one is rejected with invalid_grant after use', async () => {
+    const first = (await (await password()).json()) as { refresh_token: string; access_token: string };
+    const before = s.authority.stats.refreshes;
+    const r1 = await postForm(token, { grant_type: 'refresh_token', refresh_token: first.refresh_token }, auth);
+    expect(r1.status).toBe(200);
+    expect(r1.headers.get('cache-control')).toBe('no-store');
+    const second = (await r1.json()) as { refresh_token: string; access_token: string };
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.access_token).not.toBe(first.access_token);
+    const reuse = await postForm(token, { grant_type: 'refresh_token', refresh_token: first.refresh_token }, auth);
+    expect(reuse.status).toBe(400);
+    expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
+    // Without revokeFamilyOnReuse the rotated token stays usable.
+    expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: second.refresh_token }, auth)).status).toBe(200);
+    expect(s.authority.stats.refreshes - before).toBe(3);
+  });
+
+  it("rejects another client's refresh token and an unknown one", async () => {
+    const first = (await (await password()).json()) as { refresh_token: string };
+    const other = await postForm(token, { grant_type: 'refresh_token', refresh_token: first.refresh_token }, basic(OTHER_CLIENT.clientId, OTHER_CLIENT.clientSecret));
+    expect(await other.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(await (await postForm(token, { grant_type: 'refresh_token', refresh_token: 'bogus' }, auth)).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it("password-grant refresh tokens never expire; the code grant's expire one year after the login, rotation included", async () => {
+    const pw = (await (await password()).json()) as { refresh_token: string };
+    const code = await codeFor();
+    const ac = (await (await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, auth)).json()) as { refresh_token: string };
+    s.clock.advance(300 * 24 * 3600);
+    const acRotated = (await (await postForm(token, { grant_type: 'refresh_token', refresh_token: ac.refresh_token }, auth)).json()) as { refresh_token: string };
+    s.clock.advance(66 * 24 * 3600);
+    expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: pw.refresh_token }, auth)).status).toBe(200);
+    const expired = await postForm(token, { grant_type: 'refresh_token', refresh_token: acRotated.refresh_token }, auth);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token has expired.' });
+  });
+
+  it('with revokeFamilyOnReuse, a replay also revokes the newer tokens (RFC 9700 4.14.2)', async () => {
+    const strict = await startTokenServer({ revokeFamilyOnReuse: true });
+    try {
+      const t = `${strict.url}/oauth2/token`;
+      const a = (await (await postForm(t, { grant_type: 'password', ...USER }, auth)).json()) as { refresh_token: string };
+      const b = (await (await postForm(t, { grant_type: 'refresh_token', refresh_token: a.refresh_token }, auth)).json()) as { refresh_token: string; access_token: string };
+      expect(strict.authority.verifyAccessToken(b.access_token)).toBeDefined();
+      expect((await postForm(t, { grant_type: 'refresh_token', refresh_token: a.refresh_token }, auth)).status).toBe(400);
+      expect((await postForm(t, { grant_type: 'refresh_token', refresh_token: b.refresh_token }, auth)).status).toBe(400);
+      expect(strict.authority.verifyAccessToken(b.access_token)).toBeUndefined();
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('login page and authorization_code grant', () => {
+  it('serves an escaped HTML form carrying the request in hidden fields', async () => {
+    const q = new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: '"><script>alert(1)</script>' });
+    const res = await fetch(`${s.url}/oauth2/authorize?${q}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('<form method="post" action="authorize">');
+    expect(html).toContain('name="password" type="password"');
+    expect(html).toContain('name="state" value="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('refuses unknown clients and unregistered redirect_uris without redirecting', async () => {
+    for (const [client, redirect] of [['nobody', REDIRECT], [CLIENT.clientId, 'https://evil.example.com/cb'], [CLIENT.clientId, `${REDIRECT}#x`], [OTHER_CLIENT.clientId, 'http://127.0.0.1:9999/cb']]) {
+      const q = new URLSearchParams({ response_type: 'code', client_id: client!, redirect_uri: redirect! });
+      const res = await fetch(`${s.url}/oauth2/authorize?${q}`, { redirect: 'manual' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+    }
+  });
+
+  it('shows wrong parameters as a 400 page, as the token document says, and wants the form form-encoded', async () => {
+    const q = new URLSearchParams({ response_type: 'token', client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: 'st1' });
+    const res = await fetch(`${s.url}/oauth2/authorize?${q}`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('response_type must be code.');
+    const plain = await login({ code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' });
+    expect(plain.status).toBe(400);
+    expect(plain.headers.get('location')).toBeNull();
+    const json = await fetch(`${s.url}/oauth2/authorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(415);
+    expect(json.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('admits any loopback redirect for a client with a registered loopback URI', async () => {
+    const res = await login({ redirect_uri: 'http://127.0.0.1:54321/cb', state: 's' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:54321\/cb\?code=[\w-]+&state=s$/);
+  });
+
+  it('re-renders the form (200, as documented) on wrong credentials, never echoing the password', async () => {
+    const res = await login({}, { username: USER.username, password: 'Wr0ng-pass-Q' });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Wrong username or password.');
+    expect(html).not.toContain('Wr0ng-pass-Q');
+  });
+
+  it('issues a single-use, short-lived code bound to the identical redirect_uri', async () => {
+    const res = await login({ state: 'xyz' });
+    expect(res.status).toBe(302);
+    const loc = new URL(res.headers.get('location') ?? '');
+    expect(loc.origin + loc.pathname).toBe(REDIRECT);
+    expect(loc.searchParams.get('state')).toBe('xyz');
+    const code = loc.searchParams.get('code') ?? '';
+    const before = s.authority.stats.authorizationCodes;
+
+    const wrongRedirect = await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1/callback' }, auth);
+    expect(await wrongRedirect.json()).toMatchObject({ error: 'invalid_grant' });
+    const otherClient = await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, basic(OTHER_CLIENT.clientId, OTHER_CLIENT.clientSecret));
+    expect(await otherClient.json()).toMatchObject({ error: 'invalid_grant' });
+    const ok = await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, auth);
+    expect(ok.status).toBe(200);
+    const tokens = (await ok.json()) as { access_token: string };
+    expect(s.authority.verifyAccessToken(tokens.access_token)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
+    // Reuse: rejected, and what the code issued is revoked (RFC 6749 4.1.2).
+    const again = await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, auth);
+    expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(s.authority.verifyAccessToken(tokens.access_token)).toBeUndefined();
+    expect(s.authority.stats.authorizationCodes - before).toBe(4);
+
+    const late = await codeFor();
+    s.clock.advance(61);
+    expect(await (await postForm(token, { grant_type: 'authorization_code', code: late, redirect_uri: REDIRECT }, auth)).json()).toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code has expired.' });
+    expect(await (await postForm(token, { grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT }, auth)).json()).toMatchObject({ error: 'invalid_grant' });
+    expect(await (await postForm(token, { grant_type: 'authorization_code', code: 'x' }, auth)).json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('verifies PKCE S256 when the login carried a code_challenge', async () => {
+    const verifier = 'v'.repeat(20) + 'A-._~'.repeat(6);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const exchange = (code: string, extra: Record<string, string>) =>
+      postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...extra }, auth);
+    const pk = { code_challenge: challenge, code_challenge_method: 'S256' };
+    expect(await (await exchange(await codeFor(pk), {})).json()).toMatchObject({ error: 'invalid_grant', error_description: 'code_verifier is required: the login used PKCE.' });
+    expect(await (await exchange(await codeFor(pk), { code_verifier: verifier + 'x' })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await exchange(await codeFor(pk), { code_verifier: verifier })).status).toBe(200);
+    // Without code_challenge_method the challenge is S256, as the token document says.
+    const noMethod = await codeFor({ code_challenge: challenge });
+    expect(await (await exchange(noMethod, { code_verifier: 'wrong' })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await exchange(await codeFor({ code_challenge: challenge }), { code_verifier: verifier })).status).toBe(200);
+  });
+});
+
+describe('revocation and embedding', () => {
+  it('revokes a refresh token and its family (RFC 7009)', async () => {
+    const t = (await (await password()).json()) as { refresh_token: string; access_token: string };
+    const res = await postForm(`${s.url}/oauth2/revoke`, { token: t.refresh_token }, auth);
+    expect(res.status).toBe(200);
+    expect(s.authority.verifyAccessToken(t.access_token)).toBeUndefined();
+    expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: t.refresh_token }, auth)).status).toBe(400);
+    expect((await postForm(`${s.url}/oauth2/revoke`, { token: 'x' })).status).toBe(401);
+  });
+
+  it('coexists with a form parser of the host app, which keeps its own', async () => {
+    const app = Fastify({ logger: false });
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => done(null, { host: String(body) }));
+    app.post('/echo', async (req) => req.body);
+    registerTokenService(app, { clients: [{ ...CLIENT, redirectUris: [REDIRECT] }], users: [USER] });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      expect(await (await postForm(`${url}/echo`, { a: '1' })).json()).toEqual({ host: 'a=1' });
+      const res = await postForm(`${url}/oauth2/token`, { grant_type: 'password', ...USER }, auth);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ expires_in: 300 });
+    } finally {
+      await app.close();
+    }
+  });
+});
