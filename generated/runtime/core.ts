@@ -2,7 +2,7 @@
 /** createApiCore: the lean request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { NetworkError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, withEtag, type EtagCache } from './etag.js';
-import { addHeaderParams, buildPath, compile, encodeBody, isReplayable, mergeHeaders } from './request.js';
+import { addHeaderParams, buildPath, compile, encodeBody, IDEMPOTENT, isReplayable, mergeHeaders, own } from './request.js';
 import { contentType, decode, readRaw, toApiError } from './response.js';
 import { send, type SendPolicy } from './send.js';
 import type { Api, CallOptions, ClientOptions, OperationSpec } from './types.js';
@@ -27,7 +27,8 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
     const accept = o.accept ?? c.accept;
     if (accept) headers.accept = accept;
     addHeaderParams(c, p, headers);
-    const body = spec.body && p.body !== undefined ? encodeBody(spec.body.mediaType, p.body, headers) : undefined;
+    const input = own(p, 'body');
+    const body = spec.body && input !== undefined ? encodeBody(spec.body.mediaType, input, headers) : undefined;
     mergeHeaders(headers, o.headers);
     const replayable = isReplayable(body);
 
@@ -82,7 +83,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
 
   const rawFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init);
-    const replayable = !(init?.body instanceof ReadableStream);
+    const replayable = isReplayable(init?.body ?? undefined);
     return send(
       policy,
       (authorization) => {
@@ -91,7 +92,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
         if (authorization) r.headers.set('authorization', authorization);
         return fetchFn(r);
       },
-      ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(req.method) && replayable,
+      IDEMPOTENT.includes(req.method) && replayable,
       replayable,
       req.signal,
     );

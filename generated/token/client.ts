@@ -64,6 +64,9 @@ export interface TokenClient {
   exchangeCode(options: {
     code: string; redirectUri: string; state?: string | undefined; expectedState?: string | undefined; codeVerifier?: string | undefined;
   }): Promise<SignInResult>;
+  /** exchangeCode for the URL the login page redirected to: reads code and state from it, and turns an
+   *  `error` in it (e.g. access_denied) into a TokenError with that code. */
+  exchangeCallback(options: { callbackUrl: string; redirectUri: string; expectedState: string; codeVerifier?: string | undefined }): Promise<SignInResult>;
   /** A valid access token, refreshing lazily ahead of expiry; concurrent callers share one refresh. */
   getAccessToken(): Promise<string>;
   /** After a 401 with `rejected`: a newer token if the store has one, else a refreshed one. Throws ReauthRequiredError
@@ -244,6 +247,22 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
       const params: Record<string, string> = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
       if (codeVerifier !== undefined) params['code_verifier'] = codeVerifier;
       return signIn('authorization_code', params, [code, codeVerifier ?? '']);
+    },
+
+    async exchangeCallback({ callbackUrl, redirectUri, expectedState, codeVerifier }) {
+      const q = new URL(callbackUrl).searchParams;
+      const state = q.get('state') ?? undefined;
+      const error = q.get('error');
+      if (error !== null) {
+        // Only after the state check would an error be trusted; a forged one is reported as a mismatch.
+        if (state === undefined || !constantTimeEqual(state, expectedState)) {
+          throw new TokenError('state_mismatch', 'The state of the login redirect does not match the one sent: the response may be forged (CSRF); start the sign-in again.');
+        }
+        const code = /^[\x20-\x7e]{1,64}$/.test(error) ? error : 'invalid_response';
+        const description = q.get('error_description') ?? undefined;
+        throw new TokenError(code, `The login page answered ${code}${description ? `: ${description.slice(0, 300)}` : ''}.`, { description });
+      }
+      return client.exchangeCode({ code: q.get('code') ?? '', redirectUri, state, expectedState, codeVerifier });
     },
 
     async getAccessToken() {

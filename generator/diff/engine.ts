@@ -1,5 +1,6 @@
 // The diff engine: pure (no clock, no I/O). Pairs operations of BASE and HEAD, runs every rule family,
 // turns schema findings into changes and groups identical changes across the operations they reach.
+import { sortedEntries } from './sorted.js';
 import type { OperationObject, OpenApiDocument, ParameterObject, PathItemObject, SecurityRequirement } from '../load/types.js';
 import { HTTP_METHODS } from '../load/types.js';
 import type { OperationPair, OperationSide, Site } from './context.js';
@@ -121,7 +122,7 @@ export function diffDocuments(base: OpenApiDocument, head: OpenApiDocument, api:
 
   checkRemovedAndAdded(baseOps, headOps, (id, operation, location, params) => sink.add(id, operation, location, params), options);
 
-  for (const [key, b] of [...baseOps].sort()) {
+  for (const [key, b] of sortedEntries(baseOps)) {
     const h = headOps.get(key);
     if (!h) continue;
     const operation = h.label;

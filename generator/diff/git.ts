@@ -32,10 +32,13 @@ export function checkoutAtRef(cwd: string, ref: string, target: string): Checkou
   }
   const rel = relative(top, resolve(cwd, target)).split(sep).join('/');
   if (rel.startsWith('..')) throw new DocexError(`${target} is outside the git repository ${top}`, 2);
-  const files = git(top, ['ls-tree', '-r', '-z', '--name-only', ref, '--', rel || '.'])
+  // A document may $ref its neighbours (`../../shared/…`): take the whole top-level folder it lives in.
+  const scope = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : rel;
+  const files = git(top, ['ls-tree', '-r', '-z', '--name-only', ref, '--', scope || '.'])
     .toString()
     .split('\0')
     .filter(Boolean);
+  const exists = files.some((f) => f === rel || f.startsWith(`${rel}/`) || rel === '');
   const tempDir = mkdtempSync(join(tmpdir(), 'docex-diff-'));
   for (const file of files) {
     const out = join(tempDir, file);
@@ -43,6 +46,6 @@ export function checkoutAtRef(cwd: string, ref: string, target: string): Checkou
     writeFileSync(out, git(top, ['show', `${ref}:${file}`]));
   }
   const path = join(tempDir, rel);
-  mkdirSync(files.length === 1 && files[0] === rel ? tempDir : path, { recursive: true });
-  return { path, exists: files.length > 0, tempDir };
+  if (!exists || files.every((f) => f !== rel)) mkdirSync(path, { recursive: true });
+  return { path, exists, tempDir };
 }

@@ -1,10 +1,9 @@
-// Loading what `docex diff` compares: any parseable document whose $refs resolve (foreign mode), even one
-// Redocly does not recognise as OpenAPI (no `openapi`/`swagger` key): that one is read as plain YAML/JSON
-// and only its internal refs are checked.
+// Loading what `docex diff` compares: any parseable document whose $refs resolve (bundleFile, foreign mode),
+// even one Redocly does not recognise as OpenAPI (no `openapi`/`swagger` key): that one is read as plain
+// YAML/JSON and only its internal refs are checked. A self-contained JSON document is used as parsed.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { bundleFile } from '../load/bundle.js';
 import { deref } from '../load/resolve.js';
 import type { OpenApiDocument } from '../load/types.js';
 import { DocexError } from '../util/errors.js';
@@ -41,9 +40,49 @@ function readPlain(file: string): OpenApiDocument {
   return doc as OpenApiDocument;
 }
 
+/** Every $ref is internal and resolves: nothing for a bundler to do. */
+function selfContained(doc: Record<string, unknown>): boolean {
+  const ok = new Set<string>();
+  const stack: unknown[] = [doc];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node)) {
+      const ref = (node as Record<string, unknown>).$ref;
+      if (typeof ref === 'string' && !ok.has(ref)) {
+        if (!ref.startsWith('#/') || deref(doc as OpenApiDocument, node as { $ref: string }) === undefined) return false;
+        ok.add(ref);
+      }
+    }
+    for (const v of Object.values(node)) if (v !== null && typeof v === 'object') stack.push(v);
+  }
+  return true;
+}
+
+/** Large JSON descriptions (GitHub's is 13 MB) skip the bundler when it would return them unchanged. */
+function fastJson(file: string): OpenApiDocument | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const doc: unknown = JSON.parse(text);
+    return isMapping(doc) && (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') && selfContained(doc) ? (doc as OpenApiDocument) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function loadDocument(file: string): Promise<OpenApiDocument> {
+  const fast = fastJson(file);
+  if (fast) return fast;
   let document: unknown;
   try {
+    // Loaded on demand: Redocly takes a second and a half to import.
+    const { bundleFile } = await import('../load/bundle.js');
     document = (await bundleFile(file, { mode: 'foreign' })).document;
   } catch (err) {
     if (err instanceof DocexError && /Unsupported specification/i.test(err.message)) return readPlain(file);

@@ -2,6 +2,7 @@
 // a version that disappears from HEAD is breaking, a new one is not.
 import { basename, dirname } from 'node:path';
 import { discoverApis } from '../load/discover.js';
+import { DocexError } from '../util/errors.js';
 import { ChangeSink, diffDocuments, sortChanges } from './engine.js';
 import { loadDocument } from './load.js';
 import type { Change, DiffOptions } from './types.js';
@@ -35,6 +36,7 @@ export async function diffTreesDetailed(baseDir: string, headDir: string, option
   const head = new Map(discoverApis(headDir).map((e) => [e.id, e]));
   const changes: Change[] = [];
   const apis: ComparedApi[] = [];
+  if (!base.size && !head.size) throw new DocexError(`no OpenAPI documents found under ${baseDir} or ${headDir} (expected <subApi>/<version>/openapi.yaml)`, 2);
   const ids = [...new Set([...base.keys(), ...head.keys()])].sort();
   for (const id of ids) {
     const b = base.get(id);

@@ -8,21 +8,24 @@ import { DocexError } from '../util/errors.js';
 
 const exec = promisify(execFile);
 
-/** One change as the breaking-change checker reports it (its `--format json` entries). */
+/** One change as the breaking-change checker (generator/diff) reports it: the fields the changelog shows. */
 export interface Change {
   id: string;
   level: string;
   api: string;
   operation?: string | undefined;
+  /** Every operation a change reaches (a change in a shared component reaches several). */
+  operations?: readonly string[] | undefined;
   location?: string | undefined;
   message: string;
 }
 
-export type DiffTrees = (baseDir: string, headDir: string) => Promise<unknown> | unknown;
+export type DiffTrees = (baseDir: string, headDir: string) => Promise<readonly Change[]>;
 
 /** What changed in one API between two consecutive tags. */
 export interface Release {
   tag: string;
+  /** The tag compared with; undefined when the API is introduced at `tag`. */
   previousTag: string | undefined;
   /** The API first appears at this tag. */
   introduced: boolean;
@@ -66,13 +69,6 @@ async function extractOpenapi(repoDir: string, tag: string, dest: string): Promi
   return true;
 }
 
-/** Accepts the checker's result as `{changes}` or as a bare list. */
-function changesOf(result: unknown): Change[] {
-  const list = Array.isArray(result) ? result : result && typeof result === 'object' && 'changes' in result ? (result as { changes: unknown }).changes : undefined;
-  if (!Array.isArray(list)) throw new DocexError('the breaking-change checker returned no list of changes', 2);
-  return list as Change[];
-}
-
 /**
  * For each pair of consecutive tags, diffs `openapi/` at the two tags with the breaking-change checker and files
  * the changes under each API present at the later tag.
@@ -93,13 +89,14 @@ export async function buildChangelog(repoDir: string, diffTrees: DiffTrees, scra
       if (!head || !existsSync(head)) continue;
       const base = i > 0 ? trees[i - 1] : undefined;
       const baseIds = new Set(base ? discoverApis(base).map((a) => a.id) : []);
-      const changes = base ? changesOf(await diffTrees(base, head)) : [];
+      const changes = base ? await diffTrees(base, head) : [];
       for (const api of discoverApis(head)) {
         const own = changes.filter((c) => c.api === api.id);
+        const introduced = !baseIds.has(api.id);
         const release: Release = {
           tag: tags[i] as string,
-          previousTag: i > 0 ? tags[i - 1] : undefined,
-          introduced: !baseIds.has(api.id),
+          previousTag: introduced ? undefined : tags[i - 1],
+          introduced,
           breaking: own.some((c) => c.level === 'breaking'),
           changes: own,
         };

@@ -161,7 +161,7 @@ export function changelogPages(ctx: SiteContext, tags: string[], byApi: Changelo
     const releases = (byApi.get(a.id) ?? []).map((r) => ({
       ...r,
       breakingCount: r.changes.filter((c) => c.level === 'breaking').length,
-      changes: r.changes.map((c) => ({ ...c, isBreaking: c.level === 'breaking' })),
+      changes: r.changes.map((c) => ({ id: c.id, level: c.level, message: c.message, location: c.location ?? '', ops: c.operations?.length ? c.operations : c.operation ? [c.operation] : [], isBreaking: c.level === 'breaking' })),
     }));
     return {
       path,
@@ -191,14 +191,13 @@ export function changelogPages(ctx: SiteContext, tags: string[], byApi: Changelo
   return pages;
 }
 
-export function lintRulesPage(ctx: SiteContext, rules: readonly LintRuleInfo[] | undefined): Page {
+export function lintRulesPage(ctx: SiteContext, rules: readonly LintRuleInfo[]): Page {
   const path = 'lint-rules.html';
   return {
     path,
     html: ctx.renderer.page('lint-rules.hbs', {
       ...common(ctx, path, 'Lint rules'),
-      available: rules !== undefined,
-      rules: [...(rules ?? [])].map((r) => ({ id: r.id, summary: r.summary, spec: r.spec })),
+      rules: rules.map((r) => ({ id: r.id, summary: r.summary, spec: r.spec })),
       conventions: hrefFrom(path, 'guides/conventions.html'),
     }),
   };

@@ -7,7 +7,7 @@ import { DocexError } from '../util/errors.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
 import { changelogPages, guidePages, landingPage, lintRulesPage } from './pages.js';
-import { lintRules, loadDiffTrees } from './peers.js';
+import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
 
@@ -72,7 +72,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     })();
 
     const others = (async () => {
-      const { tags, byApi } = await buildChangelog(opts.cwd, await diffTreesOrFail(opts.cwd), scratch);
+      const { tags, byApi } = await buildChangelog(opts.cwd, diffTrees, scratch);
       pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules));
     })();
     const settled = await Promise.allSettled([references, others]);
@@ -92,15 +92,6 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-/** The diff checker is needed only when there are tags to compare. */
-async function diffTreesOrFail(cwd: string) {
-  const diffTrees = await loadDiffTrees();
-  return async (base: string, head: string) => {
-    if (!diffTrees) throw new DocexError('the changelog needs the breaking-change checker (generator/diff), which is not built', 2, cwd);
-    return diffTrees(base, head);
-  };
 }
 
 /** Replaces `output` with `staging`; the previous site stays in place until the new one is complete. */

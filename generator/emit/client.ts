@@ -11,7 +11,7 @@ export function jsdoc(lines: (string | undefined)[], indent: string): string {
   const text = lines
     .filter((l): l is string => !!l)
     .flatMap((l) => l.split(/\r?\n|\r|\u2028|\u2029/))
-    .map((l) => l.replace(/\*\//g, '*\\/').trimEnd());
+    .map((l) => l.replace(/\*\//g, '*\\/').replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, '').trimEnd());
   while (text.length && !text[text.length - 1]) text.pop();
   if (text.length === 0) return '';
   if (text.length === 1) return `${indent}/** ${text[0]} */\n`;

@@ -80,5 +80,13 @@ export function renderSchema(document: OpenApiDocument): string {
       return resolveRef(schema, $ref, { silent: true });
     },
   };
-  return astToString(transformSchema(schema, ctx));
+  return printable(astToString(transformSchema(schema, ctx)));
+}
+
+/**
+ * Control characters from examples (a PNG's bytes) reach JSDoc comments raw; written as escapes they keep the
+ * file text. String literals never hold them raw (the printer escapes those), so this changes comments only.
+ */
+function printable(text: string): string {
+  return text.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]|\r\n?/g, (c) => (c[0] === '\r' ? '\n' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }

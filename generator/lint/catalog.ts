@@ -15,6 +15,7 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/id-string', summary: 'an `id` or `<name>Id` property whose type is not string', spec: '2.1 Resource id: "Type string unless there is a strong reason otherwise."' },
   { id: 'docex/enum-pascal-case', summary: 'an enum value that is not a PascalCase string', spec: '2.1 Enums: "Values are PascalCase."' },
   { id: 'docex/timestamp-format', summary: 'a property named like a timestamp or date (…At, …Date, …Time, …Timestamp) without format date-time or date', spec: '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."' },
+  { id: 'docex/timestamp-example-format', summary: 'a date-time or date example (in a response or a schema) not in the output format `yyyy-mm-ddThh:mm:ss.fffZ` / `yyyy-mm-dd`', spec: '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."' },
   { id: 'docex/reference-shape', summary: 'an `x-expandable` reference whose object holds more than `id`, or names a schema that does not exist', spec: '2.2: "A property <name> holding an object with a single property id (string)."' },
   { id: 'docex/collection-shape', summary: 'a collection response that is neither `meta` (CollectionMeta) + `items` nor a plain array', spec: '2.4: "A collection response takes one of two shapes: 1. Object with meta (object) and items (array ...). 2. Plain array of items."' },
   { id: 'docex/collection-paging', summary: 'a `meta`+`items` collection without `offset` and `limit`, or whose `limit` has no `maximum`', spec: '4.5 Pagination: "query parameters offset and limit on collections."; 8: "Collection limit: Always has an upper bound."' },
@@ -44,3 +45,10 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/password-grant-deprecated', summary: 'a password grant not marked deprecated with the date', spec: '5.4: "The endpoints of this grant are announced as deprecated after 1 June 2025."' },
   { id: 'docex/login-page-params', summary: 'a login page (GET with `response_type`) without required `response_type` (only `code`), `redirect_uri`, `client_id`', spec: '4.4: "Required query parameters: response_type (must be code), redirect_uri, client_id."' },
 ];
+
+/** The rule list as a Markdown table (README `## Lint rules`, docs site). */
+export function lintRulesTable(): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const rows = lintRules.map((r) => `| \`${r.id}\` | ${cell(r.summary)} | ${cell(r.spec)} |`);
+  return ['| rule | reports | spec sentence it enforces |', '| --- | --- | --- |', ...rows].join('\n') + '\n';
+}

@@ -31,6 +31,7 @@ import { PropertyCamelCase } from './rules/property-camel-case.js';
 import { QueryParamCamelCase } from './rules/query-param-camel-case.js';
 import { ReferenceShape } from './rules/reference-shape.js';
 import { SortParam } from './rules/sort-param.js';
+import { TimestampExampleFormat } from './rules/timestamp-example-format.js';
 import { TimestampFormat } from './rules/timestamp-format.js';
 import { TokenEndpointBasicAuth } from './rules/token-endpoint-basic-auth.js';
 import { TokenGrantParams } from './rules/token-grant-params.js';
@@ -46,6 +47,7 @@ export const rules = {
   'id-string': IdString,
   'enum-pascal-case': EnumPascalCase,
   'timestamp-format': TimestampFormat,
+  'timestamp-example-format': TimestampExampleFormat,
   'reference-shape': ReferenceShape,
   'collection-shape': CollectionShape,
   'collection-paging': CollectionPaging,

@@ -125,10 +125,17 @@ function generateString(ctx: GenContext, s: SchemaObject, name: string): string 
   return v;
 }
 
+const patterns = new Map<string, RegExp | null>();
+
 function safeTest(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    return true;
+  let re = patterns.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      re = null;
+    }
+    patterns.set(pattern, re);
   }
+  return re ? re.test(value) : true;
 }

@@ -16,8 +16,12 @@ export interface SandboxOptions {
   openapiDir?: string;
   accessTokenTtlSeconds?: number;
   seed?: number;
-  /** Items of every `meta`+`items` collection (documents above all); default 1,000. */
+  /** Items of the documents collection (the store of schema `Document`); default 1,000. */
   documentCount?: number;
+  /** Items of every other `meta`+`items` collection; default 1,000. */
+  pagedCollectionSize?: number;
+  /** Items of particular collections by schema name (store key), e.g. `{ TradingPartner: 5000 }`. */
+  collectionSizes?: Record<string, number>;
   /** Items of plain-array collections and of stores that only back references; default 50. */
   smallCollectionSize?: number;
   clientId?: string;
@@ -64,7 +68,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const coercing = createAjv(apis, true);
   const strict = createAjv(apis, false);
   const operations = apis.flatMap(analyseApi);
-  const state = new SandboxState({ seed: opts.seed ?? 1, pagedSize: opts.documentCount ?? 1000, smallSize: opts.smallCollectionSize ?? 50 }, strict);
+  const sizes = { ...(opts.documentCount !== undefined ? { Document: opts.documentCount } : {}), ...(opts.collectionSizes ?? {}) };
+  const state = new SandboxState({ seed: opts.seed ?? 1, pagedSize: opts.pagedCollectionSize ?? 1000, smallSize: opts.smallCollectionSize ?? 50, sizes }, strict);
   state.build(operations);
 
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });

@@ -27,11 +27,10 @@ export class Prng {
 
   /** A version-4 shaped UUID from the PRNG (not random in the crypto sense, on purpose). */
   uuid(): string {
-    const hex = Array.from({ length: 32 }, () => Math.floor(this.next() * 16).toString(16));
-    hex[12] = '4';
-    hex[16] = '89ab'[Math.floor(this.next() * 4)] ?? '8';
-    const s = hex.join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    const word = (): string => Math.floor(this.next() * 4294967296).toString(16).padStart(8, '0');
+    const s = word() + word() + word() + word();
+    const variant = '89ab'[parseInt(s[16]!, 16) & 3]!;
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${variant}${s.slice(17, 20)}-${s.slice(20, 32)}`;
   }
 }
 

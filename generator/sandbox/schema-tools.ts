@@ -8,7 +8,17 @@ export function isJsonMedia(mediaType: string): boolean {
 }
 
 /** Follows refs and folds `allOf` into one object schema (properties and required merged). */
+const resolved = new WeakMap<object, SchemaObject>();
+
 export function resolveSchema(doc: OpenApiDocument, schema: SchemaObject | undefined, depth = 0): SchemaObject {
+  // Memoised per schema node: data generation resolves the same nodes millions of times.
+  if (!schema) return {};
+  let hit = resolved.get(schema);
+  if (!hit) resolved.set(schema, (hit = resolveUncached(doc, schema, depth)));
+  return hit;
+}
+
+function resolveUncached(doc: OpenApiDocument, schema: SchemaObject, depth: number): SchemaObject {
   const s = deref<SchemaObject>(doc, schema) ?? {};
   if (!s.allOf || depth > 16) return s;
   const out: SchemaObject = { ...s, properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])] };

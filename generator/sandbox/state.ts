@@ -5,13 +5,17 @@ import { compileIn } from './ajv.js';
 import { generateObject, type GenContext } from './generate-data.js';
 import type { LoadedApi } from './load-apis.js';
 import { hash32, Prng } from './prng.js';
+import { deref } from '../load/index.js';
+import type { SchemaObject } from '../load/index.js';
 import { expandables, isJsonMedia, referenceId, resolveSchema, type Item } from './schema-tools.js';
 import { Store, type Blob } from './store.js';
 
 export interface StateOptions {
   seed: number;
-  /** Items of every `meta`+`items` collection (the documents, above all). */
+  /** Items of every `meta`+`items` collection. */
   pagedSize: number;
+  /** Items of particular stores, by store key (the schema name: `{ Document: 100000 }`). */
+  sizes?: Record<string, number>;
   /** Items of plain-array collections and of stores that only back references. */
   smallSize: number;
 }
@@ -19,7 +23,8 @@ export interface StateOptions {
 /** All in-memory state of the sub APIs: one store per collection, stand-alone resources, sub-resources. */
 export class SandboxState {
   readonly stores = new Map<string, Store>();
-  readonly bySchema = new Map<string, Store>();
+  /** `<api id>|<schema name or store key>` -> store. */
+  private readonly byApi = new Map<string, Store>();
   /** Stand-alone resources and sub-resources, by `<api> <path> <parent id>`: JSON values or uploaded bytes. */
   readonly singles = new Map<string, Item | Blob>();
   private readonly filling = new Set<string>();
@@ -38,7 +43,9 @@ export class SandboxState {
       const c = spec.collection;
       if (!c) continue;
       const store = this.storeFor(spec.api, c);
-      if (c.shape === 'page') store.size = Math.max(store.size, this.opts.pagedSize);
+      const size = this.opts.sizes?.[store.key];
+      if (size !== undefined) store.size = size;
+      else if (c.shape === 'page') store.size = Math.max(store.size, this.opts.pagedSize);
       if (['read', 'replace', 'remove'].includes(spec.kind) && spec.operation.responses?.['403']) forbidden.add(store.key);
     }
     for (const spec of specs) if (spec.collection && (spec.kind === 'list' || spec.kind === 'read')) this.seedExamples(spec);
@@ -52,26 +59,38 @@ export class SandboxState {
     }
   }
 
+  /**
+   * The store of a collection. Collections of the same schema name share one store across paths, sub APIs
+   * and versions (so references resolve everywhere), unless the schemas differ in structure (a new version
+   * changed them): then that API gets a store of its own.
+   */
   storeFor(api: LoadedApi, c: Collection): Store {
-    let store = this.stores.get(c.storeKey);
+    const cacheKey = `${api.entry.id}|${c.storeKey}`;
+    let store = this.byApi.get(cacheKey);
     if (!store) {
-      store = new Store(c.storeKey, api, c.item, !c.nested, this.opts.smallSize);
-      this.stores.set(c.storeKey, store);
-      if (!c.storeKey.includes(':')) this.bySchema.set(c.storeKey, store);
+      const named = !c.storeKey.includes(':');
+      const shared = named ? this.stores.get(c.storeKey) : undefined;
+      const key = !shared || fingerprint(shared.api, shared.itemSchema) === fingerprint(api, c.item) ? c.storeKey : `${api.entry.id}:${c.storeKey}`;
+      store = this.stores.get(key);
+      if (!store) {
+        store = new Store(key, api, c.item, !c.nested, this.opts.smallSize);
+        // A differing schema of the same name is the same resources seen through another API: same ids.
+        if (shared && key !== c.storeKey) store.idSource = shared;
+        this.stores.set(key, store);
+      }
+      this.byApi.set(cacheKey, store);
     }
     if (!c.nested) store.topLevel = true;
     return store;
   }
 
-  /** The store backing references to schema `name`: a collection's, or one made from the schema alone. */
+  /** The store backing references to schema `name` in `api`: a collection's, or one made from the schema alone. */
   storeOfSchema(api: LoadedApi, name: string): Store | undefined {
-    const known = this.bySchema.get(name);
+    const known = this.byApi.get(`${api.entry.id}|${name}`);
     if (known) return known;
-    const schema = api.doc.components?.schemas?.[name];
-    if (!schema) return undefined;
-    const store = new Store(name, api, { $ref: `#/components/schemas/${name}` }, true, this.opts.smallSize);
-    this.stores.set(name, store);
-    this.bySchema.set(name, store);
+    if (!api.doc.components?.schemas?.[name]) return undefined;
+    const store = this.storeFor(api, { path: '', item: { $ref: `#/components/schemas/${name}` }, shape: undefined, storeKey: name, nested: false });
+    this.fill(store);
     return store;
   }
 
@@ -79,6 +98,16 @@ export class SandboxState {
   fill(store: Store): void {
     if (this.filled.has(store.key) || this.filling.has(store.key)) return;
     this.filling.add(store.key);
+    if (store.idSource) {
+      this.fill(store.idSource);
+      let i = 0;
+      for (const id of [...store.idSource.items.keys()]) {
+        if (store.items.has(id)) continue;
+        const item = this.generateItem(store, i++);
+        item[idProp(store)] = id;
+        store.items.set(id, item);
+      }
+    }
     for (let i = store.items.size; i < store.size; i++) {
       const item = this.generateItem(store, i);
       store.items.set(String(item[idProp(store)]), item);
@@ -112,7 +141,7 @@ export class SandboxState {
         const target = this.storeOfSchema(store.api, name);
         if (!target || target === store) return undefined;
         this.fill(target);
-        const ids = [...target.items.keys()];
+        const ids = this.idsOf(target);
         return ids.length ? prng.pick(ids) : undefined;
       },
     };
@@ -129,6 +158,17 @@ export class SandboxState {
         return item;
       }
     }
+  }
+
+  private readonly idCache = new WeakMap<Store, { version: number; size: number; ids: string[] }>();
+
+  /** The ids of a store, cached while it does not change (references pick from them). */
+  private idsOf(store: Store): string[] {
+    const c = this.idCache.get(store);
+    if (c && c.version === store.version && c.size === store.items.size) return c.ids;
+    const ids = [...store.items.keys()];
+    this.idCache.set(store, { version: store.version, size: store.items.size, ids });
+    return ids;
   }
 
   private prngOf(key: string): Prng {
@@ -189,4 +229,26 @@ export function examplesOf(media: MediaTypeObject): unknown[] {
   if (media.example !== undefined) out.push(media.example);
   for (const ex of Object.values(media.examples ?? {})) if (ex && typeof ex === 'object' && 'value' in ex) out.push(ex.value);
   return out;
+}
+
+const prints = new WeakMap<object, string>();
+
+/** The structure of a schema with refs resolved (descriptions and examples left out), to compare across documents. */
+function fingerprint(api: LoadedApi, schema: SchemaObject): string {
+  const cached = prints.get(schema);
+  if (cached !== undefined) return cached;
+  const walk = (node: unknown, depth: number): unknown => {
+    if (depth > 12) return '...';
+    const n = node && typeof node === 'object' && '$ref' in node ? deref(api.doc, node as SchemaObject) : node;
+    if (Array.isArray(n)) return n.map((x) => walk(x, depth + 1));
+    if (!n || typeof n !== 'object') return n;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(n).sort()) {
+      if (k !== 'description' && k !== 'example' && k !== 'examples' && k !== 'summary') out[k] = walk((n as Record<string, unknown>)[k], depth + 1);
+    }
+    return out;
+  };
+  const print = JSON.stringify(walk(schema, 0));
+  prints.set(schema, print);
+  return print;
 }

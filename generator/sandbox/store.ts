@@ -20,6 +20,8 @@ export class Store {
   readonly parentOf = new Map<string, string>();
   readonly filledParents = new Set<string>();
   readonly blobs = new Map<string, Blob>();
+  /** The store whose ids this one mirrors (the same schema name with another structure, in another API). */
+  idSource: Store | undefined;
   version = 0;
   /** The collection ETags handed out since the last change: `If-Match` on POST accepts any of them. */
   private issued = new Set<string>();

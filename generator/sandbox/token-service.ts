@@ -193,8 +193,12 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
       }
     });
 
+    // Counted before body parsing, so requests that fastify's parser rejects count too.
+    scope.addHook('onRequest', async (req) => {
+      if (req.method === 'POST' && req.routeOptions.url === '/oauth2/token') stats.tokenRequests++;
+    });
+
     scope.post('/oauth2/token', async (req, reply) => {
-      stats.tokenRequests++;
       try {
         const client = authenticateClient(req);
         const p = formParams(req);

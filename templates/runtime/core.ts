@@ -1,7 +1,7 @@
 /** createApiCore: the lean request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { NetworkError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, withEtag, type EtagCache } from './etag.js';
-import { addHeaderParams, buildPath, compile, encodeBody, isReplayable, mergeHeaders } from './request.js';
+import { addHeaderParams, buildPath, compile, encodeBody, IDEMPOTENT, isReplayable, mergeHeaders, own } from './request.js';
 import { contentType, decode, readRaw, toApiError } from './response.js';
 import { send, type SendPolicy } from './send.js';
 import type { Api, CallOptions, ClientOptions, OperationSpec } from './types.js';
@@ -26,7 +26,8 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
     const accept = o.accept ?? c.accept;
     if (accept) headers.accept = accept;
     addHeaderParams(c, p, headers);
-    const body = spec.body && p.body !== undefined ? encodeBody(spec.body.mediaType, p.body, headers) : undefined;
+    const input = own(p, 'body');
+    const body = spec.body && input !== undefined ? encodeBody(spec.body.mediaType, input, headers) : undefined;
     mergeHeaders(headers, o.headers);
     const replayable = isReplayable(body);
 
@@ -55,8 +56,10 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
         replayable,
         signal,
       );
-      if (res.status === 304 && cached && headers['if-none-match'] === cached.etag) {
-        return withEtag(decode(cached.body, cached.contentType), cached.etag) as T;
+      if (res.status === 304) {
+        // Not Modified: the cached data, or nothing when the caller sent If-None-Match of their own.
+        const hit = cached && headers['if-none-match'] === cached.etag;
+        return (hit ? withEtag(decode(cached.body, cached.contentType), cached.etag) : undefined) as T;
       }
       if (!res.ok) throw await toApiError(res);
       const type = contentType(res, accept);
@@ -66,7 +69,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
       const etag = res.headers.get('etag');
       if (key) {
         if (etag && raw !== undefined && !/no-store/i.test(res.headers.get('cache-control') ?? '')) cache!.set(key, { etag, contentType: type, body: raw });
-        else cache!.delete(key);
+        else cache!.delete?.(key);
       }
       return withEtag(value, etag) as T;
     } catch (err) {
@@ -81,7 +84,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
 
   const rawFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init);
-    const replayable = !(init?.body instanceof ReadableStream);
+    const replayable = isReplayable(init?.body ?? undefined);
     return send(
       policy,
       (authorization) => {
@@ -90,7 +93,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
         if (authorization) r.headers.set('authorization', authorization);
         return fetchFn(r);
       },
-      ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(req.method) && replayable,
+      IDEMPOTENT.includes(req.method) && replayable,
       replayable,
       req.signal,
     );

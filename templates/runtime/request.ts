@@ -13,7 +13,7 @@ export interface CompiledSpec {
 }
 
 const compiled = new WeakMap<OperationSpec, CompiledSpec>();
-const IDEMPOTENT = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'];
+export const IDEMPOTENT = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'];
 
 export function compile(spec: OperationSpec): CompiledSpec {
   let c = compiled.get(spec);
@@ -42,21 +42,27 @@ function scalar(v: unknown): string {
   return v instanceof Date ? v.toISOString() : String(v);
 }
 
+/** params[key] when it is the caller's own property: never `constructor` or `toString` from Object.prototype. */
+export function own(params: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+}
+
+const enc = encodeURIComponent;
+
 /** The URL relative to the API root: encoded path plus query string. */
 export function buildPath(c: CompiledSpec, params: Record<string, unknown>): string {
   const { parts } = c;
   let url = parts[0] as string;
   for (let i = 1; i < parts.length; i += 2) {
     const p = parts[i] as ParamSpec;
-    const v = params[p.key];
+    const v = own(params, p.key);
     if (v === undefined || v === null) throw new TypeError(`Missing path parameter ${p.key}`);
-    url += (Array.isArray(v) ? v.map((x) => encodeURIComponent(scalar(x))).join(',') : encodeURIComponent(scalar(v))) + (parts[i + 1] as string);
+    url += (Array.isArray(v) ? v.map((x) => enc(scalar(x))).join(',') : enc(scalar(v))) + (parts[i + 1] as string);
   }
   let sep = '?';
   for (const p of c.query) {
-    const v = params[p.key];
-    if (v === undefined || v === null) continue;
-    const q = queryPairs(p, v);
+    const v = own(params, p.key);
+    const q = v === undefined || v === null ? '' : queryPairs(p, v);
     if (q) {
       url += sep + q;
       sep = '&';
@@ -65,37 +71,35 @@ export function buildPath(c: CompiledSpec, params: Record<string, unknown>): str
   return url;
 }
 
-const enc = encodeURIComponent;
-
-/** One query parameter as `name=value` pairs by OpenAPI style and explode. */
+/** One query parameter as `name=value` pairs by OpenAPI style (form, spaceDelimited, pipeDelimited, deepObject) and explode. */
 function queryPairs(p: ParamSpec, v: unknown): string {
   const name = enc(p.name);
-  const explode = p.explode ?? (p.style === undefined || p.style === 'form');
-  if (Array.isArray(v)) {
-    if (!v.length) return '';
-    if (explode) return v.map((x) => `${name}=${enc(scalar(x))}`).join('&');
-    const sepr = p.style === 'spaceDelimited' ? '%20' : p.style === 'pipeDelimited' ? '|' : ',';
-    return `${name}=${v.map((x) => enc(scalar(x))).join(sepr)}`;
-  }
-  if (typeof v === 'object' && !(v instanceof Date)) {
-    const entries = Object.entries(v as object).filter(([, x]) => x !== undefined && x !== null);
-    if (p.style === 'deepObject') return entries.map(([k, x]) => `${name}%5B${enc(k)}%5D=${enc(scalar(x))}`).join('&');
-    if (explode) return entries.map(([k, x]) => `${enc(k)}=${enc(scalar(x))}`).join('&');
-    return `${name}=${entries.map(([k, x]) => `${enc(k)},${enc(scalar(x))}`).join(',')}`;
-  }
-  return `${name}=${enc(scalar(v))}`;
+  if (typeof v !== 'object' || v instanceof Date) return `${name}=${enc(scalar(v))}`;
+  const deep = p.style === 'deepObject';
+  const pairs: [string, unknown][] = Array.isArray(v)
+    ? v.map((x) => [name, x])
+    : Object.entries(v as object).filter(([, x]) => x !== undefined && x !== null).map(([k, x]) => [deep ? `${name}%5B${enc(k)}%5D` : enc(k), x]);
+  if (deep || (p.explode ?? (!p.style || p.style === 'form'))) return pairs.map(([k, x]) => `${k}=${enc(scalar(x))}`).join('&');
+  if (!pairs.length) return '';
+  const values = Array.isArray(v) ? pairs.map(([, x]) => enc(scalar(x))) : pairs.flatMap(([k, x]) => [k, enc(scalar(x))]);
+  return `${name}=${values.join(p.style === 'spaceDelimited' ? '%20' : p.style === 'pipeDelimited' ? '|' : ',')}`;
 }
 
 /** Adds header params to `headers`, whose keys are lower case (arrays comma-joined, style simple). */
 export function addHeaderParams(c: CompiledSpec, params: Record<string, unknown>, headers: Record<string, string>): void {
   for (const p of c.header) {
-    const v = params[p.key];
+    const v = own(params, p.key);
     if (v !== undefined && v !== null) headers[p.name] = Array.isArray(v) ? v.map(scalar).join(',') : scalar(v);
   }
 }
 
+/** 'Application/JSON; charset=utf-8' -> 'application/json'. */
+export function essence(mediaType: string): string {
+  return mediaType.split(';', 1)[0]!.trim().toLowerCase();
+}
+
 export function isJsonMediaType(mediaType: string): boolean {
-  const t = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+  const t = essence(mediaType);
   return t === 'application/json' || t.endsWith('+json');
 }
 
@@ -105,7 +109,7 @@ export function isJsonMediaType(mediaType: string): boolean {
  * FormData or URLSearchParams and are sent as they are.
  */
 export function encodeBody(mediaType: string, body: unknown, headers: Record<string, string>): BodyInit {
-  const type = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+  const type = essence(mediaType);
   if (type === 'multipart/form-data') {
     if (body instanceof FormData) return body;
     const form = new FormData();

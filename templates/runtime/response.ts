@@ -1,13 +1,13 @@
 /** Response handling: parse a success body by media type, turn an error response into an ApiError. */
 import { ApiError, errorClassFor, type ErrorMessage } from './errors.js';
-import { isJsonMediaType } from './request.js';
+import { essence, isJsonMediaType } from './request.js';
 
 /** What a body is read as: JSON value, string, or Blob. */
 export type BodyKind = 'json' | 'text' | 'blob';
 
 export function bodyKind(mediaType: string): BodyKind {
   if (isJsonMediaType(mediaType)) return 'json';
-  const t = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+  const t = essence(mediaType);
   return t.startsWith('text/') || t === 'application/xml' || t.endsWith('+xml') ? 'text' : 'blob';
 }
 

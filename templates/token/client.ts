@@ -63,6 +63,9 @@ export interface TokenClient {
   exchangeCode(options: {
     code: string; redirectUri: string; state?: string | undefined; expectedState?: string | undefined; codeVerifier?: string | undefined;
   }): Promise<SignInResult>;
+  /** exchangeCode for the URL the login page redirected to: reads code and state from it, and turns an
+   *  `error` in it (e.g. access_denied) into a TokenError with that code. */
+  exchangeCallback(options: { callbackUrl: string; redirectUri: string; expectedState: string; codeVerifier?: string | undefined }): Promise<SignInResult>;
   /** A valid access token, refreshing lazily ahead of expiry; concurrent callers share one refresh. */
   getAccessToken(): Promise<string>;
   /** After a 401 with `rejected`: a newer token if the store has one, else a refreshed one. Throws ReauthRequiredError
@@ -89,7 +92,7 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
   const { clientId, clientSecret } = options;
   if (!clientId) throw new TokenError('invalid_config', 'clientId is missing: pass it or set DOCEX_CLIENT_ID.');
   if (!clientSecret) throw new TokenError('invalid_config', 'clientSecret is missing: pass it or set DOCEX_CLIENT_SECRET.');
-  const store = options.store ?? new MemoryTokenStore();
+  const store: TokenStore = options.store ?? new MemoryTokenStore();
   const clock = options.clock ?? Date.now;
   const encoding = options.basicAuth ?? 'raw';
   const authorization = basicAuthorization(clientId, clientSecret, encoding);
@@ -148,11 +151,12 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
     for (let p = inflight.get(store); p; p = inflight.get(store)) await p.catch(() => undefined);
   }
 
-  /** Runs `task` as the one in-flight operation of the store; joiners share its result. */
+  /** Runs `task` as the one in-flight operation of the store (under the store's cross-process lock, if it has one);
+   *  joiners share its result. */
   function exclusive(task: () => Promise<StoredTokens>): Promise<StoredTokens> {
     const running = inflight.get(store);
     if (running) return running;
-    const p = task().finally(() => {
+    const p = (store.lock ? store.lock(task) : task()).finally(() => {
       if (inflight.get(store) === p) inflight.delete(store);
     });
     inflight.set(store, p);
@@ -243,6 +247,22 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
       const params: Record<string, string> = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
       if (codeVerifier !== undefined) params['code_verifier'] = codeVerifier;
       return signIn('authorization_code', params, [code, codeVerifier ?? '']);
+    },
+
+    async exchangeCallback({ callbackUrl, redirectUri, expectedState, codeVerifier }) {
+      const q = new URL(callbackUrl).searchParams;
+      const state = q.get('state') ?? undefined;
+      const error = q.get('error');
+      if (error !== null) {
+        // Only after the state check would an error be trusted; a forged one is reported as a mismatch.
+        if (state === undefined || !constantTimeEqual(state, expectedState)) {
+          throw new TokenError('state_mismatch', 'The state of the login redirect does not match the one sent: the response may be forged (CSRF); start the sign-in again.');
+        }
+        const code = /^[\x20-\x7e]{1,64}$/.test(error) ? error : 'invalid_response';
+        const description = q.get('error_description') ?? undefined;
+        throw new TokenError(code, `The login page answered ${code}${description ? `: ${description.slice(0, 300)}` : ''}.`, { description });
+      }
+      return client.exchangeCode({ code: q.get('code') ?? '', redirectUri, state, expectedState, codeVerifier });
     },
 
     async getAccessToken() {

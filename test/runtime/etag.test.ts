@@ -71,6 +71,13 @@ describe('etag', () => {
     expect(await api.call<Doc>(getDocument, { documentId: 'd1' })).toEqual({ id: 'd1', version: 2 });
   });
 
+  it("a 304 to the caller's own If-None-Match (no cache) gives undefined, not an error", async () => {
+    version = 1;
+    const api = createApi({ baseUrl: server.url }, '');
+    expect(await api.call(getDocument, { documentId: 'd1' }, { headers: { 'If-None-Match': '"v1"' } })).toBeUndefined();
+    expect(server.requests.at(-1)?.headers['if-none-match']).toBe('"v1"');
+  });
+
   it('caches Blob results too, and not no-store responses', async () => {
     version = 1;
     const cache = new MemoryEtagCache();

@@ -53,6 +53,23 @@ describe('URL', () => {
     expect(r.url).toBe('/document/v1/documents/d1/parts');
   });
 
+  it('reads only own properties of params: keys such as constructor or __proto__ are not inherited', async () => {
+    const hostile: OperationSpec = {
+      method: 'GET',
+      path: '/h',
+      params: [
+        { key: 'constructor', name: 'constructor', in: 'query' },
+        { key: 'toString', name: 'X-To-String', in: 'header' },
+        { key: '__proto__', name: '__proto__', in: 'query' },
+      ],
+      accept: ['application/json'],
+    };
+    const none = await api().call<Echo>(hostile, {});
+    expect([none.url, none.headers['x-to-string']]).toEqual(['/document/v1/h', undefined]);
+    const given = await api().call<Echo>(hostile, { constructor: 'c', toString: 't', ['__proto__']: 'p' });
+    expect([given.url, given.headers['x-to-string']]).toEqual(['/document/v1/h?constructor=c&__proto__=p', 't']); // a computed key is an own property
+  });
+
   it('throws a TypeError naming a missing path param, without sending', async () => {
     const before = server.requests.length;
     await expect(api().call(search, {})).rejects.toThrow(/Missing path parameter documentId/);

@@ -2,7 +2,8 @@
 // Before the save: the file still holds the spent refresh token, so the next run must sign in again (the one
 // unrecoverable window; see client-crash.test.ts). After the save: the next run continues with the saved tokens.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 /** Runs the child asynchronously (the token service lives in this process's event loop). */
-async function runChild(path: string, action: 'sign-in' | 'refresh', crash: 'none' | 'before-save' | 'after-save') {
+async function runChild(path: string, action: 'sign-in' | 'refresh' | 'get', crash: 'none' | 'before-save' | 'after-save') {
   const p = spawn(process.execPath, [child], {
     timeout: 30_000,
     env: { PATH: process.env['PATH'], DOCEX_AUTH_URL: s.url, DOCEX_CLIENT_ID: CLIENT.clientId, DOCEX_CLIENT_SECRET: CLIENT.clientSecret, DOCEX_USERNAME: USER.username, DOCEX_PASSWORD: USER.password, STORE_PATH: path, ACTION: action, CRASH: crash },
@@ -77,5 +78,35 @@ describe('a process killed around the save of rotated tokens', () => {
     const access = await next.getAccessToken();
     expect(access).toBe(saved.accessToken);
     expect(s.authority.verifyAccessToken(await next.refreshAfterUnauthorized(access))).toBeDefined();
+  });
+});
+
+describe('several processes sharing one token file', () => {
+  it('6 processes needing a refresh at once cause exactly one refresh request; all use its token', async () => {
+    const path = join(dir, 'shared.json');
+    expect((await runChild(path, 'sign-in', 'none')).status).toBe(0);
+    const old = await read(path);
+    watch.add(old.accessToken, old.refreshToken);
+    await writeFile(path, JSON.stringify({ ...old, expiresAt: Date.now() - 1000 })); // as if 300 s had passed
+    s.authority.resetStats();
+    const runs = await Promise.all(Array.from({ length: 6 }, () => runChild(path, 'get', 'none')));
+    expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(s.authority.stats.refreshes).toBe(1);
+    const saved = await read(path);
+    watch.add(saved.accessToken, saved.refreshToken);
+    const digest = createHash('sha256').update(saved.accessToken).digest('hex');
+    expect(runs.map((r) => r.stdout)).toEqual(Array(6).fill(`${digest}\ndone\n`));
+    expect((await readdir(dir)).filter((f) => f.startsWith('shared.json.'))).toEqual([]); // lock released, no temp left
+  });
+
+  it('a lock left by a killed process is taken over', async () => {
+    const path = join(dir, 'killed-lock.json');
+    expect((await runChild(path, 'sign-in', 'none')).status).toBe(0);
+    expect((await runChild(path, 'refresh', 'after-save')).signal).toBe('SIGKILL'); // dies holding the lock
+    expect((await readdir(dir)).includes('killed-lock.json.lock')).toBe(true);
+    const saved = await read(path);
+    watch.add(saved.accessToken, saved.refreshToken);
+    expect((await runChild(path, 'refresh', 'none')).status).toBe(0);
+    expect((await readdir(dir)).includes('killed-lock.json.lock')).toBe(false);
   });
 });

@@ -122,6 +122,23 @@ describe('authorization code grant', () => {
     expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
   });
 
+  it('exchangeCallback reads code and state from the redirect URL and reports an error redirect', async () => {
+    const tokens = client();
+    const req = await tokens.authorizationUrl({ redirectUri: REDIRECT, pkce: true });
+    watch.add(req.codeVerifier);
+    const back = await loginThroughForm(req.url);
+    watch.add(back.searchParams.get('code') ?? undefined);
+    await tokens.exchangeCallback({ callbackUrl: back.toString(), redirectUri: REDIRECT, expectedState: req.state, codeVerifier: req.codeVerifier });
+    expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
+
+    const denied = await watch.rejects(tokens.exchangeCallback({ callbackUrl: `${REDIRECT}?error=access_denied&error_description=User+said+no&state=${req.state}`, redirectUri: REDIRECT, expectedState: req.state }));
+    expect(denied).toMatchObject({ name: 'TokenError', code: 'access_denied', description: 'User said no' });
+    const forged = await watch.rejects(tokens.exchangeCallback({ callbackUrl: `${REDIRECT}?error=access_denied&state=other`, redirectUri: REDIRECT, expectedState: req.state }));
+    expect(forged).toMatchObject({ code: 'state_mismatch' });
+    const noCode = await watch.rejects(tokens.exchangeCallback({ callbackUrl: `${REDIRECT}?state=${req.state}`, redirectUri: REDIRECT, expectedState: req.state }));
+    expect(noCode).toMatchObject({ code: 'invalid_request' });
+  });
+
   it('fails with invalid_grant when the redirect_uri differs from the login one', async () => {
     const tokens = client();
     const req = await tokens.authorizationUrl({ redirectUri: REDIRECT });

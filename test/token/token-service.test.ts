@@ -3,15 +3,29 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTokenService } from '../../generator/sandbox/token-service.js';
-import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm, startTokenServer, type TestServer } from './server.js';
+import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, type TestServer } from './server.js';
+import { SecretWatch } from './secrets.js';
+
+// Every form posted records its secrets; every error body the service sends is checked for them at the end.
+const watch = new SecretWatch(CLIENT.clientSecret, ODD_CLIENT.clientSecret, OTHER_CLIENT.clientSecret, USER.password, 'Wr0ng-pass-Q');
+async function postForm(url: string, params: Record<string, string>, authorization?: string): Promise<Response> {
+  for (const k of ['password', 'code', 'code_verifier', 'refresh_token', 'token']) watch.add(params[k]);
+  const res = await rawPostForm(url, params, authorization);
+  if (res.status >= 400) watch.texts.push(await res.clone().text());
+  return res;
+}
 
 let s: TestServer;
 let token: string;
 beforeAll(async () => {
+  watch.captureOutput();
   s = await startTokenServer({ accessTokenTtlSeconds: 120 });
   token = `${s.url}/oauth2/token`;
 });
-afterAll(() => s.close());
+afterAll(async () => {
+  await s.close();
+  expect(watch.leaks()).toEqual([]);
+});
 
 const auth = basic(CLIENT.clientId, CLIENT.clientSecret);
 const password = () => postForm(token, { grant_type: 'password', ...USER }, auth);
@@ -76,6 +90,7 @@ describe('password grant', () => {
 
 describe('request shape', () => {
   it('rejects unknown grants, missing grant_type, query parameters, JSON bodies and repeated parameters', async () => {
+    s.authority.resetStats();
     const unsupported = await postForm(token, { grant_type: 'client_credentials' }, auth);
     expect(unsupported.status).toBe(400);
     expect(await unsupported.json()).toMatchObject({ error: 'unsupported_grant_type' });
@@ -91,6 +106,8 @@ describe('request shape', () => {
     expect(await xml.json()).toMatchObject({ error: 'invalid_request' });
     const twice = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=password&username=demo&username=x&password=${USER.password}` });
     expect(await twice.json()).toMatchObject({ error: 'invalid_request' });
+    expect(s.authority.stats.tokenRequests).toBe(6);
+    expect(s.authority.stats.errors).toEqual({ unsupported_grant_type: 1, invalid_request: 5 });
   });
 });
 

@@ -21,7 +21,8 @@ function item(c: Change): string {
   const ops = c.operations.map((o) => `\`${o}\``);
   const where = ops.length === 0 ? '' : ops.length === 1 ? `${ops[0]}: ` : '';
   const reach = ops.length > 1 ? `, in ${ops.join(', ')}` : '';
-  return `- ${where}${escape(c.message)}${reach} <sub>\`${c.id}\`</sub>`;
+  const message = where ? c.message : c.message.charAt(0).toUpperCase() + c.message.slice(1);
+  return `- ${where}${escape(message)}${reach} <sub>\`${c.id}\`</sub>`;
 }
 
 export function formatMarkdown(changes: Change[], options: MarkdownOptions = {}): string {

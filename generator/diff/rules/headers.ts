@@ -1,4 +1,5 @@
 // Response headers: a client that reads `ETag` (or any documented header) breaks when it disappears.
+import { sortedEntries } from '../sorted.js';
 import type { OperationPair } from '../context.js';
 import { isObject } from '../schema/resolve.js';
 
@@ -11,13 +12,13 @@ export function compareHeaders(pair: OperationPair, status: string, base: unknow
   };
   const b = collect(base, 'base');
   const h = collect(head, 'head');
-  for (const [key, { name }] of [...b].sort()) {
+  for (const [key, { name }] of sortedEntries(b)) {
     if (!h.has(key)) pair.emit('response-header-removed', `responses.${status}.headers.${name}`, { status, header: name });
   }
-  for (const [key, { name }] of [...h].sort()) {
+  for (const [key, { name }] of sortedEntries(h)) {
     if (!b.has(key)) pair.emit('response-header-added', `responses.${status}.headers.${name}`, { status, header: name });
   }
-  for (const [key, bh] of [...b].sort()) {
+  for (const [key, bh] of sortedEntries(b)) {
     const hh = h.get(key);
     if (!hh) continue;
     const location = `responses.${status}.headers.${hh.name}`;

@@ -1,5 +1,6 @@
 // Request parameters. Path parameters are matched by position in the template, so renaming `{bookId}` to
 // `{id}` changes nothing for clients; the others by location and name (header names case-insensitively).
+import { sortedEntries } from '../sorted.js';
 import type { OperationPair, OperationSide } from '../context.js';
 import { isObject } from '../schema/resolve.js';
 import type { ParameterObject } from '../../load/types.js';
@@ -50,7 +51,7 @@ export function checkParameters(pair: OperationPair): void {
   const b = keyed(pair.base);
   const h = keyed(pair.head);
   const movedTo = new Map<string, Param>();
-  for (const [key, bp] of [...b].sort()) {
+  for (const [key, bp] of sortedEntries(b)) {
     if (h.has(key)) continue;
     const moved = [...h.values()].find((hp) => !b.has(hp.key) && hp.name === bp.name && hp.in !== bp.in && !movedTo.has(hp.key));
     if (moved) {
@@ -61,11 +62,11 @@ export function checkParameters(pair: OperationPair): void {
     const id = bp.param.deprecated === true ? 'request-parameter-removed-deprecated' : 'request-parameter-removed';
     pair.emit(id, where(bp), { target: label(bp) });
   }
-  for (const [key, hp] of [...h].sort()) {
+  for (const [key, hp] of sortedEntries(h)) {
     if (b.has(key) || movedTo.has(key)) continue;
     pair.emit(hp.param.required === true ? 'request-parameter-added-required' : 'request-parameter-added', where(hp), { target: label(hp) });
   }
-  for (const [key, bp] of [...b].sort()) {
+  for (const [key, bp] of sortedEntries(b)) {
     const hp = h.get(key);
     if (!hp) continue;
     const target = label(hp);

@@ -1,5 +1,6 @@
 // Paths and operations: removed, added, deprecated. Removing an operation that BASE already deprecated is
 // the deprecation policy at work (info), unless its `x-sunset` date has not come yet.
+import { sortedEntries } from '../sorted.js';
 import type { OperationPair, OperationSide } from '../context.js';
 import type { DiffOptions, Params } from '../types.js';
 
@@ -23,7 +24,7 @@ function sunsetPending(side: OperationSide, options: DiffOptions): string | unde
 
 export function checkRemovedAndAdded(base: Map<string, KeyedOperation>, head: Map<string, KeyedOperation>, emit: Emit, options: DiffOptions): void {
   const headPaths = new Set([...head.values()].map((o) => o.pathKey));
-  for (const [key, o] of [...base].sort()) {
+  for (const [key, o] of sortedEntries(base)) {
     if (head.has(key)) continue;
     const whole = !headPaths.has(o.pathKey);
     const location = `paths.${o.side.path}${whole ? '' : `.${o.side.method}`}`;
@@ -33,7 +34,7 @@ export function checkRemovedAndAdded(base: Map<string, KeyedOperation>, head: Ma
     else if (o.side.op.deprecated === true) emit(whole ? 'path-removed-deprecated' : 'operation-removed-deprecated', o.label, location, params);
     else emit(whole ? 'path-removed' : 'operation-removed', o.label, location, params);
   }
-  for (const [key, o] of [...head].sort()) {
+  for (const [key, o] of sortedEntries(head)) {
     if (!base.has(key)) emit('operation-added', o.label, `paths.${o.side.path}.${o.side.method}`, { operation: o.label });
   }
 }

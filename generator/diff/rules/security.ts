@@ -1,4 +1,5 @@
 // Security requirements (alternatives of AND-ed schemes) and the security schemes themselves.
+import { sortedEntries } from '../sorted.js';
 import type { OperationPair } from '../context.js';
 import { isObject } from '../schema/resolve.js';
 import type { OpenApiDocument, SecurityRequirement } from '../../load/types.js';
@@ -18,7 +19,7 @@ export function checkSecurity(pair: OperationPair): void {
   if (bPublic || hPublic) return;
   const hByKey = new Map(h.map((r) => [schemesKey(r), r]));
   const bByKey = new Map(b.map((r) => [schemesKey(r), r]));
-  for (const [key, br] of [...bByKey].sort()) {
+  for (const [key, br] of sortedEntries(bByKey)) {
     const hr = hByKey.get(key);
     if (!hr) {
       pair.emit('security-requirement-removed', 'security', { from: `\`${key}\`` });

@@ -11,8 +11,6 @@ export interface PropertyPair {
   headRequired: boolean;
   baseDeprecated: boolean;
   headDeprecated: boolean;
-  /** The head property has a default value. */
-  headDefault: boolean;
   /** readOnly in a request / writeOnly in a response on either side: only its schema is compared. */
   hidden: boolean;
 }
@@ -40,7 +38,6 @@ export function propertyPairs(ctx: SchemaContext): PropertyPair[] {
       headRequired: hReq.has(name),
       baseDeprecated: bp !== undefined && ctx.baseDoc.resolve(bp).deprecated === true,
       headDeprecated: hp !== undefined && ctx.headDoc.resolve(hp).deprecated === true,
-      headDefault: hp !== undefined && ctx.headDoc.resolve(hp).default !== undefined,
       // Still compared: clients often send back what they read (GET, edit, PUT), readOnly fields included.
       hidden: (bp !== undefined && ctx.baseDoc.resolve(bp)[hidden] === true) || (hp !== undefined && ctx.headDoc.resolve(hp)[hidden] === true),
     };

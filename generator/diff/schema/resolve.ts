@@ -64,9 +64,16 @@ export class DocSchemas {
 
   constructor(readonly doc: OpenApiDocument) {}
 
-  /** Follows refs; booleans become schemas (`true`/missing: anything). */
+  private readonly refs = new Map<string, unknown>();
+
+  /** Follows refs (each ref string resolved once); booleans become schemas (`true`/missing: anything). */
   deref(raw: unknown): Schema {
-    const v = deref<unknown>(this.doc, raw as Schema);
+    let v: unknown = raw;
+    const ref = refOf(raw);
+    if (ref !== undefined) {
+      if (!this.refs.has(ref)) this.refs.set(ref, deref<unknown>(this.doc, raw as Schema));
+      v = this.refs.get(ref);
+    }
     if (v === false) return { not: ANY };
     return isObject(v) ? v : ANY;
   }

@@ -10,6 +10,6 @@ export const ErrorBody = operationRule((op, ctx, report) => {
     const schema = jsonSchema(ctx, response);
     if (!schema) report(response.location, `Give the ${code} response an application/json body with the error body: a message with a required string "technicalMessage", or an array of them.`, true);
     else if (!isErrorBody(ctx, schema))
-      report(schema.location, `Use the error body for the ${code} response: a message object with a required string "technicalMessage", or an array of them.`, true);
+      report(schema.location, `Use the error body for this error response: a message object with a required string "technicalMessage", or an array of them.`, true);
   }
 });

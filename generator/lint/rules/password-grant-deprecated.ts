@@ -12,7 +12,7 @@ export const PasswordGrantDeprecated = operationRule((op, ctx, report) => {
   const password = variants.find((v) => grantValues(ctx, v).includes('password'));
   if (!password) return;
   if (variants.length === 1) {
-    report(form.location, `Split the token request into one oneOf variant per grant so that the password grant alone can be marked deprecated.`);
+    report(form.location, `Split the token request into one oneOf variant per grant so that the password grant alone can be marked deprecated.`, true);
     return;
   }
   const description = typeof password.node.description === 'string' ? password.node.description : '';

@@ -31,7 +31,7 @@ export const TokenGrantParams = operationRule((op, ctx, report) => {
   for (const [grant, fields] of Object.entries(GRANTS)) {
     const variant = variants.find((v) => grantValues(ctx, v).includes(grant));
     if (!variant) {
-      report(form.location, `Accept grant_type "${grant}" at the token endpoint.`);
+      report(form.location, `Accept grant_type "${grant}" at the token endpoint.`, true);
       continue;
     }
     const known = props(ctx, variant);

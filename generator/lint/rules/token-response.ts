@@ -21,5 +21,5 @@ export const TokenResponse = operationRule((op, ctx, report) => {
   const known = props(ctx, schema);
   const wrong = FIELDS.filter(([name, type]) => !isType(ctx, known.get(name)?.schema, type));
   if (wrong.length > 0)
-    report(schema.location, `Give the token response ${wrong.map(([n, t]) => `"${n}" (${t})`).join(', ')}.`);
+    report(schema.location, `Give the token response ${wrong.map(([n, t]) => `"${n}" (${t})`).join(', ')}.`, true);
 });

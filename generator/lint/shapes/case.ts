@@ -35,7 +35,7 @@ export function toSpinal(name: string): string {
 
 export function toHeader(name: string): string {
   return name
-    .split('-')
+    .split(/[-_]/)
     .map((w) => (w.toLowerCase() === 'etag' ? 'ETag' : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
     .join('-');
 }

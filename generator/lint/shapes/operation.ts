@@ -149,9 +149,14 @@ export function isLoginPage(op: Operation): boolean {
   return op.method === 'get' && !!param(op, 'response_type', 'query');
 }
 
-/** Operations of the token service, which follows OAuth 2.0 rather than the API's conventions. */
+/** The login page's form submission: a POST whose form body repeats `response_type`. */
+export function isLoginForm(ctx: Ctx, op: Operation): boolean {
+  return op.method === 'post' && props(ctx, formSchema(ctx, op)).has('response_type');
+}
+
+/** Operations of the token service (token endpoint, login page and form), which follow OAuth 2.0 rather than the API's conventions. */
 export function isTokenService(ctx: Ctx, op: Operation): boolean {
-  return isTokenEndpoint(ctx, op) || isLoginPage(op);
+  return isTokenEndpoint(ctx, op) || isLoginPage(op) || isLoginForm(ctx, op);
 }
 
 /** Every schema reachable from `s` (properties, items, compositions): used to exempt OAuth 2.0 shapes. */

@@ -1,0 +1,118 @@
+// Shared paths, the commands of docex and its peers, and preparation steps (inputs, generated clients, bundles).
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runOnce } from './measure.mjs';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const benchDir = join(root, 'bench');
+/** Scratch output (git-ignored); inside the repo so generated code resolves openapi-fetch from node_modules. */
+export const outDir = join(benchDir, 'out');
+const require = createRequire(join(root, 'package.json'));
+
+/** The JS file of a package's bin, run with the current node (no shell, no npx). */
+export function binOf(pkg, name) {
+  const pkgJson = require.resolve(`${pkg}/package.json`);
+  const { bin } = JSON.parse(readFileSync(pkgJson, 'utf8'));
+  const rel = typeof bin === 'string' ? bin : bin[name ?? Object.keys(bin)[0]];
+  return join(dirname(pkgJson), rel);
+}
+
+export function versionOf(pkg) {
+  return JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version;
+}
+
+export const docexBin = join(root, 'bin', 'docex.js');
+export const tscBin = () => binOf('typescript', 'tsc');
+
+export const INPUTS = {
+  'document/v1': { file: () => join(outDir, 'inputs', 'document-v1.json'), runs: 5, warmup: 1, budgetMs: 60_000, tscRuns: 5 },
+  github: { file: () => require.resolve('@octokit/openapi/generated/api.github.com.json'), runs: 3, warmup: 0, budgetMs: 150_000, tscRuns: 3 },
+  figma: { file: () => require.resolve('@figma/rest-api-spec/openapi/openapi.yaml'), runs: 5, warmup: 1, budgetMs: 60_000, tscRuns: 5 },
+};
+
+/** The generator commands of the issue, each writing into `out`. */
+export const GENERATORS = {
+  docex: (input, out) => ({ args: [docexBin, 'generate', '--input', input, '--output', out, '--quiet'] }),
+  'openapi-typescript': (input, out) => ({ args: [binOf('openapi-typescript'), input, '-o', join(out, 'schema.ts')] }),
+  'hey-api': (input, out) => ({ args: [binOf('@hey-api/openapi-ts', 'openapi-ts'), '-i', input, '-o', out] }),
+  orval: (input, out) => ({ args: [binOf('orval', 'orval'), '--input', input, '--output', join(out, 'api.ts'), '--client', 'fetch'] }),
+};
+
+export function fresh(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Every file under dir (recursively), sorted. */
+export function filesUnder(dir, ext) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (!ext || p.endsWith(ext)) out.push(p);
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out.sort();
+}
+
+/** TypeScript files, lines and bytes of an output folder. */
+export function outputSize(dir) {
+  const files = filesUnder(dir, '.ts');
+  let bytes = 0;
+  let lines = 0;
+  for (const f of files) {
+    bytes += statSync(f).size;
+    lines += readFileSync(f, 'utf8').split('\n').length;
+  }
+  return { files: files.length, bytes, lines };
+}
+
+/** Our document/v1 bundled into one JSON file with docex's own loader, so every tool reads the same single file. */
+export async function bundledDocumentV1() {
+  const file = INPUTS['document/v1'].file();
+  if (existsSync(file)) return file;
+  const { bundleFile } = await import(join(root, 'dist/generator/load/index.js'));
+  const { document } = await bundleFile(join(root, 'openapi/document/v1/openapi.yaml'), { mode: 'own' });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(document, null, 2));
+  return file;
+}
+
+/** `docex generate --input FILE --output DIR` (once, cached within a run). */
+const generated = new Map();
+export function docexGenerate(input, output) {
+  const key = `${input}\n${output}`;
+  if (!generated.has(key)) {
+    fresh(output);
+    const args = [docexBin, 'generate', '--output', output, '--quiet'];
+    if (input) args.splice(2, 0, '--input', input);
+    generated.set(key, runOnce({ args, cwd: root }).then(() => output));
+  }
+  return generated.get(key);
+}
+
+/** The tiny /items document's docex client (bench/out/items-docex). */
+export const itemsDoc = join(benchDir, 'fixtures', 'items.yaml');
+export const itemsDocex = () => docexGenerate(itemsDoc, join(outDir, 'items-docex'));
+/** The repo's own openapi/ tree generated afresh (clients + token client), as a user would. */
+export const ownGenerated = () => docexGenerate(undefined, join(outDir, 'generated'));
+
+/** esbuild bundle of a TypeScript/JS entry; returns the output path. */
+export async function bundle(entry, outfile, options = {}) {
+  const { build } = await import('esbuild');
+  mkdirSync(dirname(outfile), { recursive: true });
+  await build({ entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent', ...options });
+  return outfile;
+}
+
+/** Writes a file (creating folders) and returns its path. */
+export function write(path, text) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}

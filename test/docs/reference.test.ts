@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { postProcess } from '../../generator/docs/reference.js';
+import { hrefFrom } from '../../generator/docs/render.js';
+
+// The shape of Redocly CLI 2.77.0's `build-docs --inlineBundle` output, cut down.
+const page = (app: string) =>
+  `<html><head></head><body><!--docex:nav--><div id="redoc"><a href="/">API</a><a href="/other/listdocuments">List</a></div>` +
+  `<script type="module">${app}</script></body></html>`;
+const logo = 'r?(0,V.jsx)(`img`,{alt:`redocly logo`,onError:()=>n(!1),src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`}):null';
+
+describe('reference page post-processing', () => {
+  it('removes the attribution logo, the one request to another host, and adds the navigation', () => {
+    const out = postProcess(page(`function y4(){return ${logo}} const u="/keep/in/code";`), '<nav>site</nav>', 'x.json');
+    expect(out).not.toContain('cdn.redoc.ly');
+    expect(out).toContain('return r?null:null');
+    expect(out).toContain('<nav>site</nav><div id="redoc">');
+    expect(out).not.toContain('<!--docex:nav-->');
+  });
+
+  it('gives the prerendered menu links the hash form the hydrated page uses, leaving the script alone', () => {
+    const out = postProcess(page('const a=`<a href="/x">`'), '', 'x.json');
+    expect(out).toContain('<a href="#/">API</a><a href="#/other/listdocuments">List</a>');
+    expect(out).toContain('const a=`<a href="/x">`');
+  });
+
+  it('refuses to publish a page that still loads the logo from another host', () => {
+    const changed = page('src:`https://cdn.redoc.ly/redoc/logo-mini-full.svg`');
+    expect(() => postProcess(changed, '', 'document-v1.json')).toThrow(/attribution logo/);
+    expect(() => postProcess('<html></html>', '', 'document-v1.json')).toThrow(/navigation marker/);
+  });
+});
+
+describe('links between pages', () => {
+  it('are relative, so the site works under any path', () => {
+    expect(hrefFrom('index.html', 'reference/token.html')).toBe('reference/token.html');
+    expect(hrefFrom('reference/token.html', 'index.html')).toBe('../index.html');
+    expect(hrefFrom('reference/token.html', 'reference/document-v1.html')).toBe('document-v1.html');
+    expect(hrefFrom('changelog/index.html', 'changelog/index.html')).toBe('index.html');
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { lintRules, lintRulesTable } from '../../generator/lint/catalog.js';
+import docexPlugin, { rules } from '../../generator/lint/plugin.js';
+import { lintFiles } from '../../generator/lint/run.js';
+import { bundleFile, discoverApis } from '../../generator/load/index.js';
+import { repoRoot } from '../helpers/run-docex.js';
+
+const ids = Object.keys(rules).map((id) => `docex/${id}`);
+
+describe('rule registry, catalog, redocly.yaml and README agree', () => {
+  it('the catalog lists exactly the plugin rules, in one place each', () => {
+    expect(lintRules.map((r) => r.id).sort()).toEqual([...ids].sort());
+    for (const r of lintRules) expect(r.summary.length * r.spec.length).toBeGreaterThan(0);
+  });
+
+  it('redocly.yaml loads the compiled plugin and enables every rule as an error', () => {
+    const config = parse(readFileSync(join(repoRoot, 'redocly.yaml'), 'utf8')) as { plugins: string[]; extends: string[]; rules: Record<string, unknown> };
+    expect(config.plugins).toEqual(['./dist/generator/lint/plugin.js']);
+    expect(config.extends).toEqual(['recommended']);
+    for (const id of ids) expect(config.rules[id], id).toBe('error');
+    expect(config.rules['operation-4xx-problem-details-rfc7807']).toBe('off');
+  });
+
+  it("the plugin's recommended config enables every rule", () => {
+    expect(docexPlugin().configs.recommended.rules).toEqual(Object.fromEntries(ids.map((id) => [id, 'error'])));
+  });
+
+  it("README's Lint rules section is the catalog's table", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Lint rules'));
+    expect(section).toContain(lintRulesTable());
+  });
+});
+
+describe('with the package redocly.yaml (compiled plugin, recommended on)', () => {
+  it.each(Object.keys(rules))('docex/%s reports its bad fixture', async (id) => {
+    const problems = await lintFiles([join(repoRoot, `test/lint/fixtures/${id}/bad.yaml`)]);
+    expect(problems.map((p) => p.ruleId)).toContain(`docex/${id}`);
+  });
+});
+
+describe('the openapi/ tree', () => {
+  const apis = discoverApis(join(repoRoot, 'openapi'));
+
+  it('lints without errors', async () => {
+    const problems = await lintFiles(apis.map((a) => a.file));
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+  });
+
+  // Rules look at structure, not at our file layout: one bundled document gets the same verdict.
+  it.each(apis.map((a) => a.id))('%s bundled into one document has no docex errors either', async (id) => {
+    const api = apis.find((a) => a.id === id);
+    if (!api) throw new Error(id);
+    const { document } = await bundleFile(api.file, { mode: 'foreign' });
+    const file = join(mkdtempSync(join(tmpdir(), 'docex-bundled-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const problems = await lintFiles([file]);
+    expect(problems.filter((p) => p.ruleId.startsWith('docex/'))).toEqual([]);
+  });
+
+  it('a bundled document whose messages lose their required technicalMessage is reported', async () => {
+    const api = apis.find((a) => a.id === 'document/v1');
+    if (!api) throw new Error('openapi/document/v1 is missing');
+    const { document } = await bundleFile(api.file, { mode: 'foreign' });
+    let broken = 0;
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (o.properties && typeof o.properties === 'object' && 'technicalMessage' in o.properties) {
+          delete o.required;
+          broken++;
+        }
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(document);
+    expect(broken).toBeGreaterThan(0);
+    const file = join(mkdtempSync(join(tmpdir(), 'docex-bundled-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const problems = await lintFiles([file]);
+    expect(problems.map((p) => p.ruleId)).toContain('docex/error-body');
+  });
+});

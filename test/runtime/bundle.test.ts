@@ -1,0 +1,46 @@
+// The runtime is browser-safe and small: it bundles for the browser with nothing but the platform, and a
+// program that uses no pagination does not ship it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const dir = new URL('../../templates/runtime/', import.meta.url);
+const entry = (call: string) => `
+import { ${call} } from ${JSON.stringify(new URL('index.ts', dir).pathname)};
+const api = ${call}({ baseUrl: 'https://api.example.com/', tokens: { getAccessToken: async () => 't', refreshAfterUnauthorized: async () => 'u' } }, 'document/v1/');
+api.call({ method: 'GET', path: '/current-user', params: [], accept: ['application/json'] }, {}).then(console.log);`;
+
+async function bundle(call: string): Promise<string> {
+  const out = await build({
+    stdin: { contents: entry(call), loader: 'ts', resolveDir: dir.pathname },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+describe('runtime bundle', () => {
+  it('imports nothing from node: and uses no Node globals', () => {
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+      const src = readFileSync(new URL(f, dir), 'utf8');
+      expect(src, f).not.toMatch(/from ['"]node:|require\(|\bprocess\.|\bBuffer\b/);
+      expect(src, f).not.toMatch(/from ['"](?!\.\/)/); // only relative imports: depends on nothing but the platform
+    }
+  });
+
+  it('bundles for the browser; pagination is dropped with createApiCore', async () => {
+    const full = await bundle('createApi');
+    const core = await bundle('createApiCore');
+    expect(full).toContain('meta+items');
+    expect(core).not.toContain('meta+items');
+    // Regression guard for issue 10's size budget (5 KB gzipped including the token client).
+    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(4300);
+    expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
+  });
+});

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/run-docex.js';
+import { basic, fixtureDir } from './helpers.js';
+
+// `docex sandbox` as a user runs it (the built CLI; `npm test` builds first).
+describe('docex sandbox', () => {
+  it('prints its URL and the test credentials, serves, and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed within 30 s: ${out} ${err}`)), 30_000);
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /docex sandbox listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+      });
+      expect(out).toContain('sandbox-client / sandbox-secret');
+      expect(out).toContain('demo / demo-password');
+      const tok = await fetch(`${url}/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=password&username=demo&password=demo-password',
+      });
+      expect(tok.status).toBe(200);
+      const { access_token } = (await tok.json()) as { access_token: string };
+      const r = await fetch(`${url}/document/v1/documents?limit=3`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect(r.status).toBe(200);
+      expect(((await r.json()) as { items: unknown[] }).items).toHaveLength(3);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('docex sandbox stopped');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('rejects a bad --port with exit 2 and a clear message', async () => {
+    const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', 'abc'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toContain('--port must be an integer');
+  });
+});
