@@ -1,6 +1,7 @@
 // Shared paths, the commands of docex and its peers, and preparation steps (inputs, generated clients, bundles).
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runOnce } from './measure.mjs';
@@ -10,6 +11,14 @@ export const benchDir = join(root, 'bench');
 /** Scratch output (git-ignored); inside the repo so generated code resolves openapi-fetch from node_modules. */
 export const outDir = join(benchDir, 'out');
 const require = createRequire(join(root, 'package.json'));
+
+/** An empty working directory for the measured tools: the repo's redocly.yaml (our lint rules) must not apply to
+ *  peers (openapi-typescript reads redocly.yaml from its cwd and fails on Figma under our rules). */
+export function neutralCwd() {
+  const dir = join(tmpdir(), 'docex-bench-cwd');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** The JS file of a package's bin, run with the current node (no shell, no npx). */
 export function binOf(pkg, name) {

@@ -57,8 +57,10 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
         replayable,
         signal,
       );
-      if (res.status === 304 && cached && headers['if-none-match'] === cached.etag) {
-        return withEtag(decode(cached.body, cached.contentType), cached.etag) as T;
+      if (res.status === 304) {
+        // Not Modified: the cached data, or nothing when the caller sent If-None-Match of their own.
+        const hit = cached && headers['if-none-match'] === cached.etag;
+        return (hit ? withEtag(decode(cached.body, cached.contentType), cached.etag) : undefined) as T;
       }
       if (!res.ok) throw await toApiError(res);
       const type = contentType(res, accept);
@@ -68,7 +70,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
       const etag = res.headers.get('etag');
       if (key) {
         if (etag && raw !== undefined && !/no-store/i.test(res.headers.get('cache-control') ?? '')) cache!.set(key, { etag, contentType: type, body: raw });
-        else cache!.delete(key);
+        else cache!.delete?.(key);
       }
       return withEtag(value, etag) as T;
     } catch (err) {

@@ -12,7 +12,7 @@ export interface EtagEntry {
 export interface EtagCache {
   get(key: string): EtagEntry | undefined;
   set(key: string, entry: EtagEntry): void;
-  delete(key: string): void;
+  delete?(key: string): void;
 }
 
 /** In-memory cache evicting the least recently used entry beyond `maxEntries` (default 500). */

@@ -94,8 +94,13 @@ export function addHeaderParams(c: CompiledSpec, params: Record<string, unknown>
   }
 }
 
+/** 'Application/JSON; charset=utf-8' -> 'application/json'. */
+export function essence(mediaType: string): string {
+  return mediaType.split(';', 1)[0]!.trim().toLowerCase();
+}
+
 export function isJsonMediaType(mediaType: string): boolean {
-  const t = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+  const t = essence(mediaType);
   return t === 'application/json' || t.endsWith('+json');
 }
 
@@ -105,7 +110,7 @@ export function isJsonMediaType(mediaType: string): boolean {
  * FormData or URLSearchParams and are sent as they are.
  */
 export function encodeBody(mediaType: string, body: unknown, headers: Record<string, string>): BodyInit {
-  const type = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+  const type = essence(mediaType);
   if (type === 'multipart/form-data') {
     if (body instanceof FormData) return body;
     const form = new FormData();

@@ -93,7 +93,7 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
   const { clientId, clientSecret } = options;
   if (!clientId) throw new TokenError('invalid_config', 'clientId is missing: pass it or set DOCEX_CLIENT_ID.');
   if (!clientSecret) throw new TokenError('invalid_config', 'clientSecret is missing: pass it or set DOCEX_CLIENT_SECRET.');
-  const store = options.store ?? new MemoryTokenStore();
+  const store: TokenStore = options.store ?? new MemoryTokenStore();
   const clock = options.clock ?? Date.now;
   const encoding = options.basicAuth ?? 'raw';
   const authorization = basicAuthorization(clientId, clientSecret, encoding);
@@ -152,11 +152,12 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
     for (let p = inflight.get(store); p; p = inflight.get(store)) await p.catch(() => undefined);
   }
 
-  /** Runs `task` as the one in-flight operation of the store; joiners share its result. */
+  /** Runs `task` as the one in-flight operation of the store (under the store's cross-process lock, if it has one);
+   *  joiners share its result. */
   function exclusive(task: () => Promise<StoredTokens>): Promise<StoredTokens> {
     const running = inflight.get(store);
     if (running) return running;
-    const p = task().finally(() => {
+    const p = (store.lock ? store.lock(task) : task()).finally(() => {
       if (inflight.get(store) === p) inflight.delete(store);
     });
     inflight.set(store, p);

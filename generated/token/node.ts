@@ -11,15 +11,83 @@ import { isStoredTokens, type StoredTokens, type TokenStore } from './store.js';
 
 const STALE_TEMP_MS = 60_000;
 
+export interface FileTokenStoreOptions {
+  /** How long lock() waits for another process's lock before failing; default 60 s. */
+  lockTimeoutMs?: number | undefined;
+  /** A lock older than this is taken over even if its process seems alive; default 120 s (token requests time out
+   *  after 30 s by default). */
+  staleLockMs?: number | undefined;
+}
+
 function errCode(err: unknown): string {
   return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : 'error';
 }
 
 export class FileTokenStore implements TokenStore {
   readonly path: string;
+  readonly #lockTimeoutMs: number;
+  readonly #staleLockMs: number;
 
-  constructor(path: string) {
+  constructor(path: string, options: FileTokenStoreOptions = {}) {
     this.path = resolve(path);
+    this.#lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
+    this.#staleLockMs = options.staleLockMs ?? 120_000;
+  }
+
+  /** Cross-process lock: `<path>.lock`, created exclusively, holding the owner's pid. A lock whose process is gone
+   *  (or older than staleLockMs) is taken over; two waiters taking over the same stale lock at once is a remaining,
+   *  rare race. */
+  async lock<T>(fn: () => Promise<T>): Promise<T> {
+    const lockPath = `${this.path}.lock`;
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 }).catch(() => undefined);
+    const deadline = Date.now() + this.#lockTimeoutMs;
+    for (;;) {
+      try {
+        const h = await open(lockPath, 'wx', 0o600);
+        try {
+          await h.writeFile(JSON.stringify({ pid: process.pid, at: Date.now() }));
+        } finally {
+          await h.close();
+        }
+        break;
+      } catch (err) {
+        if (errCode(err) !== 'EEXIST') throw new TokenError('store_failed', `Cannot create the lock file ${lockPath} (${errCode(err)}).`);
+      }
+      if (await this.#isStale(lockPath)) {
+        await unlink(lockPath).catch(() => undefined);
+        continue;
+      }
+      if (Date.now() > deadline) throw new TokenError('store_failed', `Timed out waiting for the lock file ${lockPath}; delete it if no docex process is running.`);
+      await new Promise((ok) => setTimeout(ok, 10 + Math.random() * 30));
+    }
+    try {
+      return await fn();
+    } finally {
+      await unlink(lockPath).catch(() => undefined);
+    }
+  }
+
+  async #isStale(lockPath: string): Promise<boolean> {
+    try {
+      const [text, info] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
+      const age = Date.now() - info.mtimeMs;
+      let owner: { pid?: unknown } = {};
+      try {
+        owner = JSON.parse(text) as { pid?: unknown };
+      } catch {
+        return age > 5_000; // its creator died between creating and writing it
+      }
+      if (age > this.#staleLockMs) return true;
+      if (typeof owner.pid !== 'number' || owner.pid === process.pid) return false;
+      try {
+        process.kill(owner.pid, 0);
+        return false;
+      } catch (err) {
+        return errCode(err) === 'ESRCH';
+      }
+    } catch {
+      return false; // released meanwhile: just try again
+    }
   }
 
   async load(): Promise<StoredTokens | undefined> {
@@ -87,7 +155,7 @@ export class FileTokenStore implements TokenStore {
       return;
     }
     for (const name of names) {
-      if (!name.startsWith(prefix) || !/\.[0-9a-f]{12}\.tmp$/.test(name)) continue;
+      if (!name.startsWith(prefix) || !/\.[0-9a-f]{12}\.tmp$/.test(name)) continue; // never the lock file
       const file = join(dir, name);
       try {
         if (Date.now() - (await stat(file)).mtimeMs > STALE_TEMP_MS) await unlink(file);

@@ -25,6 +25,9 @@ export interface TokenStore {
   load(): Promise<StoredTokens | undefined> | StoredTokens | undefined;
   save(tokens: StoredTokens): Promise<void> | void;
   clear(): Promise<void> | void;
+  /** Optional: runs `fn` holding a lock shared with other processes using the same storage (FileTokenStore: a lock
+   *  file), so that of several processes only one refreshes and the others adopt its tokens. */
+  lock?<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export function isStoredTokens(v: unknown): v is StoredTokens {

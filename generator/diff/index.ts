@@ -8,3 +8,4 @@ export { formatGithubActions } from './format/github-actions.js';
 export { loadDocument } from './load.js';
 export { RULES, type Rule } from './registry.js';
 export type { Change, DiffOptions, Level } from './types.js';
+export { checkoutAtRef, type Checkout } from './git.js';

@@ -1,4 +1,4 @@
-// Source lines for annotations: where a change sits in the HEAD file (BASE for what HEAD no longer has).
+// Source lines for annotations: where a change sits in the HEAD file (the nearest enclosing key that still exists).
 // Only the root file is searched; components pulled in from other files are annotated on the file alone.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -62,7 +62,8 @@ export function annotateLines(changes: Change[], apis: ComparedApi[]): void {
   const byApi = new Map(apis.map((a) => [a.api, a]));
   for (const change of changes) {
     const api = byApi.get(change.api);
-    const file = api?.headFile ?? api?.baseFile;
+    // HEAD only: a removed API's file no longer exists in the working tree (or lived in a temp checkout).
+    const file = api?.headFile;
     if (!file) continue;
     const src = source(file);
     change.file = src?.display ?? file;

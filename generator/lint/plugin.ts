@@ -16,6 +16,7 @@ import { EtagHeader } from './rules/etag-header.js';
 import { EtagPairing } from './rules/etag-pairing.js';
 import { ExpandOnGet } from './rules/expand-on-get.js';
 import { ExpandParam } from './rules/expand-param.js';
+import { ExpandTargetId } from './rules/expand-target-id.js';
 import { ExtensibleEnumDescribed } from './rules/extensible-enum-described.js';
 import { HeaderNameCase } from './rules/header-name-case.js';
 import { HttpMethods } from './rules/http-methods.js';
@@ -30,6 +31,7 @@ import { PathSegmentCase } from './rules/path-segment-case.js';
 import { PropertyCamelCase } from './rules/property-camel-case.js';
 import { QueryParamCamelCase } from './rules/query-param-camel-case.js';
 import { ReferenceShape } from './rules/reference-shape.js';
+import { ServerHttps } from './rules/server-https.js';
 import { SortParam } from './rules/sort-param.js';
 import { TimestampExampleFormat } from './rules/timestamp-example-format.js';
 import { TimestampFormat } from './rules/timestamp-format.js';
@@ -55,6 +57,7 @@ export const rules = {
   'sort-param': SortParam,
   'expand-param': ExpandParam,
   'expand-on-get': ExpandOnGet,
+  'expand-target-id': ExpandTargetId,
   'error-body': ErrorBody,
   'error-statuses': ErrorStatuses,
   'error-statuses-general': ErrorStatusesGeneral,
@@ -64,6 +67,7 @@ export const rules = {
   'etag-header': EtagHeader,
   'conditional-header-method': ConditionalHeaderMethod,
   'versioned-server': VersionedServer,
+  'server-https': ServerHttps,
   'http-methods': HttpMethods,
   'bearer-security': BearerSecurity,
   'no-enum-for-open-sets': NoEnumForOpenSets,

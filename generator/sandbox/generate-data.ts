@@ -1,4 +1,5 @@
 import type { OpenApiDocument, SchemaObject } from '../load/index.js';
+import { fromPattern } from './pattern.js';
 import type { Prng } from './prng.js';
 import { isType, resolveSchema } from './schema-tools.js';
 
@@ -118,7 +119,7 @@ function generateString(ctx: GenContext, s: SchemaObject, name: string): string 
   if (typeof s.pattern === 'string' && !safeTest(s.pattern, v)) {
     const word = ctx.prng.pick(WORDS);
     const decimal = `${ctx.prng.int(1, 99999)}.${String(ctx.prng.int(0, 99)).padStart(2, '0')}`;
-    const candidates = [decimal, s.example, `${n}`.padStart(8, '0'), word.slice(0, 3).toUpperCase(), word.slice(0, 2).toUpperCase(), `ABC${n}`, `abc-${n}`, word.toLowerCase()];
+    const candidates = [decimal, fromPattern(s.pattern, ctx.prng), s.example, `${n}`.padStart(8, '0'), word.slice(0, 3).toUpperCase(), word.slice(0, 2).toUpperCase(), `ABC${n}`, `abc-${n}`, word.toLowerCase()];
     const candidate = candidates.find((c): c is string => typeof c === 'string' && safeTest(s.pattern as string, c));
     if (candidate) v = candidate;
   }

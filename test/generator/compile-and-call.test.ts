@@ -78,3 +78,10 @@ describe('GitHub REST API description', () => {
     await expect(gh.reposGet({ owner: 'octo', repo: 'gone' })).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
   }, 240_000);
 });
+
+describe('Figma REST API description (OpenAPI 3.1)', () => {
+  it('generates a client that compiles under tsc --strict', async () => {
+    await generateInto(join(process.cwd(), 'node_modules/@figma/rest-api-spec/openapi/openapi.yaml'), 'figma');
+    expect(typecheck('figma')).toBe('');
+  }, 120_000);
+});

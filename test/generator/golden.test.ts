@@ -4,7 +4,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
-import { readTree } from '../../generator/util/atomic-write.js';
+import { diffTree, readTree } from '../../generator/util/atomic-write.js';
+import { repoRoot } from '../helpers/run-docex.js';
 import { fixtures } from './helpers.js';
 
 const apiFiles = (tree: Map<string, string>) => new Map([...tree].filter(([k]) => !k.startsWith('runtime/')));
@@ -37,5 +38,14 @@ describe('determinism', () => {
     for (const [rel, text] of a.tree) expect(b.tree.get(rel), rel).toBe(text);
     expect(readFileSync(join(fixtures, 'basic/openapi.yaml'), 'utf8')).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
     for (const text of a.tree.values()) expect(text.split('\n', 1)[0]).toMatch(/DO NOT EDIT/);
+  });
+});
+
+describe('generated/ (the in-repo documents\' golden tree)', () => {
+  it('is what openapi/ generates now (run `npm run generate` after changing a document)', async () => {
+    const { tree } = await generateTree(join(repoRoot, 'openapi'));
+    expect(diffTree(tree, readTree(join(repoRoot, 'generated')))).toEqual({ stale: [], missing: [], extra: [] });
+    expect([...tree.keys()]).toEqual(expect.arrayContaining(['document/v1/client.ts', 'document/v1/schema.ts', 'document/v1/index.ts', 'runtime/index.ts', 'token/schema.ts', 'token/index.ts']));
+    for (const [rel, text] of tree) if (rel.endsWith('.ts') && !rel.startsWith('token/node')) expect(text, rel).not.toMatch(/from ['"]node:/);
   });
 });

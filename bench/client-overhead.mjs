@@ -1,0 +1,147 @@
+// Figure 2: client overhead. One authenticated GET /items/{id} through docex's generated method (auth via a
+// TokenSource returning a fixed token, error mapping, ETag cache on, retry policy default), openapi-fetch and raw
+// fetch: against a node:http server in a forked child on 127.0.0.1 (sequential and 32 concurrent), and against an
+// in-process stub fetch (no socket) to isolate each client's own cost. Variants interleave per round; medians.
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fmt, loop, median, percentile } from './lib/measure.mjs';
+import { Rows } from './lib/report.mjs';
+import { benchDir, bundle, itemsDocex, outDir } from './lib/setup.mjs';
+
+const ROUNDS = 5;
+const SEQ = { count: 4000, ms: 1200 };
+const CONC = { count: 8000, ms: 1200, workers: 32 };
+const STUB = { count: 20_000, ms: 700 };
+const STUB_BODY = JSON.stringify({ id: '000001', name: 'item', price: 12.5, ok: 1 }).padEnd(46, ' ');
+
+async function concurrent(fn, { count, ms, workers }) {
+  let next = 0;
+  const start = performance.now();
+  const end = start + ms;
+  const worker = async () => {
+    while (next < count && performance.now() < end) await fn(String(next++ % 1000));
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  return { calls: next, ms: performance.now() - start };
+}
+
+function startServer() {
+  const child = fork(join(benchDir, 'lib', 'items-server.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('items server did not start in 10 s')), 10_000);
+    child.once('message', ({ port }) => {
+      clearTimeout(timer);
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => child.kill() });
+    });
+    child.once('error', reject);
+  });
+}
+
+/** Per-round results of each variant; the order of variants rotates per round so none always goes first. */
+async function rounds(names, rounds, measure) {
+  const out = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + r) % names.length];
+      out[name].push(await measure(name));
+    }
+  }
+  return out;
+}
+
+const perRoundRatio = (a, b, key) => median(a.map((x, i) => x[key] / b[i][key]));
+
+export async function run({ log, runs }) {
+  const rows = new Rows('2. client overhead');
+  const nRounds = runs ?? ROUNDS;
+  try {
+    await itemsDocex();
+  } catch (err) {
+    rows.notMeasured('docex client of bench/fixtures/items.yaml', err);
+    return { rows: rows.list, results: {} };
+  }
+  const file = await bundle(join(benchDir, 'programs', 'overhead.ts'), join(outDir, 'programs', 'overhead.mjs'));
+  const { makeVariants } = await import(`${pathToFileURL(file).href}?${Date.now()}`);
+  const results = {};
+
+  const server = await startServer();
+  try {
+    const live = makeVariants(server.url);
+    const names = Object.keys(live);
+    for (const n of names) await loop(live[n], { count: 300, ms: 2000 }); // warm-up: JIT and keep-alive sockets
+    log(`client overhead: loopback sequential and x${CONC.workers}, ${nRounds} rounds`);
+    const seq = await rounds(names, nRounds, async (n) => {
+      const r = await loop((i) => live[n](String(i % 1000)), { ...SEQ, latencies: true });
+      const lat = r.latenciesUs.sort((a, b) => a - b);
+      return { rps: (r.calls / r.ms) * 1000, p50: percentile(lat, 50), p99: percentile(lat, 99), calls: r.calls };
+    });
+    const conc = await rounds(names, nRounds, async (n) => {
+      const r = await concurrent(live[n], CONC);
+      return { rps: (r.calls / r.ms) * 1000, calls: r.calls };
+    });
+    results.loopback = { sequential: seq, concurrent32: conc };
+    for (const n of names) {
+      const ratio = perRoundRatio(seq[n], seq.fetch, 'rps');
+      rows.add({
+        figure: `loopback sequential: ${n}`,
+        value: median(seq[n].map((x) => x.rps)),
+        unit: 'req/s',
+        shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs`,
+        ratio,
+        vs: 'fetch',
+        ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
+      });
+    }
+    for (const n of names) {
+      const ratio = perRoundRatio(conc[n], conc.fetch, 'rps');
+      rows.add({
+        figure: `loopback ${CONC.workers} concurrent: ${n}`,
+        value: median(conc[n].map((x) => x.rps)),
+        unit: 'req/s',
+        shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s`,
+        ratio,
+        vs: 'fetch',
+        ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
+      });
+    }
+  } finally {
+    server.close();
+  }
+
+  // In-process stub: fetch resolves a fresh Response at once; µs per call including JSON parsing.
+  const stub = (input, init) =>
+    Promise.resolve(new Response(STUB_BODY, { status: 200, headers: { 'content-type': 'application/json', etag: '"v1"' } }));
+  const stubbed = makeVariants('http://127.0.0.1:9/', stub);
+  const names = Object.keys(stubbed);
+  for (const n of names) await loop(stubbed[n], { count: 3000, ms: 1000 });
+  log(`client overhead: stubbed fetch, ${nRounds} rounds`);
+  const st = await rounds(names, nRounds, async (n) => {
+    const r = await loop((i) => stubbed[n](String(i % 1000)), STUB);
+    return { us: (r.ms * 1000) / r.calls, calls: r.calls };
+  });
+  results.stub = st;
+  const added = (n) => median(st[n].map((x, i) => x.us - st.fetch[i].us));
+  for (const n of names) {
+    const us = median(st[n].map((x) => x.us));
+    rows.add({
+      figure: `stubbed fetch: ${n}`,
+      value: us,
+      unit: 'µs/call',
+      shown: n === 'fetch' ? `${us.toFixed(1)} µs/call (stub(url) + json: the floor)` : `${us.toFixed(1)} µs/call, adds ${added(n).toFixed(1)} µs over the stub`,
+      ratio: perRoundRatio(st[n], st.fetch, 'us'),
+      vs: 'stub(url)',
+    });
+  }
+  const ratio = added('docex') / added('openapi-fetch');
+  rows.add({
+    figure: 'stubbed fetch: µs added, docex vs openapi-fetch',
+    value: ratio,
+    shown: `${added('docex').toFixed(1)} vs ${added('openapi-fetch').toFixed(1)} µs`,
+    ratio,
+    vs: 'openapi-fetch',
+    target: '< 1.00x',
+    ok: ratio < 1,
+  });
+  return { rows: rows.list, results };
+}

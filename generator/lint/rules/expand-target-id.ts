@@ -1,0 +1,47 @@
+import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { child, entries, isObj, type At } from '../shapes/node.js';
+import { reporter } from '../shapes/report.js';
+import { expandableTarget, isType, props } from '../shapes/schema.js';
+
+/** The name a `$ref`-ed schema gets under `components.schemas` once bundled (as in reference-shape). */
+function bundledName(location: Location): string | undefined {
+  const pointer = location.pointer.replace(/^#\/?/, '');
+  if (pointer) return pointer.split('/').at(-1);
+  return location.source.absoluteRef.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+}
+
+// Section 2.3: an expanded reference "still carries its id", so the schema it expands to must have one.
+export const ExpandTargetId: Oas3Rule = () => {
+  const seen = new Set<string>();
+  const named = new Map<string, At>();
+  const expandables: { target: string; location: Location }[] = [];
+  return {
+    Root: {
+      enter(root: object, ctx: UserContext) {
+        if (!isObj(root)) return;
+        for (const [name, s] of entries(ctx, child(ctx, { node: root, location: ctx.location }, 'components'), 'schemas')) named.set(name, s);
+      },
+      leave(_root: object, ctx: UserContext) {
+        const report = reporter(ctx, seen);
+        for (const { target, location } of expandables) {
+          const schema = named.get(target);
+          if (schema && !isType(ctx, props(ctx, schema).get('id')?.schema, 'string'))
+            report(location, `Give the schema "${target}" a string "id": an expanded reference still carries its id.`, true);
+        }
+      },
+    },
+    Schema: {
+      enter(node: object, ctx: UserContext) {
+        if (!isObj(node)) return;
+        if (isObj(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
+          const name = bundledName(ctx.location);
+          if (name && !named.has(name)) named.set(name, { node, location: ctx.location });
+        }
+        for (const p of props(ctx, { node, location: ctx.location }).values()) {
+          const target = expandableTarget(ctx, p);
+          if (target !== undefined) expandables.push({ target, location: p.location });
+        }
+      },
+    },
+  };
+};

@@ -1,0 +1,98 @@
+// Issue 9: docex as a client developer meets it: packed, installed into a fresh project, `docex init`,
+// `npm run generate`, the project's own strict tsc (node16/nodenext and bundler), and a program run against the sandbox.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
+import { repoRoot } from '../helpers/run-docex.js';
+
+const work = mkdtempSync(join(tmpdir(), 'docex-client-'));
+const app = join(work, 'app');
+let sandbox: Sandbox;
+let tarball = '';
+
+function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  const r = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env, npm_config_update_notifier: 'false' }, encoding: 'utf8', timeout: 300_000 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}) in ${cwd}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p).map((f) => `${name}/${f}`) : [name];
+  });
+}
+
+beforeAll(async () => {
+  const packed = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work], repoRoot)) as { filename: string; size: number; files: { path: string }[] }[];
+  tarball = join(work, packed[0]!.filename);
+  mkdirSync(join(app, 'src'), { recursive: true });
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'client-app', private: true, type: 'module' }, null, 2) + '\n');
+  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, 'typescript@5.9.3'], app);
+  sandbox = await startSandbox({ port: 0 });
+}, 600_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('docex in a client repository', () => {
+  it('ships the compiled generator, templates and documents, and no TypeScript sources of the generator', () => {
+    const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+    expect(listing).toContain('package/bin/docex.js');
+    expect(listing).toContain('package/dist/generator/cli.js');
+    expect(listing).toContain('package/openapi/document/v1/openapi.yaml');
+    expect(listing).toContain('package/docex.config.schema.json');
+    expect(listing.some((f) => f.startsWith('package/templates/runtime/'))).toBe(true);
+    expect(listing.some((f) => f.startsWith('package/generator/'))).toBe(false);
+    expect(listing.some((f) => f.startsWith('package/test/'))).toBe(false);
+  });
+
+  it('init writes the config and the generate script', () => {
+    sh('npx', ['docex', 'init'], app);
+    const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts['generate']).toBe('docex generate');
+    const config = JSON.parse(readFileSync(join(app, 'docex.config.json'), 'utf8')) as { output: string };
+    expect(config.output).toBe('src/generated');
+  });
+
+  it('npm run generate writes every sub API, token/ and runtime/, browser-safe outside token/node.ts', () => {
+    sh('npm', ['run', 'generate'], app);
+    const out = join(app, 'src', 'generated');
+    for (const dir of ['runtime', 'token', 'document/v1', 'file/v1', 'network/v1']) expect(existsSync(join(out, dir, 'index.ts')), dir).toBe(true);
+    const nodeImports = filesUnder(out).filter((f) => f.endsWith('.ts') && f !== 'token/node.ts' && /from ['"]node:/.test(readFileSync(join(out, f), 'utf8')));
+    expect(nodeImports).toEqual([]);
+  });
+
+  it('type-checks under the client project\'s strict tsc with nodenext and with bundler resolution, then runs against the sandbox', () => {
+    copyFileSync(join(repoRoot, 'test/client-repo/app/main.ts'), join(app, 'src', 'main.ts'));
+    const base = { strict: true, target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: false, types: [] as string[] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...base, module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'dist', rootDir: 'src' }, include: ['src'] }));
+    writeFileSync(join(app, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...base, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] }));
+    writeFileSync(join(app, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...base, module: 'Node16', moduleResolution: 'Node16', noEmit: true }, include: ['src'] }));
+    sh('npx', ['tsc', '-p', 'tsconfig.bundler.json'], app);
+    sh('npx', ['tsc', '-p', 'tsconfig.node16.json'], app);
+    sh('npx', ['tsc', '-p', 'tsconfig.json'], app);
+
+    const output = sh(process.execPath, ['dist/main.js'], app, {
+      DOCEX_AUTH_URL: sandbox.url,
+      DOCEX_BASE_URL: `${sandbox.url}/`,
+      DOCEX_CLIENT_ID: 'sandbox-client',
+      DOCEX_CLIENT_SECRET: 'sandbox-secret',
+      DOCEX_USERNAME: 'demo',
+      DOCEX_PASSWORD: 'demo-password',
+    });
+    const result = JSON.parse(output.trim().split('\n').pop()!) as Record<string, unknown>;
+    expect(result['pageSize']).toBe(50);
+    expect(result['total']).toBeGreaterThanOrEqual(1000);
+    expect(typeof result['senderName']).toBe('string');
+    expect(result['invoices']).toBeGreaterThan(100);
+    expect(result['unique']).toBe(result['invoices']);
+    expect(result['updated']).toBe(true);
+    expect(result['stale']).toBe(true);
+  });
+});
