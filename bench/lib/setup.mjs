@@ -111,10 +111,11 @@ export const itemsDocex = () => docexGenerate(itemsDoc, join(outDir, 'items-doce
 /** The repo's own openapi/ tree generated afresh (clients + token client), as a user would. */
 export const ownGenerated = () => docexGenerate(undefined, join(outDir, 'generated'));
 
-/** esbuild bundle of a TypeScript/JS entry; returns the output path. */
+/** esbuild bundle of a TypeScript/JS entry; returns the output path, or esbuild's result with `metafile: true`. */
 export async function bundle(entry, outfile, options = {}) {
   const { build } = await import('esbuild');
   mkdirSync(dirname(outfile), { recursive: true });
+  if (options.metafile) return build({ entryPoints: [entry], outfile, bundle: true, logLevel: 'silent', ...options });
   await build({ entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent', ...options });
   return outfile;
 }

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { bundleFile, discoverApis } from '../load/index.js';
 import { DocexError } from '../util/errors.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
@@ -44,8 +44,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const apis = bundled.map((b) => describeApi(b.entry, b.document));
 
   const output = resolve(opts.cwd, opts.output);
+  checkOutput(output, opts.cwd);
   await mkdir(dirname(output), { recursive: true });
   const staging = await mkdtemp(join(dirname(output), `.${basename(output)}.tmp-`));
+  await chmod(staging, 0o755); // mkdtemp makes it private; a published site is world-readable
   const scratch = await mkdtemp(join(tmpdir(), 'docex-docs-'));
   try {
     const renderer = new Renderer();
@@ -91,6 +93,17 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     throw err;
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The output folder is replaced whole: refuse folders that hold anything but a site (the repository, a source folder). */
+function checkOutput(output: string, cwd: string): void {
+  const inside = (dir: string) => dir === output || dir.startsWith(output + sep);
+  if (inside(resolve(cwd)) || inside(resolve(cwd, 'openapi'))) {
+    throw new DocexError('--output must be a folder of its own: it is replaced by the site', 2, output);
+  }
+  if (existsSync(output) && readdirSync(output).length > 0 && !existsSync(join(output, 'index.html'))) {
+    throw new DocexError('--output exists and does not look like a site (no index.html); not replacing it', 2, output);
   }
 }
 

@@ -117,11 +117,24 @@ function generateString(ctx: GenContext, s: SchemaObject, name: string): string 
   if (typeof s.maxLength === 'number' && v.length > s.maxLength) v = v.slice(0, s.maxLength);
   if (typeof s.minLength === 'number' && v.length < s.minLength) v = v.padEnd(s.minLength, 'x');
   if (typeof s.pattern === 'string' && !safeTest(s.pattern, v)) {
+    const pattern = s.pattern;
     const word = ctx.prng.pick(WORDS);
-    const decimal = `${ctx.prng.int(1, 99999)}.${String(ctx.prng.int(0, 99)).padStart(2, '0')}`;
-    const candidates = [decimal, fromPattern(s.pattern, ctx.prng), s.example, `${n}`.padStart(8, '0'), word.slice(0, 3).toUpperCase(), word.slice(0, 2).toUpperCase(), `ABC${n}`, `abc-${n}`, word.toLowerCase()];
-    const candidate = candidates.find((c): c is string => typeof c === 'string' && safeTest(s.pattern as string, c));
-    if (candidate) v = candidate;
+    // Tried in order, lazily: decimals (amounts), a string built from the pattern, the example, simple codes.
+    const candidates: (() => unknown)[] = [
+      () => `${ctx.prng.int(1, 99999)}.${String(ctx.prng.int(0, 99)).padStart(2, '0')}`,
+      () => fromPattern(pattern, ctx.prng),
+      () => s.example,
+      () => `${n}`.padStart(8, '0'),
+      () => word.slice(0, 3).toUpperCase(),
+      () => `abc-${n}`,
+    ];
+    for (const make of candidates) {
+      const c = make();
+      if (typeof c === 'string' && safeTest(pattern, c)) {
+        v = c;
+        break;
+      }
+    }
   }
   return v;
 }

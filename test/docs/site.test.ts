@@ -121,7 +121,7 @@ describe('docex docs on bad input', () => {
     }
   });
 
-  it('exits 2 without an openapi/ folder, and on an unknown flag', async () => {
+  it('exits 2 without an openapi/ folder, on an unknown flag, and for an output folder that is not a site', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'docex-docs-empty-'));
     try {
       const r = await runDocex(['docs'], { cwd: dir });
@@ -129,6 +129,18 @@ describe('docex docs on bad input', () => {
       expect(r.stderr).toContain('no openapi/ folder');
       expect((await runDocex(['docs', '--outptu', 'x'], { cwd: dir })).code).toBe(2);
       expect(readdirSync(dir)).toEqual([]);
+      // The output folder is replaced whole, so the repository or a folder that is not a site is refused.
+      const { cpSync, writeFileSync } = await import('node:fs');
+      cpSync(join(repoRoot, 'test', 'docs', 'fixtures', 'repo', 'openapi'), join(dir, 'openapi'), { recursive: true });
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src', 'main.ts'), 'keep me');
+      for (const output of ['.', '..', 'openapi', 'src']) {
+        const r = await runDocex(['docs', '--output', output], { cwd: dir });
+        expect(r.code, output).toBe(2);
+        expect(r.stderr, output).toMatch(/--output/);
+      }
+      expect(readFileSync(join(dir, 'src', 'main.ts'), 'utf8')).toBe('keep me');
+      expect(readdirSync(dir).sort()).toEqual(['openapi', 'src']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
 import { writeTreeAtomically } from '../../generator/util/atomic-write.js';
+import { repoRoot } from '../helpers/run-docex.js';
 import { fixtures, outRoot, typecheck } from './helpers.js';
 
 interface Seen {
@@ -62,7 +63,7 @@ describe('hostile names', () => {
 
 describe('GitHub REST API description', () => {
   it('generates a client that compiles under tsc --strict and calls operations', async () => {
-    const input = join(process.cwd(), 'node_modules/@octokit/openapi/generated/api.github.com.json');
+    const input = join(repoRoot, 'node_modules/@octokit/openapi/generated/api.github.com.json');
     const out = await generateInto(input, 'github');
     expect(typecheck('github')).toBe('');
     const mod = await import(join(out, 'index.ts'));
@@ -81,7 +82,7 @@ describe('GitHub REST API description', () => {
 
 describe('Figma REST API description (OpenAPI 3.1)', () => {
   it('generates a client that compiles under tsc --strict', async () => {
-    await generateInto(join(process.cwd(), 'node_modules/@figma/rest-api-spec/openapi/openapi.yaml'), 'figma');
+    await generateInto(join(repoRoot, 'node_modules/@figma/rest-api-spec/openapi/openapi.yaml'), 'figma');
     expect(typecheck('figma')).toBe('');
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,11 @@ describe('rule registry, catalog, redocly.yaml and README agree', () => {
   it('the catalog lists exactly the plugin rules, in one place each', () => {
     expect(lintRules.map((r) => r.id).sort()).toEqual([...ids].sort());
     for (const r of lintRules) expect(r.summary.length * r.spec.length).toBeGreaterThan(0);
+  });
+
+  it('each rule lives in generator/lint/rules/<rule-id>.ts', () => {
+    const files = readdirSync(join(repoRoot, 'generator/lint/rules')).map((f) => f.replace(/\.ts$/, ''));
+    expect(files.sort()).toEqual(Object.keys(rules).sort());
   });
 
   it('redocly.yaml loads the compiled plugin and enables every rule as an error', () => {

@@ -15,7 +15,12 @@ const SECTIONS: [Level, string][] = [
   ['info', 'Information'],
 ];
 
-const escape = (s: string): string => s.replace(/([<>|])/g, '\\$1');
+/** Escapes HTML-ish text outside code spans (inside them a backslash would show). */
+const escape = (s: string): string =>
+  s
+    .split('`')
+    .map((part, i) => (i % 2 === 0 ? part.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')) : part))
+    .join('`');
 
 function item(c: Change): string {
   const ops = c.operations.map((o) => `\`${o}\``);

@@ -14,7 +14,8 @@ export const SortParam = operationRule((op, ctx, report) => {
     return;
   }
   const names = strings(sortable.node.properties);
-  const fallback = sortable.node.default;
+  // A default may name its direction (`-createdAt`); the property is what must be sortable.
+  const fallback = typeof sortable.node.default === 'string' ? sortable.node.default.replace(/^-/, '') : sortable.node.default;
   if (names.length === 0) report(sortable.location, `List the sortable properties in x-sortable.properties.`);
   if (typeof fallback !== 'string') report(sortable.location, `Name the default sort property in x-sortable.default.`);
   else if (!names.includes(fallback)) report(sortable.location.child(['default']), `Add the default "${fallback}" to x-sortable.properties.`);

@@ -67,3 +67,10 @@ describe('$refs', () => {
     expect(summary(changes)).toEqual(['breaking response-type-changed components.schemas.Node.value']);
   });
 });
+
+describe('allOf refactoring', () => {
+  it('moving inline properties into an allOf component changes nothing', () => {
+    const props = { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: 'integer' } } };
+    expect(diff(accepting(props), accepting({ allOf: [{ $ref: '#/components/schemas/Base' }] }, { schemas: { Base: structuredClone(props) } }))).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+// Size: docex-get.ts plus iterating a paginated collection with .all().
+import { createItemsClient } from '../../out/items-docex/index.js';
+import { createTokenClient } from '../../../templates/token/index.js';
+
+const config = (globalThis as unknown as { DOCEX_CONFIG: { authUrl: string; clientId: string; clientSecret: string; baseUrl: string } }).DOCEX_CONFIG;
+
+async function main() {
+  const tokens = createTokenClient({ authUrl: config.authUrl, clientId: config.clientId, clientSecret: config.clientSecret });
+  const api = createItemsClient({ baseUrl: config.baseUrl, tokens, etagCache: true });
+  const item = await api.getItem({ id: '1' });
+  console.log(item.name, item.etag);
+  for await (const it of api.listItems.all()) console.log(it.id);
+}
+void main();

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { pdf, png, xml } from '../../generator/sandbox/media.js';
+import { negotiate } from '../../generator/sandbox/negotiate.js';
+import { fromPattern } from '../../generator/sandbox/pattern.js';
+import { Prng } from '../../generator/sandbox/prng.js';
+import { checkBinary, checkPdf, checkPng } from '../../generator/sandbox/validate-response.js';
+
+describe('representations and their checkers', () => {
+  it('the PDF checker accepts the generated PDF and rejects a broken xref', () => {
+    const good = pdf('Document 1', ['documentType: Invoice', 'note: (parens) and \\ backslash']);
+    expect(checkPdf(good)).toBeUndefined();
+    const text = good.toString('latin1');
+    const broken = Buffer.from(text.replace(/startxref\n(\d+)/, (_m, n: string) => `startxref\n${Number(n) + 3}`), 'latin1');
+    expect(checkPdf(broken)).toMatch(/startxref/);
+    const shifted = Buffer.from(text.replace('%PDF-1.4\n', '%PDF-1.4\n%x\n'), 'latin1');
+    expect(checkPdf(shifted)).toBeDefined();
+  });
+
+  it('the PNG checker accepts the generated PNG and rejects a wrong CRC or a missing IEND', () => {
+    const good = png(0x123456);
+    expect(checkPng(good)).toBeUndefined();
+    const badCrc = Buffer.from(good);
+    badCrc[good.length - 1] ^= 0xff;
+    expect(checkPng(badCrc)).toMatch(/CRC/);
+    expect(checkPng(good.subarray(0, good.length - 12))).toMatch(/out of order|IEND/);
+    expect(png(1).equals(png(1))).toBe(true);
+  });
+
+  it('XML escapes text and names invalid element names safely', () => {
+    const doc = xml('Document', { note: '<a & b>', 'bad name': 1, list: [1, 2] });
+    expect(doc).toContain('<note>&lt;a &amp; b&gt;</note>');
+    expect(doc).toContain('<value>1</value>');
+    expect(checkBinary('application/xml', Buffer.from(doc))).toBeUndefined();
+    expect(checkBinary('application/xml', Buffer.from('not xml'))).toBeDefined();
+  });
+});
+
+describe('negotiation and patterns', () => {
+  it('negotiates in q order, then client order, with wildcards and q=0', () => {
+    const offered = ['application/pdf', 'application/xml', 'image/png'];
+    expect(negotiate(undefined, offered)).toBe('application/pdf');
+    expect(negotiate('image/png;q=0.4, application/xml;q=0.8', offered)).toBe('application/xml');
+    expect(negotiate('image/*, application/*', offered)).toBe('image/png');
+    expect(negotiate('*/*;q=0.1, application/pdf;q=0', offered)).toBe('application/xml');
+    expect(negotiate('text/html', offered)).toBeUndefined();
+  });
+
+  it('generates strings matching the simple patterns documents use', () => {
+    const prng = new Prng(9);
+    for (const p of ['^[A-Z]{3}-[0-9]{4}$', '^-?[0-9]+(\\.[0-9]+)?$', '^[A-Z]{2}$', '^(Foo|Bar)-\\d{2,3}$', '^[a-z][a-zA-Z0-9]*$']) {
+      for (let i = 0; i < 20; i++) expect(fromPattern(p, prng)).toMatch(new RegExp(p));
+    }
+    expect(fromPattern('^(?=lookahead)x$', prng)).toBeUndefined();
+  });
+});
