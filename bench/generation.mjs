@@ -30,7 +30,7 @@ export async function run({ log, only: inputsWanted, runs: runsOverride }) {
     const outOf = (tool) => join(outDir, 'gen', slug, tool);
     log(`generation ${input}: ${Object.keys(GENERATORS).join(', ')} x ${warmup}+${runs}`);
     const variants = Object.entries(GENERATORS).map(([name, cmd]) => ({ name, cwd: neutralCwd(), timeoutMs: 240_000, ...cmd(file, outOf(name)) }));
-    const gen = await paired(variants, { runs, warmup, budgetMs: conf.budgetMs, before: (v) => fresh(outOf(v.name)) });
+    const gen = await paired(variants, { runs, warmup, budgetMs: conf.genBudgetMs, before: (v) => fresh(outOf(v.name)) });
     results[input] = { generation: gen, output: {}, tsc: {} };
     for (const name of Object.keys(GENERATORS)) {
       const r = gen[name];
@@ -84,7 +84,7 @@ export async function run({ log, only: inputsWanted, runs: runsOverride }) {
     if (gen['hey-api']?.runs) tsc('hey-api', filesUnder(outOf('hey-api'), '.ts'));
     if (gen.orval?.runs) tsc('orval', [join(outOf('orval'), 'api.ts')]);
     log(`tsc ${input}: ${tscVariants.map((v) => v.name).join(', ')} x ${runsOverride ?? conf.tscRuns} (consumers call ${ops.map((o) => o.operationId).join(', ')})`);
-    const checked = await paired(tscVariants, { runs: runsOverride ?? conf.tscRuns, warmup: 0, budgetMs: conf.budgetMs });
+    const checked = await paired(tscVariants, { runs: runsOverride ?? conf.tscRuns, warmup: 0, budgetMs: conf.tscBudgetMs });
     results[input].tsc = checked;
     results[input].consumerOperations = ops.map((o) => o.operationId);
     for (const v of tscVariants) {

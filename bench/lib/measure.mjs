@@ -76,7 +76,7 @@ export function percentile(sorted, p) {
 }
 
 /**
- * Runs every variant `runs` times, interleaved (A B C A B C ...), after `warmup` rounds, so drift in machine load
+ * Runs every variant `runs` times, interleaved (A B C, B C A, ...), after `warmup` rounds, so drift in machine load
  * hits all variants alike. Stops starting rounds once `budgetMs` is spent (at least one measured round).
  * A variant that fails is dropped from later rounds and reported with its error.
  * Returns {name: {wallMs, cpuMs, maxRssKiB, samples, runs, error?}}; `samples` keeps per-round results for paired ratios.
@@ -87,7 +87,9 @@ export async function paired(variants, { runs = 5, warmup = 1, budgetMs = Infini
   const errors = {};
   for (let round = 0; round < warmup + runs; round++) {
     if (round > warmup && Date.now() - started > budgetMs) break;
-    for (const v of variants) {
+    // Rotated each round, so that no variant always runs first (or right after the same neighbour).
+    for (let i = 0; i < variants.length; i++) {
+      const v = variants[(i + round) % variants.length];
       if (errors[v.name]) continue;
       try {
         if (before) await before(v);

@@ -110,6 +110,7 @@ export function landingPage(ctx: SiteContext): Page {
       server: server ? { url: server.url, variables: server.variables } : undefined,
       baseUrl,
       authUrl,
+      exampleApiPath: firstServer ? `${firstServer.subApi}/${firstServer.version}/` : '{subApi}/{version}/',
       first: first ? { label: apiLabel(first.api), summary: first.op.summary ?? first.op.operationId, operationId: first.op.operationId } : undefined,
       curlToken,
       curlCall,
