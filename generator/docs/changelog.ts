@@ -49,14 +49,17 @@ export async function listTags(repoDir: string): Promise<string[]> {
 /** Extracts `openapi/` as it was at `tag` into `dest`; false when the tag has no `openapi/`. */
 async function extractOpenapi(repoDir: string, tag: string, dest: string): Promise<boolean> {
   await mkdir(dest, { recursive: true });
+  // `repoDir` may be a subfolder of the repository: name the tree by its path from the repository's root.
+  const prefix = (await exec('git', ['rev-parse', '--show-prefix'], { cwd: repoDir })).stdout.trim();
+  const tree = `${tag}:${prefix}openapi`;
   try {
-    await exec('git', ['cat-file', '-e', `${tag}:openapi`], { cwd: repoDir });
+    await exec('git', ['cat-file', '-e', tree], { cwd: repoDir });
   } catch {
     return false;
   }
   // `git archive | tar -x`, without a shell: pipe one child into the other.
   await new Promise<void>((resolve, reject) => {
-    const archive = spawn('git', ['archive', '--format=tar', tag, 'openapi'], { cwd: repoDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const archive = spawn('git', ['archive', '--format=tar', '--prefix=openapi/', tree], { cwd: repoDir, stdio: ['ignore', 'pipe', 'pipe'] });
     const tar = spawn('tar', ['-x', '-C', dest], { stdio: ['pipe', 'ignore', 'pipe'] });
     archive.stdout.pipe(tar.stdin);
     let err = '';

@@ -34,6 +34,9 @@ export async function generateTree(input: string): Promise<GenerateResult> {
     const start = performance.now();
     const source = basename(input);
     const { document, warnings } = await bundleFile(input, { mode: 'foreign' });
+    if (!/^3\./.test(String(document.openapi ?? ''))) {
+      throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, input, 1);
+    }
     const model = buildApiModel(document, { id: '', factory: factoryName(document.info?.title ?? ''), apiPath: '', source, mode: 'foreign' });
     addApi(tree, model, renderSchema(document));
     apis.push({ id: source, source, operations: model.operations.length, ms: performance.now() - start, warnings: [...warnings.map((w) => `${w.file}:${w.line}: ${w.message}`), ...model.warnings] });

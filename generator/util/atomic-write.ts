@@ -1,7 +1,38 @@
 // Writes a whole directory tree so that readers see the old tree or the new one, never a mix:
 // everything goes into a sibling temp dir first, then two renames swap it into place.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
+
+/**
+ * The first file under dir whose first line lacks `marker` (it was not generated, so replacing the folder would
+ * destroy someone's work: think `--output .`), or undefined. Stops at the first such file.
+ */
+export function firstForeignFile(dir: string, marker: string): string | undefined {
+  const head = Buffer.alloc(512);
+  const walk = (d: string): string | undefined => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        const found = walk(p);
+        if (found) return found;
+        continue;
+      }
+      if (!e.isFile()) return p;
+      const fd = openSync(p, 'r');
+      const n = readSync(fd, head, 0, head.length, 0);
+      closeSync(fd);
+      if (!head.subarray(0, n).toString('utf8').split('\n', 1)[0]!.includes(marker)) return p;
+    }
+    return undefined;
+  };
+  return walk(dir);
+}
 
 export function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>): void {
   const parent = dirname(outDir);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,18 @@ afterAll(async () => {
 });
 
 describe('changelog from git tags', () => {
+  it('builds byte-identical sites from the same repository', async () => {
+    const again = await runDocex(['docs', '--output', 'site-again'], { cwd: repo, timeoutMs: 120_000 });
+    expect(again.code).toBe(0);
+    const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+    const first = join(repo, 'site');
+    const second = join(repo, 'site-again');
+    expect(files(second)).toEqual(files(first));
+    for (const f of files(first)) {
+      if (statSync(join(first, f)).isFile()) expect(readFileSync(join(second, f)).equals(readFileSync(join(first, f))), f).toBe(true);
+    }
+  }, 150_000);
+
   it('lists tags oldest first, and none outside a git repository', async () => {
     expect(await listTags(repo)).toEqual(['v0.1.0', 'v1.0.0', 'v1.1.0']);
     const plain = await mkdtemp(join(tmpdir(), 'docex-docs-notgit-'));

@@ -1,0 +1,111 @@
+// Collections: list (filter, search, sort, page, expand, ETag) and create (409 duplicates, If-Match on the collection).
+import type { FastifyReply } from 'fastify';
+import type { OpSpec } from './analyse.js';
+import { buildFilters, DEFAULT_LIMIT, parseSort, searchFilter, sortItems } from './collection-query.js';
+import { httpError } from './http-error.js';
+import { parseBody, requestMediaType, type ParsedBody } from './request.js';
+import { send } from './respond.js';
+import { deepEqual, isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
+import { idProp } from './state.js';
+import type { Store } from './store.js';
+import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+
+export const listCache = new WeakMap<Store, { key: string; version: number; items: Item[] }[]>();
+
+export function list(ctx: SubApiContext, call: Call): FastifyReply {
+  const { spec, query } = call;
+  const store = storeOf(ctx, call);
+  const parent = parentOf(ctx, call);
+  if (parent && call.spec.collection!.nested) ctx.state.ensureChildren(store, parent.id);
+  const sortParam = spec.params.find((p) => p.in === 'query' && p.name === 'sort');
+  const sortKeys = parseSort(sortParam, query.sort);
+  const { names, targets } = expandNames(call, spec.collection!.item);
+  const selection = JSON.stringify([parent?.id, sortKeys, Object.entries(query).filter(([k]) => !['offset', 'limit', 'expand'].includes(k))]);
+  // Filtering and sorting a large store is cached per store version, so paging stays cheap.
+  const cache = listCache.get(store) ?? [];
+  listCache.set(store, cache);
+  let hit = cache.find((c) => c.key === selection && c.version === store.version);
+  if (!hit) {
+    const filters = buildFilters(spec.api.doc, spec.collection!.item, spec.params, query);
+    if (typeof query.searchTerm === 'string' && query.searchTerm) filters.push(searchFilter(query.searchTerm));
+    const items = sortItems(store.list(parent?.id).filter((it) => filters.every((f) => f.test(it))), sortKeys);
+    hit = { key: selection, version: store.version, items };
+    cache.unshift(hit);
+    cache.length = Math.min(cache.length, 8);
+  }
+  const pages = spec.params.some((p) => p.in === 'query' && (p.name === 'offset' || p.name === 'limit'));
+  const offset = typeof query.offset === 'number' ? query.offset : defaultOf(spec, 'offset') ?? 0;
+  const limit = typeof query.limit === 'number' ? query.limit : defaultOf(spec, 'limit') ?? DEFAULT_LIMIT;
+  const slice = pages ? hit.items.slice(offset, offset + limit) : hit.items;
+  const items = slice.map((it) => expandItem(ctx, call, it, names, targets));
+  const body = spec.collection!.shape === 'page' ? { meta: { offset, limit, total: hit.items.length }, items } : items;
+  const etag = store.collectionEtag(JSON.stringify([selection, offset, limit, names]));
+  if (notModified(call, etag)) return send(call.reply, spec, 304, undefined, undefined, { etag });
+  return send(call.reply, spec, spec.successStatus, body, call.mediaType, { etag });
+}
+
+export function defaultOf(spec: OpSpec, name: string): number | undefined {
+  const p = spec.params.find((x) => x.in === 'query' && x.name === name);
+  const d = p && resolveSchema(spec.api.doc, p.schema).default;
+  return typeof d === 'number' ? d : undefined;
+}
+
+export function create(ctx: SubApiContext, call: Call): FastifyReply {
+  const { spec } = call;
+  const store = storeOf(ctx, call);
+  const parent = parentOf(ctx, call);
+  if (parent && call.spec.collection!.nested) ctx.state.ensureChildren(store, parent.id);
+  checkIfMatch(call, '', (t) => store.isCurrentCollectionTag(t));
+  const body = parseBody(spec, call.v, call.req, requestMediaType(spec, call.req));
+  const key = idProp(store);
+  const item = ctx.state.generateItem(store, store.items.size);
+  stampServerTimes(ctx, call, item, body);
+  // What the client sets: the JSON body's properties, and query parameters naming item properties (an upload's metadata).
+  const fromBody = body && isJsonMedia(body.mediaType) && body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Item) : {};
+  const sent: Item = { ...propsFromQuery(spec, store, call.query), ...fromBody };
+  const sentId = sent[key];
+  if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.path)} "${sentId}" already exists`);
+  // Creating the same thing twice (every property the client set is equal; for uploads also the bytes) is the spec's 409.
+  if (Object.keys(sent).length > 0) {
+    const dup = store.list(parent?.id).find((s) => Object.entries(sent).every(([k, val]) => deepEqual(s[k], val)) && sameBlob(store, s, key, body));
+    if (dup) throw httpError(409, `an equal ${singular(spec.path)} already exists: "${String(dup[key])}"`);
+  }
+  checkReferences(ctx, call, sent);
+  Object.assign(item, knownProps(spec, store.itemSchema, sent));
+  if (body && !isJsonMedia(body.mediaType)) describeUpload(spec, store, item, body);
+  const id = String(item[key]);
+  store.insert(id, item, parent?.id);
+  if (body && !isJsonMedia(body.mediaType)) store.blobs.set(id, { mediaType: body.mediaType, data: body.bytes });
+  const location = `${spec.api.prefix}${fillPath(spec.path, call.path)}/${encodeURIComponent(id)}`;
+  return send(call.reply, spec, spec.successStatus, item, call.mediaType, { etag: itemEtag(item), location });
+}
+
+/** Query parameters of a create that name item properties: `x` -> `x`, `<name>Id` -> `<name>: { id }`. */
+export function propsFromQuery(spec: OpSpec, store: Store, query: Record<string, unknown>): Item {
+  const props = resolveSchema(spec.api.doc, store.itemSchema).properties ?? {};
+  const out: Item = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (name in props) out[name] = value;
+    else if (/Id$/.test(name) && name.slice(0, -2) in props) out[name.slice(0, -2)] = { id: value };
+  }
+  return out;
+}
+
+export function sameBlob(store: Store, existing: Item, key: string, body: ParsedBody | undefined): boolean {
+  if (!body || isJsonMedia(body.mediaType)) return true;
+  const blob = store.blobs.get(String(existing[key]));
+  return !!blob && blob.data.equals(body.bytes);
+}
+
+/** For an upload: the item's size and media type properties, where its schema has them. */
+export function describeUpload(spec: OpSpec, store: Store, item: Item, body: ParsedBody): void {
+  const props = resolveSchema(spec.api.doc, store.itemSchema).properties ?? {};
+  for (const name of Object.keys(props)) {
+    if (/^(size|sizeInBytes|byteSize|contentLength|fileSize)$/.test(name)) item[name] = body.bytes.length;
+    if (/^(mediaType|contentType|mimeType)$/.test(name)) item[name] = body.mediaType;
+  }
+}
+
+export function fillPath(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(String(values[n])));
+}

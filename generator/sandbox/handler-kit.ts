@@ -1,0 +1,164 @@
+// Shared pieces of the sub API handlers: the call context, lookups (404/403), preconditions, expansion, representations.
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OpSpec } from './analyse.js';
+import { deref, type RequestBodyObject, type SchemaObject } from '../load/index.js';
+import { HttpError, httpError } from './http-error.js';
+import { render } from './media.js';
+import type { OpValidators, ParsedBody } from './request.js';
+import { send } from './respond.js';
+import { expandables, isJsonMedia, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
+import type { SandboxState } from './state.js';
+import { matchesWeak, parseTags, quoteTag, type Blob, type Store } from './store.js';
+import type { TokenAuthority } from './token-service.js';
+
+export interface SubApiContext {
+  specs: OpSpec[];
+  state: SandboxState;
+  authority: TokenAuthority;
+  coercing: Ajv2020;
+  strict: Ajv2020;
+  /** Test hook: the next `count` sub API requests fail with `status` (an internal error by default). */
+  faults: { count: number; status: number };
+  now: () => number;
+}
+
+export interface Call {
+  spec: OpSpec;
+  v: OpValidators;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  query: Record<string, unknown>;
+  path: Record<string, unknown>;
+  /** The negotiated success media type (undefined when the response has no body). */
+  mediaType: string | undefined;
+  principal: { clientId: string; username: string } | undefined;
+}
+
+/** The item a path names in its store: 404 when absent, 403 when it belongs to another company. */
+export function lookup(ctx: SubApiContext, store: Store, id: string, what: string, parent?: string): Item {
+  if (parent !== undefined) ctx.state.ensureChildren(store, parent);
+  const item = store.items.get(id);
+  if (item && (parent === undefined || store.parentOf.get(id) === parent)) return item;
+  if (store.foreign.has(id)) throw httpError(403, `${what} "${id}" belongs to another company`);
+  throw httpError(404, `${what} "${id}" does not exist`);
+}
+
+/** Checks the parent instance of nested paths (`/documents/{documentId}/...`) and returns its id and item. */
+export function parentOf(ctx: SubApiContext, call: Call): { id: string; item: Item } | undefined {
+  const p = call.spec.parent;
+  if (!p) return undefined;
+  const store = ctx.state.storeFor(call.spec.api, p.collection);
+  const grand = p.collection.nested ? grandParentId(call, p.collection.path) : undefined;
+  const id = String(call.path[p.idParam]);
+  return { id, item: lookup(ctx, store, id, singular(p.collection.path), grand) };
+}
+
+export function grandParentId(call: Call, collectionPath: string): string | undefined {
+  const names = [...collectionPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const last = names[names.length - 1];
+  return last === undefined ? undefined : String(call.path[last]);
+}
+
+export function storeOf(ctx: SubApiContext, call: Call): Store {
+  return ctx.state.storeFor(call.spec.api, call.spec.collection!);
+}
+
+export function singular(path: string): string {
+  const seg = path.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? 'resource';
+  return seg.replace(/ies$/, 'y').replace(/s$/, '');
+}
+
+export function itemEtag(item: Item | Blob, variant = ''): string {
+  return quoteTag(isBlob(item) ? item.data : JSON.stringify(item) + variant);
+}
+
+export function isBlob(v: unknown): v is Blob {
+  return !!v && typeof v === 'object' && Buffer.isBuffer((v as Blob).data) && typeof (v as Blob).mediaType === 'string';
+}
+
+/** 412 unless an `If-Match` header, when given, names the current tag (RFC 9110 13.1.1). */
+export function checkIfMatch(call: Call, current: string | undefined, accept: (tag: string) => boolean = (t) => t === current): void {
+  const tags = parseTags(call.req.headers['if-match']);
+  if (!tags.length) return;
+  const ok = current === undefined ? false : tags.some((t) => t === '*' || (!t.startsWith('W/') && accept(t)));
+  if (!ok) throw httpError(412, 'the resource has changed since the ETag in If-Match was issued; fetch it again');
+}
+
+/** If-None-Match (weak comparison) on operations whose document declares the 304 answer. */
+export function notModified(call: Call, etag: string): boolean {
+  if (!call.spec.operation.responses?.['304']) return false;
+  return matchesWeak(parseTags(call.req.headers['if-none-match']), etag);
+}
+
+export function expandNames(call: Call, itemSchema: SchemaObject): { names: string[]; targets: Map<string, string> } {
+  const raw = call.query.expand;
+  const names = raw === undefined ? [] : (Array.isArray(raw) ? raw : String(raw).split(',')).map(String).filter(Boolean);
+  const targets = expandables(call.spec.api.doc, itemSchema);
+  const unknown = names.filter((n) => !targets.has(n));
+  if (unknown.length) {
+    const known = [...targets.keys()];
+    throw httpError(400, `cannot expand ${unknown.map((n) => `"${n}"`).join(', ')}; expandable: ${known.length ? known.join(', ') : 'nothing'}`, 'InvalidExpand');
+  }
+  return { names, targets };
+}
+
+export function expandItem(ctx: SubApiContext, call: Call, item: Item, names: string[], targets: Map<string, string>): Item {
+  if (!names.length) return item;
+  const out = { ...item };
+  for (const name of names) {
+    const id = referenceId(item[name]);
+    const store = id === undefined ? undefined : ctx.state.storeOfSchema(call.spec.api, targets.get(name)!);
+    const full = id === undefined ? undefined : store?.items.get(id) ?? store?.foreign.get(id);
+    if (full && typeof item[name] === 'object') out[name] = full;
+  }
+  return out;
+}
+
+export function successSchema(call: Call): SchemaObject | undefined {
+  const content = call.spec.success?.content ?? {};
+  return (call.mediaType && isJsonMedia(call.mediaType) ? content[call.mediaType]?.schema : undefined) ?? Object.entries(content).find(([m]) => isJsonMedia(m))?.[1].schema;
+}
+
+/** JSON as is; other media types rendered from the JSON (PDF, PNG, XML, text), or the uploaded bytes. */
+export function sendRepresentation(call: Call, value: Item | Blob, etag: string, status = call.spec.successStatus): FastifyReply {
+  const mt = call.mediaType;
+  if (isBlob(value)) return send(call.reply, call.spec, status, value.data, mt && mt.includes('*') ? value.mediaType : mt, { etag });
+  if (!mt || isJsonMedia(mt)) return send(call.reply, call.spec, status, value, mt, { etag });
+  const title = schemaName(call.spec.collection?.item) ?? singular(call.spec.path);
+  const bytes = render(mt, value, `${title} ${String(value.id ?? '')}`.trim());
+  return send(call.reply, call.spec, status, bytes, mt, { etag: quoteTag(bytes) });
+}
+
+/**
+ * Timestamps the server assigns (date-time properties of the item that the request body cannot set) are now;
+ * on PUT only those named `updated...`/`modified...`/`changed...` (a creation time stays).
+ */
+export function stampServerTimes(ctx: SubApiContext, call: Call, item: Item, body: ParsedBody | undefined, only = /./): void {
+  const doc = call.spec.api.doc;
+  const rb = deref<RequestBodyObject>(doc, call.spec.operation.requestBody);
+  const writable = resolveSchema(doc, body ? rb?.content?.[body.mediaType]?.schema : undefined).properties ?? {};
+  const now = new Date(ctx.now()).toISOString();
+  for (const [prop, ps] of Object.entries(resolveSchema(doc, call.spec.collection!.item).properties ?? {})) {
+    if (only.test(prop) && !(prop in writable) && resolveSchema(doc, ps).format === 'date-time') item[prop] = now;
+  }
+}
+
+/** The sent properties the item schema knows (all of them when it lists none). */
+export function knownProps(spec: OpSpec, itemSchema: SchemaObject, sent: Item): Item {
+  const props = resolveSchema(spec.api.doc, itemSchema).properties;
+  return props ? Object.fromEntries(Object.entries(sent).filter(([k]) => k in props)) : sent;
+}
+
+/** References the client sends (to `x-expandable` properties of the item) must name existing resources: 400 otherwise. */
+export function checkReferences(ctx: SubApiContext, call: Call, sent: Item): void {
+  const problems: { technicalMessage: string; errorCode: string }[] = [];
+  for (const [prop, target] of expandables(call.spec.api.doc, call.spec.collection!.item)) {
+    const id = referenceId(sent[prop]);
+    const store = id === undefined ? undefined : ctx.state.storeOfSchema(call.spec.api, target);
+    if (id !== undefined && store && !store.items.has(id) && !store.foreign.has(id)) {
+      problems.push({ technicalMessage: `body.${prop} references ${target} "${id}", which does not exist`, errorCode: 'InvalidReference' });
+    }
+  }
+  if (problems.length) throw new HttpError(400, problems);
+}

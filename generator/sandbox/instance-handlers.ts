@@ -1,0 +1,60 @@
+// Instances of a collection: GET (ETag, 304, expand), PUT (If-Match -> 412 before the body), DELETE.
+import type { FastifyReply } from 'fastify';
+import { deref, type RequestBodyObject } from '../load/index.js';
+import { parseBody, requestMediaType, type ParsedBody } from './request.js';
+import { send } from './respond.js';
+import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
+import { idProp } from './state.js';
+import type { Store } from './store.js';
+import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, successSchema, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+
+export function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
+  const store = storeOf(ctx, call);
+  const parent = parentOf(ctx, call);
+  const id = String(call.path[call.spec.idParam!]);
+  return { store, id, item: lookup(ctx, store, id, singular(call.spec.collection!.path), parent?.id) };
+}
+
+export function read(ctx: SubApiContext, call: Call): FastifyReply {
+  const { item } = instance(ctx, call);
+  const schema = successSchema(call) ?? call.spec.collection!.item;
+  const { names, targets } = expandNames(call, schema);
+  const body = expandItem(ctx, call, item, names, targets);
+  const etag = itemEtag(item, names.length ? `\u0000${[...names].sort().join(',')}` : '');
+  if (notModified(call, etag)) return send(call.reply, call.spec, 304, undefined, undefined, { etag });
+  return sendRepresentation(call, body, etag);
+}
+
+export function replace(ctx: SubApiContext, call: Call): FastifyReply {
+  const { store, id, item } = instance(ctx, call);
+  checkIfMatch(call, itemEtag(item));
+  const body = parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
+  const key = idProp(store);
+  if (body && isJsonMedia(body.mediaType) && body.value && typeof body.value === 'object') checkReferences(ctx, call, body.value as Item);
+  const next = mergeReplacement(call, item, body);
+  next[key] = item[key];
+  stampServerTimes(ctx, call, next, body, /^(updated|modified|changed)/);
+  store.items.set(id, next);
+  store.changed();
+  if (body && !isJsonMedia(body.mediaType)) store.blobs.set(id, { mediaType: body.mediaType, data: body.bytes });
+  return sendRepresentation(call, next, itemEtag(next));
+}
+
+/** PUT replaces what the request schema describes; what it cannot set (ids, read-only fields) is kept. */
+export function mergeReplacement(call: Call, old: Item, body: ParsedBody | undefined): Item {
+  if (!body || !isJsonMedia(body.mediaType) || !body.value || typeof body.value !== 'object') return { ...old };
+  const sent = body.value as Item;
+  const next: Item = { ...old };
+  const rb = deref<RequestBodyObject>(call.spec.api.doc, call.spec.operation.requestBody);
+  const writable = Object.keys(resolveSchema(call.spec.api.doc, rb?.content?.[body.mediaType]?.schema).properties ?? sent);
+  const required = new Set(resolveSchema(call.spec.api.doc, call.spec.collection?.item).required ?? []);
+  for (const k of writable) if (!(k in sent) && !required.has(k)) delete next[k];
+  return Object.assign(next, knownProps(call.spec, call.spec.collection!.item, sent));
+}
+
+export function remove(ctx: SubApiContext, call: Call): FastifyReply {
+  const { store, id, item } = instance(ctx, call);
+  checkIfMatch(call, itemEtag(item));
+  store.remove(id);
+  return send(call.reply, call.spec, call.spec.successStatus, call.mediaType ? item : undefined, call.mediaType);
+}

@@ -1,0 +1,60 @@
+// The generated document client (generated/document/v1) against the real sandbox over 127.0.0.1:
+// expand narrowing at run time, .all() across pages, ETags and If-Match, media types, typed errors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../generator/sandbox/index.js';
+import { createDocumentClient, NotFoundError, PreconditionFailedError } from '../../generated/document/v1/index.js';
+import { createTokenClient } from '../../generated/token/index.js';
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let api: ReturnType<typeof createDocumentClient>;
+beforeAll(async () => {
+  sandbox = await startSandbox({ documentCount: 120 });
+  const tokens = createTokenClient({ authUrl: sandbox.url, clientId: 'sandbox-client', clientSecret: 'sandbox-secret', onWarning: () => {} });
+  await tokens.signInWithPassword({ username: 'demo', password: 'demo-password' });
+  api = createDocumentClient({ baseUrl: `${sandbox.url}/`, tokens, retry: false });
+});
+afterAll(() => sandbox?.close());
+
+describe('generated document client + sandbox', () => {
+  it('expands references and pages through the whole collection', async () => {
+    const page = await api.listDocuments({ limit: 3, sort: '-createdAt', expand: ['sender'] });
+    expect(page.items).toHaveLength(3);
+    expect(typeof page.items[0]!.sender.name).toBe('string');
+    const created = page.items.map((d) => d.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+
+    let count = 0;
+    for await (const doc of api.listDocuments.all({ limit: 7 })) {
+      expect(typeof doc.id).toBe('string');
+      count++;
+    }
+    expect(count).toBe(page.meta.total);
+    let pages = 0;
+    for await (const p of api.listDocuments.pages({ limit: 50 })) pages += p.items.length > 0 ? 1 : 0;
+    expect(pages).toBe(Math.ceil(page.meta.total / 50));
+  });
+
+  it('keeps the ETag of a GET and sends If-Match on PUT (stale -> PreconditionFailedError)', async () => {
+    const [first] = (await api.listDocuments({ limit: 1 })).items;
+    const doc = await api.getDocument({ documentId: first!.id });
+    expect(doc.etag).toMatch(/^(W\/)?".+"$/);
+    const { documentType, documentIdentifier, sender, receiver } = doc;
+    const body = { documentType, documentIdentifier: documentIdentifier ?? 'X-1', sender, receiver: receiver!, note: 'updated by the generator e2e test' };
+    const updated = await api.updateDocument({ documentId: doc.id, ifMatch: doc.etag, body });
+    expect(updated.note).toBe('updated by the generator e2e test');
+    await expect(api.updateDocument({ documentId: doc.id, ifMatch: doc.etag, body })).rejects.toBeInstanceOf(PreconditionFailedError);
+  });
+
+  it('returns the representation chosen by accept, and typed errors', async () => {
+    const [first] = (await api.listDocuments({ limit: 1 })).items;
+    const pdf = await api.getDocumentPresentation({ documentId: first!.id }, { accept: 'application/pdf' });
+    expect(pdf).toBeInstanceOf(Blob);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 4))).toBe('%PDF');
+    const xml = await api.getDocumentPresentation({ documentId: first!.id }, { accept: 'application/xml' });
+    expect(typeof xml).toBe('string');
+    expect(xml).toContain('<');
+    const err = await api.getDocument({ documentId: 'does-not-exist' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect((err as NotFoundError).messages[0]?.technicalMessage).toBeTruthy();
+  });
+});
