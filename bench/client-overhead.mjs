@@ -1,13 +1,13 @@
 // Figure 2: client overhead. One authenticated GET /items/{id} through docex's generated method (auth via a
-// TokenSource returning a fixed token, error mapping, ETag cache on, retry policy default), openapi-fetch and raw
-// fetch: against a node:http server in a forked child on 127.0.0.1 (sequential and 32 concurrent), and against an
+// TokenSource returning a fixed token, error mapping, ETag cache on, retry policy default), openapi-fetch, a hey-api
+// generated client (for reference) and raw fetch: against a node:http server in a forked child on 127.0.0.1 (sequential and 32 concurrent), and against an
 // in-process stub fetch (no socket) to isolate each client's own cost. Variants interleave per round; medians.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fmt, loop, median, percentile } from './lib/measure.mjs';
 import { Rows } from './lib/report.mjs';
-import { benchDir, bundle, itemsDocex, outDir } from './lib/setup.mjs';
+import { benchDir, bundle, itemsDocex, itemsHey, outDir } from './lib/setup.mjs';
 
 const ROUNDS = 5;
 const SEQ = { count: 4000, ms: 1200 };
@@ -64,10 +64,20 @@ export async function run({ log, runs }) {
   const file = await bundle(join(benchDir, 'programs', 'overhead.ts'), join(outDir, 'programs', 'overhead.mjs'));
   const { makeVariants } = await import(`${pathToFileURL(file).href}?${Date.now()}`);
   const results = {};
+  // hey-api's client joins when its generation and bundle work; otherwise its rows say why not.
+  let makeHey;
+  try {
+    await itemsHey();
+    const heyFile = await bundle(join(benchDir, 'programs', 'overhead-hey.ts'), join(outDir, 'programs', 'overhead-hey.mjs'));
+    ({ makeHey } = await import(`${pathToFileURL(heyFile).href}?${Date.now()}`));
+  } catch (err) {
+    rows.notMeasured('hey-api client', err);
+  }
+  const variantsFor = (url, f) => ({ ...makeVariants(url, f), ...(makeHey ? { 'hey-api': makeHey(url, f) } : {}) });
 
   const server = await startServer();
   try {
-    const live = makeVariants(server.url);
+    const live = variantsFor(server.url);
     const names = Object.keys(live);
     for (const n of names) await loop(live[n], { count: 300, ms: 2000 }); // warm-up: JIT and keep-alive sockets
     log(`client overhead: loopback sequential and x${CONC.workers}, ${nRounds} rounds`);
@@ -112,7 +122,7 @@ export async function run({ log, runs }) {
   // In-process stub: fetch resolves a fresh Response at once; µs per call including JSON parsing.
   const stub = (input, init) =>
     Promise.resolve(new Response(STUB_BODY, { status: 200, headers: { 'content-type': 'application/json', etag: '"v1"' } }));
-  const stubbed = makeVariants('http://127.0.0.1:9/', stub);
+  const stubbed = variantsFor('http://127.0.0.1:9/', stub);
   const names = Object.keys(stubbed);
   for (const n of names) await loop(stubbed[n], { count: 3000, ms: 1000 });
   log(`client overhead: stubbed fetch, ${nRounds} rounds`);

@@ -98,7 +98,7 @@ export async function run({ log, only: inputsWanted, runs: runsOverride }) {
         figure: `${input}: tsc ${v.name}`,
         value: r.wallMs,
         unit: 'ms',
-        shown: `${shownRun(r)}${errors ? `; ${errors} type errors` : ''}`,
+        shown: `${shownRun(r)}${errors ? `; ${errors} type error${errors === 1 ? '' : 's'}` : ''}`,
         ratio: checked[OAT]?.runs ? pairedRatio(r, checked[OAT]) : undefined,
         vs: checked[OAT]?.runs ? OAT : undefined,
         ...(errors ? { note: (r.samples.at(-1).stdout.match(/^.*error TS\d+.*$/m) ?? [''])[0].replace(root, '').slice(0, 150) } : {}),

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { fmt, runOnce } from './lib/measure.mjs';
+import { fmt } from './lib/measure.mjs';
 import { Rows } from './lib/report.mjs';
-import { GENERATORS, benchDir, bundle, fresh, itemsDoc, itemsDocex, neutralCwd, outDir } from './lib/setup.mjs';
+import { benchDir, bundle, itemsDocex, itemsHey, outDir } from './lib/setup.mjs';
 
 const BROWSER = { minify: true, format: 'esm', platform: 'browser', target: 'es2020' };
 const ENTRIES = [
@@ -48,8 +48,7 @@ export async function run({ log }) {
     missing['docex-get'] = missing['docex-get-all'] = `docex generate of bench/fixtures/items.yaml failed: ${err.message}`;
   }
   try {
-    const out = fresh(join(outDir, 'items-hey'));
-    await runOnce({ ...GENERATORS['hey-api'](itemsDoc, out), cwd: neutralCwd(), timeoutMs: 120_000 });
+    await itemsHey();
   } catch (err) {
     missing['hey-api'] = `hey-api generate failed: ${err.message}`;
   }

@@ -80,7 +80,8 @@ export async function writeDocexConsumer(dir, ops) {
   const calls = [];
   for (const op of ops) {
     const name = safeName(op.operationId, new Set(['raw', 'then']));
-    if (!client.includes(`\n    ${name}: `)) throw new Error(`docex client has no method ${name} for operationId ${op.operationId}`);
+    // The member appears in the client's type or object literal (`  name: ...`, `  name(...`, `  name<E>...`).
+    if (!new RegExp(`^\\s+${name}\\??\\s*[:(<]`, 'm').test(client)) throw new Error(`docex client has no method ${name} for operationId ${op.operationId}`);
     const args = op.params.map((p) => `${key(safeName(p.name, new Set(['body'])))}: ${p.value}`);
     calls.push(`  const r${calls.length} = await api.${name}(${args.length ? `{ ${args.join(', ')} }` : ''});\n`);
   }

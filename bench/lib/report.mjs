@@ -41,7 +41,6 @@ export function printTable(rows, out = process.stdout) {
     lines.push({ cells: [r.figure, r.shown ?? String(r.value ?? ''), ratio, r.vs ?? '', r.target ?? '', ok], note: r.note });
   }
   const widths = header.map((h, i) => Math.max(h.length, ...lines.filter((l) => l.cells).map((l) => l.cells[i].length)));
-  widths[0] = Math.min(widths[0], 64);
   const fmtRow = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ').trimEnd();
   out.write(`${fmtRow(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n`);
   for (const l of lines) {

@@ -84,8 +84,7 @@ export function outputSize(dir) {
 
 /** Our document/v1 bundled into one JSON file with docex's own loader, so every tool reads the same single file. */
 export async function bundledDocumentV1() {
-  const file = INPUTS['document/v1'].file();
-  if (existsSync(file)) return file;
+  const file = INPUTS['document/v1'].file(); // rewritten every run: openapi/ may have changed since the last one
   const { bundleFile } = await import(join(root, 'dist/generator/load/index.js'));
   const { document } = await bundleFile(join(root, 'openapi/document/v1/openapi.yaml'), { mode: 'own' });
   mkdirSync(dirname(file), { recursive: true });
@@ -109,6 +108,12 @@ export function docexGenerate(input, output) {
 /** The tiny /items document's docex client (bench/out/items-docex). */
 export const itemsDoc = join(benchDir, 'fixtures', 'items.yaml');
 export const itemsDocex = () => docexGenerate(itemsDoc, join(outDir, 'items-docex'));
+/** hey-api's client of the same document (bench/out/items-hey), once per run. */
+let heyItems;
+export function itemsHey() {
+  heyItems ??= runOnce({ ...GENERATORS['hey-api'](itemsDoc, fresh(join(outDir, 'items-hey'))), cwd: neutralCwd(), timeoutMs: 120_000 }).then(() => join(outDir, 'items-hey'));
+  return heyItems;
+}
 /** The repo's own openapi/ tree generated afresh (clients + token client), as a user would. */
 export const ownGenerated = () => docexGenerate(undefined, join(outDir, 'generated'));
 

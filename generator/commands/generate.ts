@@ -1,14 +1,15 @@
-import { resolve } from 'node:path';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateTree } from '../emit/pipeline.js';
-import { relative } from 'node:path';
+import { resolveConfig } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 import { diffTree, firstForeignFile, readTree, writeTreeAtomically } from '../util/atomic-write.js';
 
-const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--check] [--quiet] [--json]
+const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--quiet] [--json]
 
-  --input   an openapi/ tree (default openapi/) or one OpenAPI 3.x document (JSON or YAML)
-  --output  where to write (default generated/); the whole folder is replaced atomically
+  --input   an openapi/ tree (default: ./openapi, else the documents shipped with docex) or one OpenAPI 3.x document
+  --output  where to write (default generated/, or src/generated with a docex.config.json); replaced atomically
+  --api     only this API (document/v1, token; repeatable); runtime/ is always generated
   --check   compare with what is on disk instead of writing; exit 1 when stale
   --quiet   print nothing but errors
   --json    print only a JSON summary on stdout
@@ -19,6 +20,7 @@ export async function run(argv: string[]): Promise<number> {
     args: argv,
     options: {
       input: { type: 'string' },
+      api: { type: 'string', multiple: true },
       output: { type: 'string' },
       check: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
@@ -31,11 +33,11 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const input = resolve(values.input ?? 'openapi');
-  const output = resolve(values.output ?? 'generated');
+  // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
+  const { input, output, apis: selected, documents } = resolveConfig(process.cwd(), { input: values.input, output: values.output, apis: values.api });
   const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
   const start = performance.now();
-  const { tree, apis } = await generateTree(input);
+  const { tree, apis } = await generateTree(input, { apis: selected, documents });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
     log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);

@@ -47,8 +47,19 @@ export async function run(argv: string[]): Promise<number> {
   const password = values.password ?? env.DOCEX_SANDBOX_PASSWORD ?? DEFAULT_CREDENTIALS.password;
   const ttl = integer('token-ttl', values['token-ttl'], 1);
   const seed = integer('seed', values.seed, 0);
+  // Listen for the signals from the start, so a stop during start-up or right after the URL is printed is never missed.
+  const stopped = new Promise<void>((resolveStop) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolveStop();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  const port = integer('port', values.port ?? env.DOCEX_SANDBOX_PORT, 0) ?? 4010;
   const sandbox = await startSandbox({
-    port: integer('port', values.port ?? env.DOCEX_SANDBOX_PORT, 0) ?? 4010,
+    port,
     host: values.host ?? '127.0.0.1',
     ...(values.openapi ? { openapiDir: values.openapi } : {}),
     ...(ttl !== undefined ? { accessTokenTtlSeconds: ttl } : {}),
@@ -57,6 +68,11 @@ export async function run(argv: string[]): Promise<number> {
     clientSecret,
     username,
     password,
+  }).catch((err: unknown) => {
+    if (err && typeof err === 'object' && (err as { code?: string }).code === 'EADDRINUSE') {
+      throw new DocexError(`port ${port} is in use; pass --port 0 for any free port`);
+    }
+    throw err;
   });
   const apis = sandbox.apis.map((a) => `  ${sandbox.url}${a.prefix}/`).join('\n');
   // The one place docex prints credentials: these are the sandbox's public test credentials.
@@ -69,15 +85,7 @@ export async function run(argv: string[]): Promise<number> {
       `sub APIs (${sandbox.operations.length} operations):\n${apis}\n` +
       `Press Ctrl+C to stop.\n`,
   );
-  await new Promise<void>((resolveStop) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolveStop();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopped;
   await sandbox.close();
   process.stdout.write('docex sandbox stopped\n');
   return 0;

@@ -1,7 +1,7 @@
 // load -> model -> emit for a whole input (an `openapi/` tree or one foreign document), in memory.
 import { statSync } from 'node:fs';
-import { basename } from 'node:path';
-import { bundleFile, discoverApis } from '../load/index.js';
+import { basename, relative, sep } from 'node:path';
+import { bundleFile, discoverApis, type ApiEntry } from '../load/index.js';
 import { buildApiModel, factoryName } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
 import { renderSchema } from './schema.js';
@@ -20,7 +20,34 @@ export interface GenerateResult {
   apis: ApiSummary[];
 }
 
-export async function generateTree(input: string): Promise<GenerateResult> {
+export interface GenerateOptions {
+  /** API ids to generate (`document/v1`, `token`); default all. runtime/ is always generated. */
+  apis?: 'all' | readonly string[];
+  /** Local documents used instead of the tree's, by API id. */
+  documents?: Readonly<Record<string, string>>;
+}
+
+const API_ID = /^(token|([a-z][a-z0-9-]*)\/(v\d+(?:\.\d+)*))$/;
+
+function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
+  const found = new Map(discoverApis(input).map((e) => [e.id, e]));
+  for (const [id, file] of Object.entries(opts.documents ?? {})) {
+    const m = API_ID.exec(id);
+    if (!m) throw new DocexError(`"${id}" is not an API id like document/v1 or token`, 2);
+    const source = relative(process.cwd(), file).split(sep).join('/') || file;
+    found.set(id, { id, subApi: m[2] ?? 'token', version: m[3], file, relPath: source });
+  }
+  let entries = [...found.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (opts.apis && opts.apis !== 'all') {
+    const wanted = new Set(opts.apis);
+    const unknown = [...wanted].filter((id) => !found.has(id));
+    if (unknown.length) throw new DocexError(`unknown API ${unknown.join(', ')} (known: ${[...found.keys()].sort().join(', ')})`, 2, input);
+    entries = entries.filter((e) => wanted.has(e.id));
+  }
+  return entries;
+}
+
+export async function generateTree(input: string, opts: GenerateOptions = {}): Promise<GenerateResult> {
   let isDir: boolean;
   try {
     isDir = statSync(input).isDirectory();
@@ -37,17 +64,19 @@ export async function generateTree(input: string): Promise<GenerateResult> {
     if (!/^3\./.test(String(document.openapi ?? ''))) {
       throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, input, 1);
     }
-    const model = buildApiModel(document, { id: '', factory: factoryName(document.info?.title ?? ''), apiPath: '', source, mode: 'foreign' });
+    const model = buildApiModel(document, { id: '', factory: factoryName(document.info?.title ?? ''), apiPath: '', source });
     addApi(tree, model, renderSchema(document));
     apis.push({ id: source, source, operations: model.operations.length, ms: performance.now() - start, warnings: [...warnings.map((w) => `${w.file}:${w.line}: ${w.message}`), ...model.warnings] });
     return { tree, apis };
   }
-  const entries = discoverApis(input);
+  const entries = selectEntries(input, opts);
   if (entries.length === 0) throw new DocexError('no <subApi>/<version>/openapi.yaml or token/openapi.yaml found', 2, input);
   for (const entry of entries) {
     const start = performance.now();
     const source = entry.relPath.split('\\').join('/');
-    const { document, warnings } = await bundleFile(entry.file, { mode: 'own' });
+    // A client repo's own copy of a document (config `documents`) is held to what foreign documents are.
+    const mode = opts.documents && Object.hasOwn(opts.documents, entry.id) ? 'foreign' : 'own';
+    const { document, warnings } = await bundleFile(entry.file, { mode });
     let operations = 0;
     const modelWarnings: string[] = [];
     if (entry.id === 'token') {
@@ -55,7 +84,7 @@ export async function generateTree(input: string): Promise<GenerateResult> {
       addTokenSchema(tree, source, renderSchema(document));
     } else {
       const apiPath = entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`;
-      const model = buildApiModel(document, { id: entry.id, factory: factoryName(entry.subApi), apiPath, source, mode: 'own' });
+      const model = buildApiModel(document, { id: entry.id, factory: factoryName(entry.subApi), apiPath, source });
       addApi(tree, model, renderSchema(document));
       operations = model.operations.length;
       modelWarnings.push(...model.warnings);

@@ -1,7 +1,10 @@
 // schema.ts of one API: openapi-typescript's transform over the already bundled document.
 // openapiTS() would lint and bundle the document a second time (about 2/3 of its run time on GitHub's
-// description), so the transform is called directly with the options openapiTS() defaults to.
-import { astToString, resolveRef, scanDiscriminators, transformSchema } from 'openapi-typescript';
+// description), so the transform is called directly with the options openapiTS() defaults to
+// (see openapi-typescript-internals.d.ts for the module paths).
+import transformSchema from 'openapi-typescript/dist/transform/index.mjs';
+import { astToString } from 'openapi-typescript/dist/lib/ts.mjs';
+import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.mjs';
 import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
 import ts from 'typescript';
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';

@@ -10,8 +10,6 @@ export interface ModelOptions {
   factory: string;
   apiPath: string;
   source: string;
-  /** `own`: missing/duplicate operationIds were rejected by the loader; `foreign`: derive names and warn. */
-  mode: 'own' | 'foreign';
 }
 
 /** Names the generated client object uses for itself; operations never shadow them. */
@@ -26,7 +24,10 @@ interface RawOperation {
   pathParams: ParameterObject[];
 }
 
-/** Builds the sorted operation model of one bundled document. */
+/**
+ * Builds the sorted operation model of one bundled document. Missing or duplicate operationIds (only possible in
+ * foreign documents: the loader rejects them in ours) get names derived from method and path, with a warning.
+ */
 export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiModel {
   const warnings: string[] = [];
   const raws: RawOperation[] = [];

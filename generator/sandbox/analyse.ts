@@ -122,7 +122,9 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         else if (!parent && !path.includes('{') && method === 'put') kind = 'single-replace';
       }
       if (instance && kind !== 'action') parent = instance.collection.nested ? parentInstance(instance.collection.path) : undefined;
-      const coll = collection ?? instance?.collection;
+      // An action below a collection (`POST /documents/fetch`) works on that collection's items.
+      const scope = kind === 'action' && !parent ? [...collections.values()].filter((c) => !c.nested && path.startsWith(`${c.path}/`)).sort((a, b) => b.path.length - a.path.length)[0] : undefined;
+      const coll = collection ?? instance?.collection ?? scope;
       const [successStatus, success] = successResponse(api, operation);
       const reqBody = deref<NonNullable<OperationObject['requestBody']>>(doc, operation.requestBody);
       specs.push({

@@ -10,7 +10,7 @@ import { send } from './respond.js';
 import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { examplesOf } from './state.js';
 import { quoteTag, type Blob } from './store.js';
-import { type SubApiContext, type Call, parentOf, itemEtag, isBlob, checkIfMatch, notModified, sendRepresentation } from './handler-kit.js';
+import { type SubApiContext, type Call, parentOf, itemEtag, isBlob, checkIfMatch, notModified, sendRepresentation, singular } from './handler-kit.js';
 
 export function singleKey(call: Call, parentId: string | undefined): string {
   return `${call.spec.api.entry.id} ${call.spec.path} ${parentId ?? ''}`;
@@ -71,7 +71,8 @@ export function replaceSingle(ctx: SubApiContext, call: Call): FastifyReply {
 /** Anything else: checks the parent and the body, then answers with the documented example or a generated body. */
 export function action(ctx: SubApiContext, call: Call): FastifyReply {
   const parent = parentOf(ctx, call);
-  parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
+  const body = parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
+  checkNamedIds(ctx, call, body?.value);
   if (!call.mediaType) return send(call.reply, call.spec, call.spec.successStatus, undefined, undefined);
   const media = call.spec.success?.content?.[call.mediaType];
   if (!isJsonMedia(call.mediaType)) return sendRepresentation(call, parent?.item ?? {}, '');
@@ -83,4 +84,20 @@ export function action(ctx: SubApiContext, call: Call): FastifyReply {
 export function generateObjectOrValue(call: Call, schema: SchemaObject | undefined, seed: string | undefined): unknown {
   const prng = new Prng(hash32(`${call.spec.name} ${seed ?? ''}`));
   return generateValue({ doc: call.spec.api.doc, prng, index: 0, refId: () => undefined }, schema ?? {}, 'value');
+}
+
+/**
+ * An action on a collection's items names them in its body (`documentIds: [...]` for `/documents/...`):
+ * 404 when one of them does not exist. What the action then does is not modelled.
+ */
+function checkNamedIds(ctx: SubApiContext, call: Call, body: unknown): void {
+  const c = call.spec.collection;
+  if (!c || !body || typeof body !== 'object' || Array.isArray(body)) return;
+  const store = ctx.state.storeFor(call.spec.api, c);
+  const name = singular(c.path).replace(/-(\w)/g, (_m, ch: string) => ch.toUpperCase());
+  for (const [k, v] of Object.entries(body)) {
+    if (k !== `${name}Ids` && k !== `${name}Id`) continue;
+    const missing = (Array.isArray(v) ? v : [v]).map(String).filter((id) => !store.items.has(id));
+    if (missing.length) throw httpError(404, `${name} ${missing.map((id) => `"${id}"`).join(', ')} ${missing.length > 1 ? 'do' : 'does'} not exist`);
+  }
 }

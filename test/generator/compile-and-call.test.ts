@@ -48,11 +48,11 @@ describe('hostile names', () => {
     expect(Object.keys(client)).toEqual(['class', 'constructor_', 'getDup', 'postDup', 'proto', 'raw_', 'then_', 'raw']);
     seen.length = 0;
     reply = { status: 200, type: 'application/json', body: '{"constructor":"c"}' };
-    const result = await client.proto({ proto: 'p', constructor_: 'c', aB: 'q"', xY: '1', class: 'k', body_: 'b', _123start: 'h', toString_: 't' });
+    const result = await client.proto({ proto: 'p', constructor_: 'c', aB: 'q"', xY: '1', class: 'k', body_: 'b', _123start: 'h', toString_: 't', tickXN: 'v' });
     expect(result).toEqual({ constructor: 'c' });
     const url = new URL(seen[0]!.url, baseUrl);
     expect(decodeURIComponent(url.pathname)).toBe(`/things/p/c/'quoted"`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ 'a"b': 'q"', 'x*/y': '1', class: 'k', body: 'b', toString: 't' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ 'a"b': 'q"', 'x*/y': '1', class: 'k', body: 'b', toString: 't', 'tick`${x}\\n': 'v' });
     expect(seen[0]!.headers['123start']).toBe('h');
     // Inherited names are not read as parameters when the caller leaves them out.
     seen.length = 0;

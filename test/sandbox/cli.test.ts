@@ -43,6 +43,23 @@ describe('docex sandbox', () => {
     }
   });
 
+  it('says so when the port is taken (exit 2)', async () => {
+    const { createServer } = await import('node:net');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', String(port), '--openapi', fixtureDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(2);
+      expect(err).toContain(`port ${port} is in use`);
+    } finally {
+      server.close();
+    }
+  });
+
   it('rejects a bad --port with exit 2 and a clear message', async () => {
     const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', 'abc'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

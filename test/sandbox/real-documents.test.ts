@@ -63,6 +63,9 @@ function bodyFor(spec: OpSpec): { body: unknown; headers: Record<string, string>
   // References must name resources that exist (the sandbox answers 400 otherwise).
   if (spec.collection) {
     for (const [prop, target] of expandables(spec.api.doc, spec.collection.item)) if (prop in body) body[prop] = { id: refId(target) };
+    // Actions naming items of their collection (`documentIds`) name existing ones.
+    const existing = [...t.sb.state.storeFor(spec.api, spec.collection).items.keys()].slice(0, 2);
+    for (const k of Object.keys(body)) if (/Ids$/.test(k) && Array.isArray(body[k]) && spec.kind === 'action') body[k] = existing;
   }
   return { body, headers: { 'content-type': mt } };
 }
@@ -146,5 +149,15 @@ describe('uploads in the real file API', () => {
     expect(raw.bytes.equals(xml)).toBe(true);
     const again = await t.call('POST', `/file/v1/files${q}`, { body: xml, headers: { 'content-type': 'application/xml' } });
     expect(again.status).toBe(409);
+  });
+});
+
+describe('actions on a collection', () => {
+  it('markDocumentsFetched checks that the named documents exist (204, or 404 naming the missing one)', async () => {
+    const ids = [...t.sb.state.stores.get('Document')!.items.keys()].slice(0, 2);
+    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: ids } })).status).toBe(204);
+    const r = await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: [ids[0]!, 'missing-doc'] } });
+    expect(r.status).toBe(404);
+    expect(r.text).toContain('missing-doc');
   });
 });
