@@ -20,5 +20,10 @@ export function docsTemplatesDir(): string {
 
 /** The pinned Redocly CLI's entry point (run as a child process: it is one large bundle that sets up its own globals). */
 export function redoclyCli(): string {
-  return createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+  try {
+    return createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+  } catch {
+    // A dev dependency: API authors build the site in this repo; client installs do not pay 15 MB for it.
+    throw new DocexError('docex docs needs @redocly/cli: npm install --save-dev --save-exact @redocly/cli@2.77.0', 2);
+  }
 }

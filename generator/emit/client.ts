@@ -168,10 +168,8 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
     `import type { ${[...runtimeTypes].sort().join(', ')} } from '${runtimeImport}';\n\n` +
     rendered.map((r) => r.types).join('') +
     '\n' +
-    jsdoc([api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`raw\` is the openapi-fetch client for path-based calls.`], '') +
-    `export interface ${clientType} {\n${rendered.map((r) => r.member).join('')}` +
-    `  /** The openapi-fetch client on the same base URL, auth, retries and fetch. */\n` +
-    `  raw: Client<paths>;\n}\n\n` +
+    jsdoc([api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`${api.factory.replace(/Client$/, 'RawClient')}\` gives the openapi-fetch client for path-based calls.`], '') +
+    `export interface ${clientType} {\n${rendered.map((r) => r.member).join('')}}\n\n` +
     `/** What each operation sends and accepts, read by the runtime. */\n` +
     `const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(${specsJson(rendered.map((r) => r.spec))});\n\n` +
     jsdoc([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`], '') +
@@ -184,7 +182,11 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
     `      ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })\n` +
     `      : call;\n` +
     `  }\n` +
-    `  client.raw = createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });\n` +
-    `  return client as unknown as ${clientType};\n}\n`
+    `  return client as unknown as ${clientType};\n}\n\n` +
+    // A factory of its own, not a property, so a program that never makes path-based calls ships without openapi-fetch.
+    jsdoc([`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries.`], '') +
+    `export function ${api.factory.replace(/Client$/, 'RawClient')}(options: ClientOptions): Client<paths> {\n` +
+    `  const api = createApi(options, ${q(api.apiPath)});\n` +
+    `  return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });\n}\n`
   );
 }

@@ -44,6 +44,7 @@ export function addApi(tree: OutputTree, api: ApiModel, schemaText: string): voi
       source: api.source.replace(/[\r\n]/g, ' ').replace(/--/g, '- -'),
       title: cell(api.title) || api.factory,
       factory: api.factory,
+      rawFactory: api.factory.replace(/Client$/, 'RawClient'),
       operations: api.operations.map((o) => ({ ...o, summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
     }),
   );

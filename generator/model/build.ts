@@ -13,7 +13,7 @@ export interface ModelOptions {
 }
 
 /** Names the generated client object uses for itself; operations never shadow them. */
-const CLIENT_MEMBERS = new Set(['raw', 'then']);
+const CLIENT_MEMBERS = new Set(['then']);
 /** Params objects hold the request body under this key. */
 const PARAM_MEMBERS = new Set(['body']);
 

@@ -1,6 +1,6 @@
 // Issue 9: docex as a client developer meets it: packed, installed into a fresh project, `docex init`,
 // `npm run generate`, the project's own strict tsc (node16/nodenext and bundler), and a program run against the sandbox.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,23 @@ function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {
   return r.stdout;
 }
 
+/** Async, so the in-process sandbox keeps serving while the program runs. */
+function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${cmd} ${args.join(' ')} failed (${code})\n${out}\n${err}`));
+    });
+  });
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -31,7 +48,7 @@ beforeAll(async () => {
   tarball = join(work, packed[0]!.filename);
   mkdirSync(join(app, 'src'), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'client-app', private: true, type: 'module' }, null, 2) + '\n');
-  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, 'typescript@5.9.3'], app);
+  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, 'typescript@5.9.3', '@types/node@20.19.43'], app);
   sandbox = await startSandbox({ port: 0 });
 }, 600_000);
 
@@ -68,9 +85,9 @@ describe('docex in a client repository', () => {
     expect(nodeImports).toEqual([]);
   });
 
-  it('type-checks under the client project\'s strict tsc with nodenext and with bundler resolution, then runs against the sandbox', () => {
+  it('type-checks under the client project\'s strict tsc with nodenext and with bundler resolution, then runs against the sandbox', async () => {
     copyFileSync(join(repoRoot, 'test/client-repo/app/main.ts'), join(app, 'src', 'main.ts'));
-    const base = { strict: true, target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: false, types: [] as string[] };
+    const base = { strict: true, target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: false, types: ['node'] };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...base, module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'dist', rootDir: 'src' }, include: ['src'] }));
     writeFileSync(join(app, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...base, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] }));
     writeFileSync(join(app, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...base, module: 'Node16', moduleResolution: 'Node16', noEmit: true }, include: ['src'] }));
@@ -78,7 +95,7 @@ describe('docex in a client repository', () => {
     sh('npx', ['tsc', '-p', 'tsconfig.node16.json'], app);
     sh('npx', ['tsc', '-p', 'tsconfig.json'], app);
 
-    const output = sh(process.execPath, ['dist/main.js'], app, {
+    const output = await run(process.execPath, ['dist/main.js'], app, {
       DOCEX_AUTH_URL: sandbox.url,
       DOCEX_BASE_URL: `${sandbox.url}/`,
       DOCEX_CLIENT_ID: 'sandbox-client',

@@ -19,7 +19,7 @@ describe('names', () => {
     expect(safeName('class')).toBe('class');
     expect(safeName('123abc')).toBe('_123abc');
     expect(safeName('*/')).toBe('value');
-    expect(safeName('raw', new Set(['raw']))).toBe('raw_');
+    expect(safeName('then', new Set(['then']))).toBe('then_');
   });
 });
 

@@ -71,7 +71,7 @@ export type UpdateDocumentResult = UpdateDocumentOp["responses"]["200"]["content
 
 /**
  * Client of Document API.
- * One method per operation; `raw` is the openapi-fetch client for path-based calls.
+ * One method per operation; `createDocumentRawClient` gives the openapi-fetch client for path-based calls.
  */
 export interface DocumentClient {
   /** Create a document */
@@ -98,8 +98,6 @@ export interface DocumentClient {
   markDocumentsFetched(params: MarkDocumentsFetchedParams, options?: CallOptions): Promise<MarkDocumentsFetchedResult>;
   /** Update a document */
   updateDocument(params: UpdateDocumentParams, options?: CallOptions): Promise<UpdateDocumentResult>;
-  /** The openapi-fetch client on the same base URL, auth, retries and fetch. */
-  raw: Client<paths>;
 }
 
 /** What each operation sends and accepts, read by the runtime. */
@@ -125,6 +123,11 @@ export function createDocumentClient(options: ClientOptions): DocumentClient {
       ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })
       : call;
   }
-  client.raw = createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
   return client as unknown as DocumentClient;
+}
+
+/** The openapi-fetch client for path-based calls, on the same base URL + `document/v1/`, auth and retries. */
+export function createDocumentRawClient(options: ClientOptions): Client<paths> {
+  const api = createApi(options, "document/v1/");
+  return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
 }

@@ -68,7 +68,7 @@ export type UploadFileResult = UploadFileOp["responses"]["201"]["content"]["appl
 
 /**
  * Client of File API.
- * One method per operation; `raw` is the openapi-fetch client for path-based calls.
+ * One method per operation; `createFileRawClient` gives the openapi-fetch client for path-based calls.
  */
 export interface FileClient {
   /** Restart or cancel a file part */
@@ -99,8 +99,6 @@ export interface FileClient {
   };
   /** Upload a file */
   uploadFile(params: UploadFileParams, options?: CallOptions): Promise<UploadFileResult>;
-  /** The openapi-fetch client on the same base URL, auth, retries and fetch. */
-  raw: Client<paths>;
 }
 
 /** What each operation sends and accepts, read by the runtime. */
@@ -125,6 +123,11 @@ export function createFileClient(options: ClientOptions): FileClient {
       ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })
       : call;
   }
-  client.raw = createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
   return client as unknown as FileClient;
+}
+
+/** The openapi-fetch client for path-based calls, on the same base URL + `file/v2/`, auth and retries. */
+export function createFileRawClient(options: ClientOptions): Client<paths> {
+  const api = createApi(options, "file/v2/");
+  return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
 }

@@ -79,7 +79,7 @@ export type UpdateCompanyResult = UpdateCompanyOp["responses"]["200"]["content"]
 
 /**
  * Client of Network API.
- * One method per operation; `raw` is the openapi-fetch client for path-based calls.
+ * One method per operation; `createNetworkRawClient` gives the openapi-fetch client for path-based calls.
  */
 export interface NetworkClient {
   /** Connect to a trading partner */
@@ -114,8 +114,6 @@ export interface NetworkClient {
   };
   /** Update a company */
   updateCompany(params: UpdateCompanyParams, options?: CallOptions): Promise<UpdateCompanyResult>;
-  /** The openapi-fetch client on the same base URL, auth, retries and fetch. */
-  raw: Client<paths>;
 }
 
 /** What each operation sends and accepts, read by the runtime. */
@@ -142,6 +140,11 @@ export function createNetworkClient(options: ClientOptions): NetworkClient {
       ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })
       : call;
   }
-  client.raw = createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
   return client as unknown as NetworkClient;
+}
+
+/** The openapi-fetch client for path-based calls, on the same base URL + `network/v1/`, auth and retries. */
+export function createNetworkRawClient(options: ClientOptions): Client<paths> {
+  const api = createApi(options, "network/v1/");
+  return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
 }
