@@ -1,18 +1,20 @@
 // Figure 6: size. esbuild --bundle --minify --format=esm --platform=browser --target=es2020 of tiny browser programs
-// making one authenticated GET, gzip -9 (and brotli 11) bytes: docex's generated client + token client, the same
-// plus .all() pagination (tree-shaking: the program without pagination must be smaller), openapi-fetch alone,
+// making one authenticated GET, gzip -9 (and brotli 11) bytes: docex's generated client + token session (refresh,
+// no sign-in grants), the same plus .all() pagination (tree-shaking: the program without pagination must be
+// smaller), the same with createTokenClient (every grant as a method), openapi-fetch alone,
 // a hey-api 0.99 generated SDK function + client, and raw fetch (the floor).
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fmt } from './lib/measure.mjs';
 import { Rows } from './lib/report.mjs';
-import { benchDir, bundle, itemsDocex, itemsHey, outDir } from './lib/setup.mjs';
+import { benchDir, itemsDocex, itemsHey, outDir, root } from './lib/setup.mjs';
 
 const BROWSER = { minify: true, format: 'esm', platform: 'browser', target: 'es2020' };
 const ENTRIES = [
-  ['docex-get', 'docex client + token client, one GET (no pagination)'],
-  ['docex-get-all', 'docex client + token client, one GET + .all()'],
+  ['docex-get', 'docex client + token session, one GET (no pagination)'],
+  ['docex-get-all', 'docex client + token session, one GET + .all()'],
+  ['docex-get-client', 'docex client + createTokenClient (all grants), one GET'],
   ['openapi-fetch', 'openapi-fetch alone, one GET'],
   ['hey-api', 'hey-api generated sdk getItem + client'],
   ['fetch', 'raw fetch (floor)'],
@@ -39,13 +41,52 @@ function parts(inputs) {
   return out;
 }
 
+/**
+ * Bundles a program with code splitting (as a browser app's bundler would) and sums the chunks by when they load:
+ * `initial` = the entry and the chunks it imports statically (what the page downloads before the program runs);
+ * lazily imported chunks (pagination, loaded on the first .all()/.pages()) count only for programs that use them.
+ */
+async function measure(name) {
+  const { build } = await import('esbuild');
+  const dir = join(outDir, 'size', name);
+  rmSync(dir, { recursive: true, force: true });
+  const { metafile } = await build({
+    entryPoints: [join(benchDir, 'programs', 'size', `${name}.ts`)], outdir: dir, bundle: true, splitting: true,
+    metafile: true, logLevel: 'silent', absWorkingDir: root, ...BROWSER,
+  });
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint);
+  const initial = new Set();
+  const visit = (f) => {
+    if (initial.has(f)) return;
+    initial.add(f);
+    for (const i of outputs[f].imports) if (i.kind === 'import-statement') visit(i.path);
+  };
+  visit(entry);
+  // What a run of the program loads: the initial chunks, plus the lazy ones only if it calls what they hold.
+  const uses = name === 'docex-get-all' ? Object.keys(outputs).filter((f) => f.endsWith('.js')) : [...initial];
+  const sum = (files) => {
+    const out = { min: 0, gzip: 0, brotli: 0, chunks: files.length };
+    for (const f of files) {
+      const code = readFileSync(join(root, f));
+      out.min += code.length;
+      out.gzip += gzipSync(code, { level: 9 }).length;
+      out.brotli += brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    }
+    return out;
+  };
+  const inputs = {};
+  for (const f of initial) for (const [p, v] of Object.entries(outputs[f].inputs)) inputs[p] = { bytesInOutput: (inputs[p]?.bytesInOutput ?? 0) + v.bytesInOutput };
+  return { parts: parts(inputs), ...sum(uses), initial: sum([...initial]) };
+}
+
 export async function run({ log }) {
   const rows = new Rows('6. size (min + gzip -9)');
   const missing = {};
   try {
     await itemsDocex();
   } catch (err) {
-    missing['docex-get'] = missing['docex-get-all'] = `docex generate of bench/fixtures/items.yaml failed: ${err.message}`;
+    missing['docex-get'] = missing['docex-get-all'] = missing['docex-get-client'] = `docex generate of bench/fixtures/items.yaml failed: ${err.message}`;
   }
   try {
     await itemsHey();
@@ -60,15 +101,7 @@ export async function run({ log }) {
       continue;
     }
     try {
-      const file = join(outDir, 'size', `${name}.js`);
-      const { metafile } = await bundle(join(benchDir, 'programs', 'size', `${name}.ts`), file, { ...BROWSER, metafile: true });
-      const code = readFileSync(file);
-      sizes[name] = {
-        parts: parts(Object.values(metafile.outputs)[0].inputs),
-        min: code.length,
-        gzip: gzipSync(code, { level: 9 }).length,
-        brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-      };
+      sizes[name] = await measure(name);
     } catch (err) {
       rows.notMeasured(what, err);
     }
@@ -82,7 +115,7 @@ export async function run({ log }) {
       figure: what,
       value: s.gzip,
       unit: 'B gzip',
-      shown: `${fmt.int(s.gzip)} B gzip (${fmt.int(s.min)} B min, ${fmt.int(s.brotli)} B brotli)`,
+      shown: `${fmt.int(s.gzip)} B gzip (${fmt.int(s.min)} B min, ${fmt.int(s.brotli)} B brotli${s.chunks > 1 ? `, ${s.chunks} chunks` : ''})`,
       ...(name === 'docex-get' ? { note: `min bytes by origin: ${Object.entries(s.parts).map(([k, v]) => `${k} ${fmt.int(v)}`).join(', ')}` } : {}),
       ...(ref ? { ratio: s.gzip / ref.gzip, vs: 'openapi-fetch' } : {}),
       ...(full ? { target: `<= ${fmt.int(TARGET_BYTES)} B`, ok: s.gzip <= TARGET_BYTES } : {}),

@@ -18,10 +18,10 @@ export interface TokenErrorDetails {
 }
 
 export class TokenError extends Error {
-  override readonly name: string = 'TokenError';
-  readonly code: TokenErrorCode;
-  readonly status: number | undefined;
-  readonly description: string | undefined;
+  // `declare` + assignment in the constructor: class fields cost a helper call each once bundled for ES2020.
+  declare readonly code: TokenErrorCode;
+  declare readonly status: number | undefined;
+  declare readonly description: string | undefined;
 
   constructor(code: TokenErrorCode, message: string, details: TokenErrorDetails = {}) {
     super(message);
@@ -33,6 +33,8 @@ export class TokenError extends Error {
 
 /** The stored session cannot be refreshed (refresh token rejected, expired or absent): the user must sign in again.
  *  The client has already cleared the stored tokens. */
-export class ReauthRequiredError extends TokenError {
-  override readonly name: string = 'ReauthRequiredError';
-}
+export class ReauthRequiredError extends TokenError {}
+
+// `name` lives on each prototype (as Error's does), so it is the class name even in minified bundles.
+TokenError.prototype.name = 'TokenError';
+ReauthRequiredError.prototype.name = 'ReauthRequiredError';

@@ -25,18 +25,28 @@ function opType(op: OperationModel): string {
   return `${upperFirst(op.name)}Op`;
 }
 
-function opAlias(op: OperationModel): string {
-  return `type ${opType(op)} = paths[${q(op.path)}][${q(op.method.toLowerCase())}];\n`;
+/** `ListItemsQuery`: one group of the operation's parameters (the other aliases end in Op, Params, Result(s)). */
+function groupType(op: OperationModel, where: ParamModel['in']): string {
+  return `${upperFirst(op.name)}${upperFirst(where)}`;
 }
 
-function paramType(op: OperationModel, p: ParamModel): string {
+/**
+ * `operations["id"]` where schema.ts has it (one lookup in a flat interface); `paths[...][method]` only for operations
+ * without a unique operationId (schema.ts keeps those inline), since resolving a path item costs tsc all its methods.
+ */
+function opAlias(op: OperationModel, uniqueIds: ReadonlySet<string>): string {
+  const target = op.operationId !== undefined && uniqueIds.has(op.operationId) ? `operations[${q(op.operationId)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
+  return `type ${opType(op)} = ${target};\n`;
+}
+
+/** The type the client gives a parameter in place of the document's, if any (`sort`, `expand`). */
+function paramOverride(p: ParamModel): string | undefined {
   if (p.expand) return 'readonly E[]';
   if (p.sortable && p.sortable.length > 0) {
     const s = `SortParam<${p.sortable.map(q).join(' | ')}>`;
     return p.array ? `readonly ${s}[]` : s;
   }
-  const group = `${opType(op)}["parameters"][${q(p.in)}]`;
-  return `${p.in === 'path' ? group : `NonNullable<${group}>`}[${q(p.name)}]`;
+  return undefined;
 }
 
 function bodyType(op: OperationModel): string {
@@ -81,10 +91,11 @@ interface Rendered {
   member: string;
   spec: string;
   usesComponents: boolean;
+  usesOperations: boolean;
   runtimeTypes: Set<string>;
 }
 
-function renderOperation(op: OperationModel): Rendered {
+function renderOperation(op: OperationModel, uniqueIds: ReadonlySet<string>): Rendered {
   const Name = upperFirst(op.name);
   const runtimeTypes = new Set<string>();
   const expandUnion = op.expandable ? Object.keys(op.expandable).map(q).join(' | ') : '';
@@ -92,16 +103,22 @@ function renderOperation(op: OperationModel): Rendered {
   const aE = op.expandable ? '<E>' : '';
   const generic = op.expandable ? `E extends ${expandUnion} = never` : '';
 
-  // Params object type.
+  // Params object type: one alias per parameter group, so each property is a single lookup for tsc to check.
+  let groups = '';
+  for (const where of ['path', 'query', 'header'] as const) {
+    if (!op.params.some((p) => p.in === where && !paramOverride(p))) continue;
+    const group = `${opType(op)}["parameters"][${q(where)}]`;
+    groups += `type ${groupType(op, where)} = ${where === 'path' ? group : `NonNullable<${group}>`};\n`;
+  }
   const props = op.params.map((p) => {
     if (p.sortable?.length) runtimeTypes.add('SortParam');
     // Descriptions stay in schema.ts (halves client.ts on large documents); deprecation is repeated here.
     const doc = p.deprecated ? jsdoc([p.description, '@deprecated'], '  ') : '';
-    return `${doc}  ${p.key}${p.required ? '' : '?'}: ${paramType(op, p)};\n`;
+    return `${doc}  ${p.key}${p.required ? '' : '?'}: ${paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`};\n`;
   });
   if (op.body) props.push(`  body${op.body.required ? '' : '?'}: ${bodyType(op)};\n`);
   const required = op.params.some((p) => p.required) || op.body?.required === true;
-  let types = `${opAlias(op)}export type ${Name}Params${gE} = {\n${props.join('')}};\n`;
+  let types = `${opAlias(op, uniqueIds)}${groups}export type ${Name}Params${gE} = {\n${props.join('')}};\n`;
 
   // Result type, by Accept when several media types are offered.
   let callGenerics = generic;
@@ -151,14 +168,18 @@ function renderOperation(op: OperationModel): Rendered {
     ...(op.paginated ? { paginated: op.paginated } : {}),
     ...(op.etag ? { etag: true } : {}),
   };
-  return { types, member, spec: `${q(op.name)}: ${JSON.stringify(specObj)}`, usesComponents: !!op.expandable, runtimeTypes };
+  return { types, member, spec: `${q(op.name)}: ${JSON.stringify(specObj)}`, usesComponents: !!op.expandable, usesOperations: op.operationId !== undefined && uniqueIds.has(op.operationId), runtimeTypes };
 }
 
 export function renderClient(api: ApiModel, runtimeImport: string): string {
-  const rendered = api.operations.map(renderOperation);
+  const idCount = new Map<string, number>();
+  for (const op of api.operations) if (op.operationId !== undefined) idCount.set(op.operationId, (idCount.get(op.operationId) ?? 0) + 1);
+  const uniqueIds = new Set([...idCount].filter(([, n]) => n === 1).map(([id]) => id));
+  const rendered = api.operations.map((op) => renderOperation(op, uniqueIds));
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of rendered) for (const t of r.runtimeTypes) runtimeTypes.add(t);
-  const schemaTypes = rendered.some((r) => r.usesComponents) ? 'components, paths' : 'paths';
+  // paths stays imported for the raw client's Client<paths>.
+  const schemaTypes = [rendered.some((r) => r.usesComponents) ? 'components' : '', rendered.some((r) => r.usesOperations) ? 'operations' : '', 'paths'].filter(Boolean).join(', ');
   const clientType = api.factory.replace(/^create/, '');
   return (
     `${banner(api.source)}import createClient from 'openapi-fetch';\n` +

@@ -1,7 +1,6 @@
 /** The runtime of docex's generated clients (copied verbatim into generated/runtime/). */
-export { createApi } from './api.js';
+export { createApi, pages, all } from './api.js';
 export { createApiCore, anySignal, type ApiCore } from './core.js';
-export { pages, all } from './pagination.js';
 export {
   ApiError,
   BadRequestError,

@@ -39,20 +39,23 @@ export function isStoredTokens(v: unknown): v is StoredTokens {
     && (t['scope'] === undefined || typeof t['scope'] === 'string');
 }
 
-export class MemoryTokenStore implements TokenStore {
-  #tokens: StoredTokens | undefined;
+/** The tokens of each MemoryTokenStore, off its properties (as a private field would be, without the helpers a
+ *  private field costs once bundled for ES2020). */
+const held = new WeakMap<MemoryTokenStore, StoredTokens | undefined>();
 
+export class MemoryTokenStore implements TokenStore {
   constructor(initial?: StoredTokens) {
-    this.#tokens = initial ? { ...initial } : undefined;
+    held.set(this, initial && { ...initial });
   }
   load(): StoredTokens | undefined {
-    return this.#tokens ? { ...this.#tokens } : undefined;
+    const t = held.get(this);
+    return t && { ...t };
   }
   save(tokens: StoredTokens): void {
-    this.#tokens = { ...tokens };
+    held.set(this, { ...tokens });
   }
   clear(): void {
-    this.#tokens = undefined;
+    held.set(this, undefined);
   }
   toJSON(): { type: string } {
     return { type: 'MemoryTokenStore' };

@@ -10,15 +10,6 @@ export interface TokenResponse {
   scope: string | undefined;
 }
 
-export interface TokenRequestContext {
-  endpoint: string;
-  authorization: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
-  /** Values to mask if a server ever echoes them in a description. */
-  secrets: readonly string[];
-}
-
 /** The access token lifetime the spec documents; used only when a server omits expires_in (it is RECOMMENDED). */
 const DEFAULT_EXPIRES_IN = 300;
 
@@ -28,19 +19,14 @@ export function mask(text: string, secrets: readonly string[]): string {
   return out.length > 300 ? `${out.slice(0, 300)}...` : out;
 }
 
-export async function tokenRequest(ctx: TokenRequestContext, params: Record<string, string>): Promise<TokenResponse> {
+/** `send` makes the POST (form body, Basic auth) to `endpoint`; `secrets` are masked if a server echoes them. */
+export async function tokenRequest(send: () => Promise<Response>, endpoint: string, timeoutMs: number, secrets: readonly string[]): Promise<TokenResponse> {
   let res: Response;
   try {
-    res = await ctx.fetch(ctx.endpoint, {
-      method: 'POST',
-      headers: { authorization: ctx.authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams(params).toString(),
-      signal: AbortSignal.timeout(ctx.timeoutMs),
-      redirect: 'error',
-    });
+    res = await send();
   } catch (err) {
-    const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${ctx.timeoutMs} ms` : 'the request failed';
-    throw new TokenError('network_error', `Token request to ${ctx.endpoint} failed: ${why}. The stored tokens are unchanged; try again.`);
+    const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'the request failed';
+    throw new TokenError('network_error', `Token request to ${endpoint} failed: ${why}. The stored tokens are unchanged; try again.`);
   }
   let body: unknown;
   try {
@@ -52,7 +38,7 @@ export async function tokenRequest(ctx: TokenRequestContext, params: Record<stri
 
   if (!res.ok) {
     const code = typeof b['error'] === 'string' && /^[\x20-\x7e]{1,64}$/.test(b['error']) ? b['error'] : res.status >= 500 ? 'server_error' : 'invalid_response';
-    const description = typeof b['error_description'] === 'string' ? mask(b['error_description'], ctx.secrets) : undefined;
+    const description = typeof b['error_description'] === 'string' ? mask(b['error_description'], secrets) : undefined;
     const hint = code === 'invalid_client' ? ' Check the client id and secret.' : '';
     throw new TokenError(code, `Token endpoint answered HTTP ${res.status} ${code}${description ? `: ${description}` : ''}.${hint}`, { status: res.status, description });
   }

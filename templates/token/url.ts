@@ -7,16 +7,14 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Returns the URL without a trailing slash; throws TokenError('insecure_url' | 'invalid_config'). */
 export function checkServiceUrl(url: string, what: string): string {
-  let parsed: URL;
+  let u: URL | undefined;
   try {
-    parsed = new URL(url);
+    u = new URL(url);
   } catch {
-    throw new TokenError('invalid_config', `${what} is not an absolute URL.`);
+    // reported below
   }
-  if (parsed.username || parsed.password) throw new TokenError('invalid_config', `${what} must not contain credentials.`);
-  if (parsed.search || parsed.hash) throw new TokenError('invalid_config', `${what} must not have a query or fragment.`);
-  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
-    return parsed.toString().replace(/\/+$/, '');
-  }
-  throw new TokenError('insecure_url', `${what} ${parsed.origin} is refused: use https (plain http is allowed for loopback hosts only).`);
+  const bad = !u ? 'is not an absolute URL' : u.username || u.password ? 'must not contain credentials' : u.search || u.hash ? 'must not have a query or fragment' : '';
+  if (bad) throw new TokenError('invalid_config', `${what} ${bad}.`);
+  if (u!.protocol === 'https:' || (u!.protocol === 'http:' && isLoopbackHost(u!.hostname))) return u!.toString().replace(/\/+$/, '');
+  throw new TokenError('insecure_url', `${what} ${u!.origin} is refused: use https (plain http only to loopback hosts).`);
 }

@@ -43,4 +43,20 @@ describe('runtime bundle', () => {
     expect(gzipSync(full, { level: 9 }).length).toBeLessThan(4300);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
+
+  it('with code splitting, createApi loads pagination only on the first pages()/all()', async () => {
+    const out = await build({
+      stdin: { contents: entry('createApi'), loader: 'ts', resolveDir: dir.pathname },
+      bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2020', write: false, logLevel: 'silent',
+      splitting: true, outdir: '/virtual', metafile: true, absWorkingDir: '/',
+    });
+    const outputs = out.metafile.outputs;
+    const main = Object.keys(outputs).find((f) => outputs[f]!.entryPoint === '<stdin>')!;
+    const lazy = outputs[main]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    const text = (f: string) => out.outputFiles.find((o) => o.path === `/${f}`)!.text;
+    const statically = [main, ...outputs[main]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)];
+    expect(lazy).toHaveLength(1);
+    for (const f of statically) expect(text(f)).not.toContain('meta+items');
+    expect(text(lazy[0]!)).toContain('meta+items');
+  });
 });
