@@ -5,20 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { discoverApis } from '../load/index.js';
 import { DocexError } from '../util/errors.js';
+import type { Change } from './peers.js';
 
 const exec = promisify(execFile);
 
-/** One change as the breaking-change checker (generator/diff) reports it: the fields the changelog shows. */
-export interface Change {
-  id: string;
-  level: string;
-  api: string;
-  operation?: string | undefined;
-  /** Every operation a change reaches (a change in a shared component reaches several). */
-  operations?: readonly string[] | undefined;
-  location?: string | undefined;
-  message: string;
-}
+/** One change as the breaking-change checker (generator/diff) reports it. */
+export type { Change };
 
 export type DiffTrees = (baseDir: string, headDir: string) => Promise<readonly Change[]>;
 

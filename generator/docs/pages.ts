@@ -1,6 +1,6 @@
 import { apiLabel, type ApiInfo, type OperationInfo, type ServerInfo } from './api-info.js';
 import type { Changelog } from './changelog.js';
-import type { LintRuleInfo } from './peers.js';
+import { formatMarkdown, type LintRuleInfo } from './peers.js';
 import { hrefFrom } from './render.js';
 import type { SiteContext } from './site.js';
 
@@ -170,6 +170,7 @@ export function changelogPages(ctx: SiteContext, tags: string[], byApi: Changelo
         ...common(ctx, path, `Changelog: ${apiLabel(a)}`),
         label: apiLabel(a),
         reference: hrefFrom(path, `reference/${a.slug}.html`),
+        markdown: `${a.slug}.md`,
         hasTags: tags.length > 0,
         releases,
       }),
@@ -190,6 +191,25 @@ export function changelogPages(ctx: SiteContext, tags: string[], byApi: Changelo
     }),
   });
   return pages;
+}
+
+/**
+ * Each API's changelog as Markdown: per release, exactly what `docex diff --format markdown` prints for the two tags,
+ * so a release note or PR comment can reuse it. Written beside the HTML page as `changelog/<api>.md`.
+ */
+export function changelogMarkdown(ctx: SiteContext, tags: string[], byApi: Changelog): Page[] {
+  return ctx.apis.map((a) => {
+    const out = [`# Changelog: ${apiLabel(a)}`, ''];
+    const releases = byApi.get(a.id) ?? [];
+    if (tags.length === 0) out.push('There are no releases yet: the repository has no git tags.', '');
+    else if (releases.length === 0) out.push('This API is not part of any tagged release yet.', '');
+    for (const r of releases) {
+      if (r.introduced || !r.previousTag) out.push(`## ${r.tag}`, '', `First released in \`${r.tag}\`.`, '');
+      // The checker's own changes (diffTrees) through its own Markdown formatter: the text `docex diff --format markdown` prints.
+      else out.push(formatMarkdown(r.changes, { title: `${r.tag} (since ${r.previousTag})`, headingLevel: 2 }).trimEnd(), '');
+    }
+    return { path: `changelog/${a.slug}.md`, html: out.join('\n') };
+  });
 }
 
 export function lintRulesPage(ctx: SiteContext, rules: readonly LintRuleInfo[]): Page {

@@ -2,3 +2,5 @@
 // breaking-change checker's changes between two `openapi/` trees.
 export { lintRules, type LintRuleInfo } from '../lint/catalog.js';
 export { diffTrees } from '../diff/index.js';
+export { formatMarkdown } from '../diff/format/markdown.js';
+export type { Change } from '../diff/types.js';

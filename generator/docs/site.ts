@@ -6,7 +6,7 @@ import { bundleFile, discoverApis } from '../load/index.js';
 import { DocexError } from '../util/errors.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
-import { changelogPages, guidePages, landingPage, lintRulesPage } from './pages.js';
+import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
@@ -54,6 +54,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     const groups = navGroups(apis);
     const ctx: SiteContext = { renderer, apis, siteTitle: SITE_TITLE, nav: (path) => navFor(path, groups) };
     const pages: { path: string; html: string }[] = [];
+    // Files that are not pages (the Markdown changelogs): written, not counted.
+    const files: { path: string; html: string }[] = [];
 
     // Reference pages: the slow part (one Redocly process each), run in parallel with everything else.
     await mkdir(join(staging, 'reference'), { recursive: true });
@@ -76,11 +78,12 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     const others = (async () => {
       const { tags, byApi } = await buildChangelog(opts.cwd, diffTrees, scratch);
       pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules));
+      files.push(...changelogMarkdown(ctx, tags, byApi));
     })();
     const settled = await Promise.allSettled([references, others]);
     for (const s of settled) if (s.status === 'rejected') throw s.reason;
 
-    for (const page of pages) {
+    for (const page of [...pages, ...files]) {
       await mkdir(dirname(join(staging, page.path)), { recursive: true });
       await writeFile(join(staging, page.path), page.html);
     }

@@ -78,7 +78,7 @@ function expandMap(op: OperationModel): string {
 }
 
 /**
- * The operation specs as JSON text in a template literal, one operation a line: parsed once at load (about 1 ms for
+ * The operation specs as JSON text in a template literal, one operation a line: parsed by the runtime (about 1 ms for
  * GitHub's 1,223 operations) instead of an object literal that tsc would check entry by entry (~0.5 s there).
  */
 function specsJson(specs: string[]): string {
@@ -149,12 +149,15 @@ function renderOperation(op: OperationModel, uniqueIds: ReadonlySet<string>): Re
   const doc = jsdoc([op.summary, op.deprecated ? '@deprecated' : undefined], '  ');
   let member: string;
   if (op.paginated) {
+    // PageItem (a deferred conditional type), not `Page["items"][number]`: tsc validates an indexed access on a
+    // generic type when it checks client.ts (~9 ms each), a conditional only when a program calls all().
+    runtimeTypes.add('PageItem');
     const inner = jsdoc([op.summary, op.deprecated ? '@deprecated' : undefined], '    ');
     const page = `NonNullable<${Name}Result${aE}>`;
     member =
       `${doc}  ${op.name}: {\n` +
       `    ${g}(${paramsDecl}, options?: ${optionsType}): Promise<${resultRef}>;\n` +
-      `${inner}    all${gE}(${paramsDecl}, options?: CallOptions): AsyncIterableIterator<${page}["items"][number]>;\n` +
+      `${inner}    all${gE}(${paramsDecl}, options?: CallOptions): AsyncIterableIterator<PageItem<${Name}Result${aE}>>;\n` +
       `${inner}    pages${gE}(${paramsDecl}, options?: CallOptions): AsyncIterableIterator<${page}>;\n` +
       `  };\n`;
   } else member = `${doc}  ${op.name}${g}(${paramsDecl}, options?: ${optionsType}): Promise<${resultRef}>;\n`;
@@ -176,34 +179,28 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
   for (const op of api.operations) if (op.operationId !== undefined) idCount.set(op.operationId, (idCount.get(op.operationId) ?? 0) + 1);
   const uniqueIds = new Set([...idCount].filter(([, n]) => n === 1).map(([id]) => id));
   const rendered = api.operations.map((op) => renderOperation(op, uniqueIds));
-  const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
+  const runtimeTypes = new Set(['CallOptions', 'ClientOptions']);
   for (const r of rendered) for (const t of r.runtimeTypes) runtimeTypes.add(t);
   // paths stays imported for the raw client's Client<paths>.
   const schemaTypes = [rendered.some((r) => r.usesComponents) ? 'components' : '', rendered.some((r) => r.usesOperations) ? 'operations' : '', 'paths'].filter(Boolean).join(', ');
   const clientType = api.factory.replace(/^create/, '');
+  const factoryImport = runtimeImport.replace(/index\.js$/, 'factory.js');
   return (
     `${banner(api.source)}import createClient from 'openapi-fetch';\n` +
     `import type { Client } from 'openapi-fetch';\n` +
     `import type { ${schemaTypes} } from './schema.js';\n` +
     `import { createApi } from '${runtimeImport}';\n` +
+    `import { bindOperations } from '${factoryImport}';\n` +
     `import type { ${[...runtimeTypes].sort().join(', ')} } from '${runtimeImport}';\n\n` +
     rendered.map((r) => r.types).join('') +
     '\n' +
     jsdoc([api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`${api.factory.replace(/Client$/, 'RawClient')}\` gives the openapi-fetch client for path-based calls.`], '') +
     `export interface ${clientType} {\n${rendered.map((r) => r.member).join('')}}\n\n` +
-    `/** What each operation sends and accepts, read by the runtime. */\n` +
-    `const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(${specsJson(rendered.map((r) => r.spec))});\n\n` +
+    `/** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */\n` +
+    `const ops: string = ${specsJson(rendered.map((r) => r.spec))};\n\n` +
     jsdoc([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`], '') +
     `export function ${api.factory}(options: ClientOptions): ${clientType} {\n` +
-    `  const api = createApi(options, ${q(api.apiPath)});\n` +
-    `  const client: Record<string, unknown> = {};\n` +
-    `  for (const [name, spec] of Object.entries(ops)) {\n` +
-    `    const call = (params?: object, o?: CallOptions) => api.call(spec, params, o);\n` +
-    `    client[name] = spec.paginated\n` +
-    `      ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })\n` +
-    `      : call;\n` +
-    `  }\n` +
-    `  return client as unknown as ${clientType};\n}\n\n` +
+    `  return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops);\n}\n\n` +
     // A factory of its own, not a property, so a program that never makes path-based calls ships without openapi-fetch.
     jsdoc([`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries.`], '') +
     `export function ${api.factory.replace(/Client$/, 'RawClient')}(options: ClientOptions): Client<paths> {\n` +

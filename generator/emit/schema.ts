@@ -1,13 +1,18 @@
 // schema.ts of one API: openapi-typescript's transform over the already bundled document.
 // openapiTS() would lint and bundle the document a second time (about 2/3 of its run time on GitHub's
-// description), so the transform is called directly with the options openapiTS() defaults to
-// (see openapi-typescript-internals.d.ts for the module paths).
-import transformSchema from 'openapi-typescript/dist/transform/index.mjs';
-import { astToString } from 'openapi-typescript/dist/lib/ts.mjs';
-import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.mjs';
+// description), so the transform is called directly with the options openapiTS() defaults to. Its modules are
+// required by path (pinned 7.13.0), so openapiTS()'s own Redocly 1.x is never loaded either.
+import { createRequire } from 'node:module';
 import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
-import ts from 'typescript';
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
+
+// CommonJS builds, through require(), not import: Node 20 scans a CommonJS module's whole source for its export
+// names when ESM imports it, ~0.3 s of CPU for typescript's 9 MB (a third of generating a small document).
+const require = createRequire(import.meta.url);
+const ts = require('typescript') as typeof import('typescript');
+const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof import('openapi-typescript').transformSchema;
+const { astToString } = require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof import('openapi-typescript'), 'astToString'>;
+const { resolveRef, scanDiscriminators } = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof import('openapi-typescript'), 'resolveRef' | 'scanDiscriminators'>;
 
 type GlobalContext = TransformNodeOptions['ctx'];
 

@@ -2,6 +2,7 @@
 import type { Oas3Rule, Plugin } from '@redocly/openapi-core';
 import { BearerSecurity } from './rules/bearer-security.js';
 import { CacheControl } from './rules/cache-control.js';
+import { CacheControlValue } from './rules/cache-control-value.js';
 import { CollectionLimitMaximum } from './rules/collection-limit-maximum.js';
 import { CollectionPaging } from './rules/collection-paging.js';
 import { CollectionPathPlural } from './rules/collection-path-plural.js';
@@ -33,6 +34,7 @@ import { QueryParamCamelCase } from './rules/query-param-camel-case.js';
 import { ReferenceShape } from './rules/reference-shape.js';
 import { ServerHttps } from './rules/server-https.js';
 import { SortParam } from './rules/sort-param.js';
+import { SortValues } from './rules/sort-values.js';
 import { TimestampExampleFormat } from './rules/timestamp-example-format.js';
 import { TimestampFormat } from './rules/timestamp-format.js';
 import { TokenEndpointBasicAuth } from './rules/token-endpoint-basic-auth.js';
@@ -55,6 +57,7 @@ export const rules = {
   'collection-paging': CollectionPaging,
   'collection-limit-maximum': CollectionLimitMaximum,
   'sort-param': SortParam,
+  'sort-values': SortValues,
   'expand-param': ExpandParam,
   'expand-on-get': ExpandOnGet,
   'expand-target-id': ExpandTargetId,
@@ -63,6 +66,7 @@ export const rules = {
   'error-statuses-general': ErrorStatusesGeneral,
   'error-status-known': ErrorStatusKnown,
   'cache-control': CacheControl,
+  'cache-control-value': CacheControlValue,
   'etag-pairing': EtagPairing,
   'etag-header': EtagHeader,
   'conditional-header-method': ConditionalHeaderMethod,

@@ -1,4 +1,4 @@
-import { bundle, createConfig, getLineColLocation, lint, type NormalizedProblem } from '@redocly/openapi-core';
+import type { NormalizedProblem } from '@redocly/openapi-core';
 import { relative } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import type { OpenApiDocument } from './types.js';
@@ -24,11 +24,22 @@ export interface BundleOptions {
   mode: 'own' | 'foreign';
 }
 
-function toDiagnostic(p: NormalizedProblem): Diagnostic {
-  const loc = p.location[0];
-  if (!loc) return { file: '', line: 0, message: p.message };
-  const lc = getLineColLocation(loc);
-  return { file: relative(process.cwd(), lc.source.absoluteRef) || lc.source.absoluteRef, line: lc.start.line, message: p.message };
+type BundleResult = Awaited<ReturnType<typeof import('@redocly/openapi-core').bundle>>;
+
+// The package index loads every rule, the config machinery, graphql and the formatters (~0.25 s of CPU before
+// any work, most of a small document's run): foreign documents go through the OpenAPI-only bundler entry
+// instead, and the index is loaded for our own documents (lint) and for diagnostics only.
+const core = () => import('@redocly/openapi-core');
+
+async function toDiagnostics(problems: NormalizedProblem[]): Promise<Diagnostic[]> {
+  if (problems.length === 0) return [];
+  const { getLineColLocation } = await core();
+  return problems.map((p) => {
+    const loc = p.location[0];
+    if (!loc) return { file: '', line: 0, message: p.message };
+    const lc = getLineColLocation(loc);
+    return { file: relative(process.cwd(), lc.source.absoluteRef) || lc.source.absoluteRef, line: lc.start.line, message: p.message };
+  });
 }
 
 const STRICT_RULES = { struct: 'error', 'operation-operationId-unique': 'error', 'operation-operationId': 'error', 'no-unresolved-refs': 'error' } as const;
@@ -36,29 +47,55 @@ const FOREIGN_RULES = { 'no-unresolved-refs': 'error' } as const;
 
 /** Parses, resolves and bundles one document; bad input throws a DocexError naming file and line. */
 export async function bundleFile(file: string, opts: BundleOptions): Promise<BundledDocument> {
-  const config = await createConfig({ rules: opts.mode === 'own' ? STRICT_RULES : FOREIGN_RULES });
   // Foreign documents skip the lint pass (a second full walk, ~1 s on GitHub's description): the bundler
   // itself reports what they are held to, unparsable files and dangling $refs.
-  let problems: NormalizedProblem[] = [];
+  if (opts.mode === 'foreign') {
+    const result = await bundleForeign(file);
+    const problems = await toDiagnostics(result.problems);
+    throwFirstError(problems.filter((_, i) => result.problems[i]!.severity === 'error'));
+    return { file, document: result.bundle.parsed as OpenApiDocument, warnings: problems };
+  }
+  const { bundle, createConfig, lint } = await core();
+  const config = await createConfig({ rules: STRICT_RULES });
+  let problems: NormalizedProblem[];
   try {
-    if (opts.mode === 'own') problems = await lint({ ref: file, config });
+    problems = await lint({ ref: file, config });
   } catch (err) {
     throw fromThrown(err, file);
   }
-  throwFirstError(problems);
-  let result: Awaited<ReturnType<typeof bundle>>;
+  throwFirstError(await toDiagnostics(problems.filter((p) => p.severity === 'error')));
+  let result: BundleResult;
   try {
     result = await bundle({ ref: file, config, dereference: false });
   } catch (err) {
     throw fromThrown(err, file);
   }
-  if (opts.mode === 'foreign') throwFirstError(result.problems);
-  const warnings = [...problems.filter((p) => p.severity !== 'error'), ...result.problems].map(toDiagnostic);
+  const warnings = await toDiagnostics([...problems.filter((p) => p.severity !== 'error'), ...result.problems]);
   return { file, document: result.bundle.parsed as OpenApiDocument, warnings };
 }
 
-function throwFirstError(problems: NormalizedProblem[]): void {
-  const errors = problems.filter((p) => p.severity === 'error').map(toDiagnostic);
+/**
+ * The OpenAPI-only bundler with an empty config bundles exactly as `bundle()` with FOREIGN_RULES does (rules
+ * play no part in bundling; the bundler reports dangling refs itself). It knows OpenAPI 2 and 3 only: anything
+ * else (AsyncAPI...) goes through `bundle()`, so its message stays what it was.
+ */
+async function bundleForeign(file: string): Promise<BundleResult> {
+  const { bundleOas, createEmptyRedoclyConfig } = await import('@redocly/openapi-core/lib/bundle-oas');
+  try {
+    return await bundleOas({ ref: file, config: createEmptyRedoclyConfig(), dereference: false });
+  } catch (err) {
+    if (!(err instanceof Error && err.message.startsWith('Unsupported OpenAPI version'))) throw fromThrown(err, file);
+  }
+  const { bundle, createConfig } = await core();
+  const config = await createConfig({ rules: FOREIGN_RULES });
+  try {
+    return await bundle({ ref: file, config, dereference: false });
+  } catch (err) {
+    throw fromThrown(err, file);
+  }
+}
+
+function throwFirstError(errors: Diagnostic[]): void {
   const first = errors[0];
   if (first) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';

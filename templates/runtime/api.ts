@@ -1,19 +1,17 @@
 /** createApi: the client glue of the contract, createApiCore plus pages()/all(). */
 import { createApiCore, type ApiCore } from './core.js';
-import type { Api, CallOptions, ClientOptions, OperationSpec } from './types.js';
-
-// Pagination is imported on first use, never statically: every generated client offers .all()/.pages(), so a static
-// import would ship it to every program, while with code splitting a bundler loads it only when a program pages.
-const load = () => import('./pagination.js');
+import type { Api, CallOptions, ClientOptions, CollectionPage, OperationSpec } from './types.js';
 
 /** Every page of a meta+items collection (see pagination.ts). */
 export async function* pages<P>(api: Pick<ApiCore, 'call'>, spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncGenerator<P, void, undefined> {
-  yield* (await load()).pages<P>(api, spec, params, options);
+  // Imported on first use, never statically: every generated client offers .all()/.pages(), so a static import
+  // would ship pagination to every program, while with code splitting a bundler loads it only when a program pages.
+  yield* (await import('./pagination.js')).pages<P>(api, spec, params, options);
 }
 
 /** Every item of every page, one page in memory at a time. */
 export async function* all<I>(api: Pick<ApiCore, 'call'>, spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncGenerator<I, void, undefined> {
-  yield* (await load()).all<I>(api, spec, params, options);
+  for await (const page of pages<CollectionPage<I>>(api, spec, params, options)) yield* page.items;
 }
 
 /** `apiPath` is the sub API's path under `options.baseUrl`, e.g. 'document/v1/' (or ''). */

@@ -7,8 +7,3 @@ export interface TokenSource {
    *  store already holds a newer one) or throws (e.g. ReauthRequiredError). */
   refreshAfterUnauthorized(rejected: string): Promise<string>;
 }
-
-/** The Authorization header value for a token. */
-export function bearer(token: string): string {
-  return `Bearer ${token}`;
-}

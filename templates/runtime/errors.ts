@@ -19,28 +19,30 @@ export class ApiError extends Error {
   declare readonly response: Response | undefined;
   /** The raw body (truncated) when it was not the documented error shape, e.g. an HTML page from a proxy. */
   declare readonly rawText: string | undefined;
+  /** The first message's `technicalMessage` (a getter on the prototype, defined below). */
+  declare readonly technicalMessage: string | undefined;
+  /** The first message's `errorCode`. */
+  declare readonly errorCode: string | undefined;
+  /** The first message's `description`. */
+  declare readonly description: string | undefined;
 
   constructor(status: number, messages: readonly ErrorMessage[], response?: Response, detail?: string, rawText?: string) {
-    const text = messages.map((m) => m.technicalMessage).join('; ');
-    super(`HTTP ${status}${text ? `: ${text}` : detail ? `: ${detail}` : ''}`);
+    const text = messages.map((m) => m.technicalMessage).join('; ') || detail;
+    super(`HTTP ${status}${text ? `: ${text}` : ''}`);
     this.status = status;
     this.messages = messages;
     this.response = response;
     this.rawText = rawText;
   }
+}
 
-  /** The first message's `technicalMessage`. */
-  get technicalMessage(): string | undefined {
-    return this.messages[0]?.technicalMessage;
-  }
-  /** The first message's `errorCode`. */
-  get errorCode(): string | undefined {
-    return this.messages[0]?.errorCode;
-  }
-  /** The first message's `description`. */
-  get description(): string | undefined {
-    return this.messages[0]?.description;
-  }
+// The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).
+for (const k of ['technicalMessage', 'errorCode', 'description'] as const) {
+  Object.defineProperty(ApiError.prototype, k, {
+    get(this: ApiError) {
+      return this.messages[0]?.[k];
+    },
+  });
 }
 
 export class BadRequestError extends ApiError {}
@@ -53,37 +55,8 @@ export class PreconditionFailedError extends ApiError {}
 export class UnsupportedMediaTypeError extends ApiError {}
 export class InternalServerError extends ApiError {}
 
-// `name` lives on each prototype (as Error's does), so it is the class name even in minified bundles.
-ApiError.prototype.name = 'ApiError';
-BadRequestError.prototype.name = 'BadRequestError';
-UnauthorizedError.prototype.name = 'UnauthorizedError';
-ForbiddenError.prototype.name = 'ForbiddenError';
-NotFoundError.prototype.name = 'NotFoundError';
-NotAcceptableError.prototype.name = 'NotAcceptableError';
-ConflictError.prototype.name = 'ConflictError';
-PreconditionFailedError.prototype.name = 'PreconditionFailedError';
-UnsupportedMediaTypeError.prototype.name = 'UnsupportedMediaTypeError';
-InternalServerError.prototype.name = 'InternalServerError';
-
-/** The class for a status: one subclass per status of the conventions, ApiError for the others. */
-export function errorClassFor(status: number): typeof ApiError {
-  const byStatus: Record<number, typeof ApiError | undefined> = {
-    400: BadRequestError,
-    401: UnauthorizedError,
-    403: ForbiddenError,
-    404: NotFoundError,
-    406: NotAcceptableError,
-    409: ConflictError,
-    412: PreconditionFailedError,
-    415: UnsupportedMediaTypeError,
-    500: InternalServerError,
-  };
-  return byStatus[status] ?? ApiError;
-}
-
 /** The request did not get a response (DNS, connection refused or reset, CORS...). `cause` holds the platform error. */
 export class NetworkError extends Error {}
-NetworkError.prototype.name = 'NetworkError';
 
 /** The call did not complete within `timeoutMs` (all attempts included). */
 export class TimeoutError extends Error {
@@ -93,4 +66,28 @@ export class TimeoutError extends Error {
     this.timeoutMs = timeoutMs;
   }
 }
-TimeoutError.prototype.name = 'TimeoutError';
+
+const byStatus: Record<number, typeof ApiError> = {};
+// `name` lives on each prototype (as Error's does), so it is the class name even in minified bundles.
+for (const [C, name, status] of [
+  [ApiError, 'ApiError'],
+  [BadRequestError, 'BadRequestError', 400],
+  [UnauthorizedError, 'UnauthorizedError', 401],
+  [ForbiddenError, 'ForbiddenError', 403],
+  [NotFoundError, 'NotFoundError', 404],
+  [NotAcceptableError, 'NotAcceptableError', 406],
+  [ConflictError, 'ConflictError', 409],
+  [PreconditionFailedError, 'PreconditionFailedError', 412],
+  [UnsupportedMediaTypeError, 'UnsupportedMediaTypeError', 415],
+  [InternalServerError, 'InternalServerError', 500],
+  [NetworkError, 'NetworkError'],
+  [TimeoutError, 'TimeoutError'],
+] as unknown as [typeof ApiError, string, number?][]) {
+  C.prototype.name = name;
+  if (status) byStatus[status] = C;
+}
+
+/** The class for a status: one subclass per status of the conventions, ApiError for the others. */
+export function errorClassFor(status: number): typeof ApiError {
+  return byStatus[status] ?? ApiError;
+}

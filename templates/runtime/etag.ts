@@ -16,31 +16,29 @@ export interface EtagCache {
 
 /** In-memory cache evicting the least recently used entry beyond `maxEntries` (default 500). */
 export class MemoryEtagCache implements EtagCache {
-  private declare readonly entries: Map<string, EtagEntry>;
+  private declare readonly m: Map<string, EtagEntry>;
   private declare readonly max: number;
   constructor(maxEntries = 500) {
-    this.entries = new Map();
+    this.m = new Map();
     this.max = maxEntries;
   }
   get(key: string): EtagEntry | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
+    const entry = this.m.get(key);
+    // Re-insert: Map keeps insertion order, so the first key is the least recently used.
+    if (entry) this.set(key, entry);
     return entry;
   }
   set(key: string, entry: EtagEntry): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    const m = this.m;
+    m.delete(key);
+    m.set(key, entry);
+    if (m.size > this.max) m.delete(m.keys().next().value!);
   }
   delete(key: string): void {
-    this.entries.delete(key);
+    this.m.delete(key);
   }
   get size(): number {
-    return this.entries.size;
+    return this.m.size;
   }
 }
 

@@ -11,25 +11,17 @@ export async function* pages<P>(api: Pick<ApiCore, 'call'>, spec: OperationSpec,
   const max = spec.paginated?.limitMax;
   const limit = max === undefined ? p.limit : Math.min(p.limit ?? max, max);
   const start = p.offset ?? 0;
-  let offset = start;
-  for (;;) {
+  for (let offset = start; ; ) {
     const page = await api.call<CollectionPage<unknown> | undefined>(spec, { ...p, offset, limit }, options);
     const items = page?.items;
     if (!Array.isArray(items)) throw new TypeError(`${spec.method} ${spec.path} did not return a meta+items page`);
     const meta = page!.meta ?? {};
-    if (offset !== start) {
-      // No progress: an empty page, or a server ignoring offset (which would repeat one page for ever).
-      if (!items.length || (typeof meta.offset === 'number' && meta.offset !== offset)) return;
-    }
+    const n = items.length;
+    // No progress: an empty page, or a server ignoring offset (which would repeat one page for ever).
+    if (offset !== start && (!n || (typeof meta.offset === 'number' && meta.offset !== offset))) return;
     yield page as P;
-    if (!items.length) return;
-    offset += items.length;
+    offset += n;
     const size = typeof meta.limit === 'number' ? meta.limit : limit;
-    if ((typeof meta.total === 'number' && offset >= meta.total) || (size !== undefined && items.length < size)) return;
+    if (!n || (typeof meta.total === 'number' && offset >= meta.total) || (size !== undefined && n < size)) return;
   }
-}
-
-/** Every item of every page. */
-export async function* all<I>(api: Pick<ApiCore, 'call'>, spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncGenerator<I, void, undefined> {
-  for await (const page of pages<CollectionPage<I>>(api, spec, params, options)) yield* page.items;
 }

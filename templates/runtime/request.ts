@@ -1,69 +1,37 @@
-/** Request building: URL (path + query), header params and body encoding, with per-spec work done once. */
+/** Request building: URL (path + query), header params and body encoding. */
 import type { OperationSpec, ParamSpec } from './types.js';
 
-/** What a spec compiles to, cached per spec object. */
-export interface CompiledSpec {
-  /** The path split at its templates: literal, param, literal, ... (odd indexes hold path params). */
-  parts: (string | ParamSpec)[];
-  query: readonly ParamSpec[];
-  header: readonly ParamSpec[];
-  /** Default Accept header value, undefined when the operation documents no response body. */
-  accept: string | undefined;
-  idempotent: boolean;
-}
-
-const compiled = new WeakMap<OperationSpec, CompiledSpec>();
-export const IDEMPOTENT = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'];
-
-export function compile(spec: OperationSpec): CompiledSpec {
-  let c = compiled.get(spec);
-  if (c) return c;
-  const byName = new Map<string, ParamSpec>();
-  for (const p of spec.params) if (p.in === 'path') byName.set(p.name, p);
-  const parts: (string | ParamSpec)[] = spec.path.replace(/^\//, '').split(/\{([^}]*)\}/);
-  for (let i = 1; i < parts.length; i += 2) {
-    const name = parts[i] as string;
-    // A template without a ParamSpec still reads params[name], so hand-written specs keep working.
-    parts[i] = byName.get(name) ?? { key: name, name, in: 'path' };
-  }
-  c = {
-    parts,
-    query: spec.params.filter((p) => p.in === 'query'),
-    // Lower-cased so that they replace, not join, headers given in another case.
-    header: spec.params.filter((p) => p.in === 'header').map((p) => ({ ...p, name: p.name.toLowerCase() })),
-    accept: spec.accept.length ? spec.accept.join(', ') : undefined,
-    idempotent: IDEMPOTENT.includes(spec.method),
-  };
-  compiled.set(spec, c);
-  return c;
-}
-
-function scalar(v: unknown): string {
-  return v instanceof Date ? v.toISOString() : String(v);
-}
+type Params = Record<string, unknown>;
 
 /** params[key] when it is the caller's own property: never `constructor` or `toString` from Object.prototype. */
-export function own(params: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+export function own(params: Params, key: string): unknown {
+  return {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
 }
 
+const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
 const enc = encodeURIComponent;
+const encScalar = (v: unknown): string => enc(scalar(v));
 
-/** The URL relative to the API root: encoded path plus query string. */
-export function buildPath(c: CompiledSpec, params: Record<string, unknown>): string {
-  const { parts } = c;
-  let url = parts[0] as string;
-  for (let i = 1; i < parts.length; i += 2) {
-    const p = parts[i] as ParamSpec;
-    const v = own(params, p.key);
-    if (v === undefined || v === null) throw new TypeError(`Missing path parameter ${p.key}`);
-    url += (Array.isArray(v) ? v.map((x) => enc(scalar(x))).join(',') : enc(scalar(v))) + (parts[i + 1] as string);
-  }
+/**
+ * The URL relative to the API root (encoded path plus query string); adds header params to `headers`, whose keys
+ * are lower case (arrays comma-joined, style simple). Throws a TypeError, before anything is sent, for a missing path param.
+ */
+export function buildPath(spec: OperationSpec, params: Params, headers: Record<string, string>): string {
+  let url = spec.path.replace(/^\//, '').replace(/\{([^}]*)\}/g, (_, name: string) => {
+    // A template without a ParamSpec still reads params[name], so hand-written specs keep working.
+    const key = spec.params.find((p) => p.in === 'path' && p.name === name)?.key ?? name;
+    const v = own(params, key);
+    if (v == null) throw new TypeError(`Missing path parameter ${key}`);
+    return Array.isArray(v) ? v.map(encScalar).join(',') : encScalar(v);
+  });
   let sep = '?';
-  for (const p of c.query) {
+  for (const p of spec.params) {
     const v = own(params, p.key);
-    const q = v === undefined || v === null ? '' : queryPairs(p, v);
-    if (q) {
+    let q;
+    if (v == null) continue;
+    // Lower-cased so that they replace, not join, headers given in another case.
+    if (p.in === 'header') headers[p.name.toLowerCase()] = Array.isArray(v) ? v.map(scalar).join(',') : scalar(v);
+    else if (p.in === 'query' && (q = queryPairs(p, v))) {
       url += sep + q;
       sep = '&';
     }
@@ -74,76 +42,59 @@ export function buildPath(c: CompiledSpec, params: Record<string, unknown>): str
 /** One query parameter as `name=value` pairs by OpenAPI style (form, spaceDelimited, pipeDelimited, deepObject) and explode. */
 function queryPairs(p: ParamSpec, v: unknown): string {
   const name = enc(p.name);
-  if (typeof v !== 'object' || v instanceof Date) return `${name}=${enc(scalar(v))}`;
-  const deep = p.style === 'deepObject';
-  const pairs: [string, unknown][] = Array.isArray(v)
+  if (typeof v !== 'object' || v instanceof Date) return `${name}=${encScalar(v)}`;
+  const style = p.style ?? 'form';
+  const deep = style === 'deepObject';
+  const list = Array.isArray(v);
+  const pairs: [string, unknown][] = list
     ? v.map((x) => [name, x])
-    : Object.entries(v as object).filter(([, x]) => x !== undefined && x !== null).map(([k, x]) => [deep ? `${name}%5B${enc(k)}%5D` : enc(k), x]);
-  if (deep || (p.explode ?? (!p.style || p.style === 'form'))) return pairs.map(([k, x]) => `${k}=${enc(scalar(x))}`).join('&');
-  if (!pairs.length) return '';
-  const values = Array.isArray(v) ? pairs.map(([, x]) => enc(scalar(x))) : pairs.flatMap(([k, x]) => [k, enc(scalar(x))]);
-  return `${name}=${values.join(p.style === 'spaceDelimited' ? '%20' : p.style === 'pipeDelimited' ? '|' : ',')}`;
+    : Object.entries(v as object).filter(([, x]) => x != null).map(([k, x]) => [deep ? `${name}%5B${enc(k)}%5D` : enc(k), x]);
+  if (deep || (p.explode ?? style === 'form')) return pairs.map(([k, x]) => `${k}=${encScalar(x)}`).join('&');
+  return pairs.length
+    ? `${name}=${pairs.flatMap(([k, x]) => (list ? [encScalar(x)] : [k, encScalar(x)])).join(style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '|' : ',')}`
+    : '';
 }
 
-/** Adds header params to `headers`, whose keys are lower case (arrays comma-joined, style simple). */
-export function addHeaderParams(c: CompiledSpec, params: Record<string, unknown>, headers: Record<string, string>): void {
-  for (const p of c.header) {
-    const v = own(params, p.key);
-    if (v !== undefined && v !== null) headers[p.name] = Array.isArray(v) ? v.map(scalar).join(',') : scalar(v);
-  }
-}
-
-/** 'Application/JSON; charset=utf-8' -> 'application/json'. */
-export function essence(mediaType: string): string {
-  return mediaType.split(';', 1)[0]!.trim().toLowerCase();
-}
-
-export function isJsonMediaType(mediaType: string): boolean {
-  const t = essence(mediaType);
-  return t === 'application/json' || t.endsWith('+json');
+/** 'Application/JSON; charset=utf-8' -> 2 (JSON, also +json), 1 (text/*, XML: read as a string), 0 (anything else: Blob). */
+export function bodyKind(mediaType: string): 0 | 1 | 2 {
+  const t = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+  return /^application\/json$|\+json$/.test(t) ? 2 : /^text\/|^application\/xml$|\+xml$/.test(t) ? 1 : 0;
 }
 
 /**
  * Encodes a request body by the documented media type and sets Content-Type in `headers` (not for multipart:
  * fetch adds the boundary). Non-JSON bodies may be a Blob, ArrayBuffer, typed array, ReadableStream, string,
- * FormData or URLSearchParams and are sent as they are.
+ * FormData or URLSearchParams and are sent as they are; a plain object becomes multipart or form-urlencoded fields.
  */
 export function encodeBody(mediaType: string, body: unknown, headers: Record<string, string>): BodyInit {
-  const type = essence(mediaType);
-  if (type === 'multipart/form-data') {
-    if (body instanceof FormData) return body;
-    const form = new FormData();
-    forEachField(body, (k, v) => form.append(k, v instanceof Blob ? v : typeof v === 'object' ? JSON.stringify(v) : scalar(v)));
-    return form;
+  const type = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+  const multipart = type === 'multipart/form-data';
+  if (!multipart) headers['content-type'] ??= mediaType;
+  if (bodyKind(type) > 1) return JSON.stringify(body);
+  if (multipart ? body instanceof FormData : type !== 'application/x-www-form-urlencoded' || (body as object | null)?.constructor !== Object) {
+    return body as BodyInit;
   }
-  headers['content-type'] ??= mediaType;
-  if (isJsonMediaType(type)) return JSON.stringify(body);
-  if (type === 'application/x-www-form-urlencoded' && isPlainObject(body)) {
-    const form = new URLSearchParams();
-    forEachField(body, (k, v) => form.append(k, scalar(v)));
-    return form.toString();
-  }
-  return body as BodyInit;
-}
-
-function isPlainObject(v: unknown): v is object {
-  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-}
-
-function forEachField(body: unknown, add: (key: string, value: unknown) => void): void {
+  const form = multipart ? new FormData() : new URLSearchParams();
   for (const [k, v] of Object.entries(body as object)) {
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(v)) for (const x of v) add(k, x);
-    else add(k, v);
+    if (v != null) {
+      for (const x of Array.isArray(v) ? v : [v]) {
+        (form as FormData).append(k, multipart && x instanceof Blob ? x : multipart && typeof x === 'object' ? JSON.stringify(x) : scalar(x));
+      }
+    }
   }
+  return form;
 }
 
 /** Whether a body can be sent again (for a retry or after a 401): streams cannot. */
-export function isReplayable(body: BodyInit | undefined): boolean {
+export function isReplayable(body: BodyInit | null | undefined): boolean {
   return !(typeof ReadableStream !== 'undefined' && body instanceof ReadableStream);
 }
 
-/** Copies headers into `into` with lower-cased names, so that later sources replace earlier ones. */
-export function mergeHeaders(into: Record<string, string>, from: Record<string, string> | undefined): void {
-  if (from) for (const k in from) into[k.toLowerCase()] = from[k]!;
+/** Headers with lower-cased names, so that later sources replace earlier ones. */
+export function lowerCase(from: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k in from) out[k.toLowerCase()] = from[k]!;
+  return out;
 }
+
+export const isIdempotent = (method: string): boolean => /^(GET|HEAD|PUT|DELETE|OPTIONS|TRACE)$/.test(method);

@@ -9,25 +9,16 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
-const RETRY_STATUS = [500, 502, 503, 504];
-
-export function isRetryableStatus(status: number): boolean {
-  return RETRY_STATUS.includes(status);
-}
-
 /** Milliseconds before retry number `attempt` (0-based): Retry-After if the response has one, else full jitter. */
 export function retryDelay(attempt: number, options: RetryOptions, retryAfter?: string | null, now = Date.now(), random = Math.random): number {
-  const max = options.maxDelayMs ?? 10_000;
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
-    if (!Number.isNaN(ms)) return Math.min(Math.max(ms, 0), max);
-  }
-  return Math.min(random() * (options.baseDelayMs ?? 300) * 2 ** attempt, max);
+  const s = Number(retryAfter);
+  // Seconds, or an HTTP date (NaN for anything else, including no header).
+  const ms = retryAfter ? (isNaN(s) ? Date.parse(retryAfter) - now : s * 1000) : NaN;
+  return Math.min(isNaN(ms) ? random() * (options.baseDelayMs ?? 300) * 2 ** attempt : Math.max(ms, 0), options.maxDelayMs ?? 10_000);
 }
 
 /** Waits `ms`, rejecting with the signal's reason if it aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {

@@ -4,15 +4,10 @@
 
 export type BasicAuthEncoding = 'raw' | 'rfc6749';
 
-/** application/x-www-form-urlencoded encoding of one value (space as '+', everything but [A-Za-z0-9*-._] escaped). */
-function formUrlEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
-}
-
 export function basicAuthorization(clientId: string, clientSecret: string, encoding: BasicAuthEncoding): string {
-  const raw = encoding === 'raw';
+  // application/x-www-form-urlencoded encoding of one value (space as '+', everything but [A-Za-z0-9*-._] escaped).
+  const form = (v: string) =>
+    encoding === 'raw' ? v : encodeURIComponent(v).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
   // base64 (with padding) of the UTF-8 bytes.
-  let binary = '';
-  for (const b of new TextEncoder().encode(`${raw ? clientId : formUrlEncode(clientId)}:${raw ? clientSecret : formUrlEncode(clientSecret)}`)) binary += String.fromCharCode(b);
-  return `Basic ${btoa(binary)}`;
+  return `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${form(clientId)}:${form(clientSecret)}`)))}`;
 }

@@ -11,7 +11,7 @@
 import { basicAuthorization, type BasicAuthEncoding } from './basic-auth.js';
 import { ReauthRequiredError, TokenError } from './errors.js';
 import { MemoryTokenStore, type SignInGrant, type StoredTokens, type TokenStore } from './store.js';
-import { tokenRequest, type TokenResponse } from './token-request.js';
+import { tokenRequest } from './token-request.js';
 import { checkServiceUrl } from './url.js';
 import type { WarningHandler } from './warnings.js';
 
@@ -86,40 +86,36 @@ const SIGN_IN_AGAIN = ': the user must sign in again.';
 
 export function createTokenSession(options: TokenClientOptions): TokenSession {
   const authUrl = checkServiceUrl(options.authUrl, 'authUrl');
-  const { clientId, clientSecret } = options;
-  for (const [v, name, env] of [[clientId, 'clientId', 'ID'], [clientSecret, 'clientSecret', 'SECRET']] as const) {
-    if (!v) throw new TokenError('invalid_config', `${name} is missing: pass it or set DOCEX_CLIENT_${env}.`);
+  const { clientId, clientSecret, store = new MemoryTokenStore() as TokenStore, clock = Date.now, basicAuth: encoding = 'raw', timeoutMs = 30_000 } = options;
+  for (const [v, name] of [[clientId, 'clientId'], [clientSecret, 'clientSecret']]) {
+    // clientId -> DOCEX_CLIENT_ID, clientSecret -> DOCEX_CLIENT_SECRET
+    if (!v) throw new TokenError('invalid_config', `${name} is missing: pass it or set DOCEX_CLIENT_${name!.slice(6).toUpperCase()}.`);
   }
-  const store: TokenStore = options.store ?? new MemoryTokenStore();
-  const clock = options.clock ?? Date.now;
-  const encoding = options.basicAuth ?? 'raw';
   const authorization = basicAuthorization(clientId, clientSecret, encoding);
-  const timeoutMs = options.timeoutMs ?? 30_000;
   const storeName = (store as { constructor?: { name?: string } }).constructor?.name || 'TokenStore';
-  const fetchFn = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
 
   let current: StoredTokens | undefined; // what this client last read or wrote
   let unsaved: StoredTokens | undefined; // received, but the store refused it: retried before anything else
 
-  const usable = (t: StoredTokens, now: number) => now < t.expiresAt - refreshMarginMs(t.expiresIn);
+  const usable = (t: StoredTokens | undefined, not?: string): boolean =>
+    !!t && t.accessToken !== not && clock() < t.expiresAt - refreshMarginMs(t.expiresIn);
 
-  /** POST to {authUrl}/oauth2/{path} with client authentication (Basic) and a form body. */
+  /** POST to {authUrl}/oauth2/{path} with client authentication (Basic) and a form body; `token`: a token request. */
   const post = (path: string, body: Record<string, string>, token?: boolean): Promise<Response> =>
-    fetchFn(`${authUrl}/oauth2/${path}`, {
+    (options.fetch ?? fetch)(`${authUrl}/oauth2/${path}`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', ...(token && { accept: 'application/json' }) },
-      body: new URLSearchParams(body).toString(),
+      body: `${new URLSearchParams(body)}`,
       signal: AbortSignal.timeout(timeoutMs),
       ...(token && { redirect: 'error' }),
     });
 
-  function request(params: Record<string, string>, extraSecrets: readonly string[]): Promise<TokenResponse> {
-    const secrets = [clientSecret, ...extraSecrets, ...(current ? [current.accessToken, current.refreshToken ?? ''] : [])];
-    return tokenRequest(() => post('token', params, true), `${authUrl}/oauth2/token`, timeoutMs, secrets);
-  }
-
-  function toStored(r: TokenResponse, sentAt: number, grant: SignInGrant, previousRefresh: string | undefined): StoredTokens {
-    const refreshToken = r.refreshToken ?? previousRefresh; // RFC 6749 section 6: keep the old one only if none came back
+  /** A token request; the answer becomes the stored form (RFC 6749 section 6: the old refresh token stays only if
+   *  none came back), not yet saved. */
+  async function request(params: Record<string, string>, secrets: string[], grant: SignInGrant, previous?: string): Promise<StoredTokens> {
+    const sentAt = clock();
+    const r = await tokenRequest(() => post('token', params, true), `${authUrl}/oauth2/token`, timeoutMs, [clientSecret, ...secrets, current?.accessToken ?? '', current?.refreshToken ?? '']);
+    const refreshToken = r.refreshToken ?? previous;
     return {
       version: 1, accessToken: r.accessToken, expiresAt: sentAt + r.expiresIn * 1000, expiresIn: r.expiresIn, refreshToken,
       // Counted from receipt of each new refresh token: never earlier than the server's own expiry (one year).
@@ -133,16 +129,13 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
       await store.save(t);
     } catch (err) {
       unsaved = t;
-      const detail = err instanceof TokenError ? ` ${err.message}` : '';
-      throw new TokenError('store_failed', `Could not save the new tokens to the ${storeName}: kept in memory, saved again on the next call.${detail}`);
+      throw new TokenError('store_failed', `Could not save the new tokens to the ${storeName}: kept in memory, saved again on the next call.${err instanceof TokenError ? ` ${err.message}` : ''}`);
     }
     unsaved = undefined;
     return (current = t);
   }
 
-  async function load(): Promise<StoredTokens | undefined> {
-    return (await store.load()) ?? undefined;
-  }
+  const load = async (): Promise<StoredTokens | undefined> => (await store.load()) ?? undefined;
 
   /** Clears the store only if it still holds the refresh token that failed: a newer session written meanwhile stays. */
   async function clearIfUnchanged(refreshToken: string | undefined): Promise<void> {
@@ -153,7 +146,7 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
 
   /** Resolves once no operation is in flight on the store (checked again after each wait). */
   async function settled(): Promise<void> {
-    for (let p = inflight.get(store); p; p = inflight.get(store)) await p.catch(() => undefined);
+    for (let p = inflight.get(store); p; p = inflight.get(store)) await p.catch(() => {});
   }
 
   /** Runs `task` as the one in-flight operation of the store (under the store's cross-process lock, if it has one);
@@ -161,7 +154,7 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
   function exclusive(task: () => Promise<StoredTokens>): Promise<StoredTokens> {
     const running = inflight.get(store);
     if (running) return running;
-    const p = (store.lock ? store.lock(task) : task()).finally(() => {
+    const p: Promise<StoredTokens> = (store.lock ? store.lock(task) : task()).finally(() => {
       if (inflight.get(store) === p) inflight.delete(store);
     });
     inflight.set(store, p);
@@ -171,46 +164,44 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
   /** Makes a token available that is not `stale`: retry an unsaved save, adopt a newer stored token, or refresh. */
   async function obtain(stale: string | undefined): Promise<StoredTokens> {
     if (unsaved) await persist(unsaved);
-    for (let attempt = 0; ; attempt++) {
-      const stored = await load();
-      const now = clock();
-      if (!stored) {
+    for (let adopted = false; ; ) {
+      const t = await load();
+      if (!t) {
         current = undefined;
         throw new ReauthRequiredError('not_signed_in', 'No stored tokens: sign in first (exchangeCode or signInWithPassword).');
       }
-      if (stored.accessToken !== stale && usable(stored, now)) return (current = stored);
-      if (!stored.refreshToken) {
-        await clearIfUnchanged(undefined);
-        throw new ReauthRequiredError('invalid_grant', `The access token expired and there is no refresh token${SIGN_IN_AGAIN}`);
+      if (usable(t, stale)) return (current = t);
+      const rt = t.refreshToken;
+      if (!rt || (t.refreshTokenExpiresAt !== null && t.refreshTokenExpiresAt <= clock())) {
+        await clearIfUnchanged(rt);
+        throw new ReauthRequiredError(
+          rt ? 'refresh_token_expired' : 'invalid_grant',
+          `${rt ? 'The refresh token has expired (one year after sign-in)' : 'The access token expired and there is no refresh token'}${SIGN_IN_AGAIN}`,
+        );
       }
-      if (stored.refreshTokenExpiresAt !== null && stored.refreshTokenExpiresAt <= now) {
-        await clearIfUnchanged(stored.refreshToken);
-        throw new ReauthRequiredError('refresh_token_expired', `The refresh token has expired (one year after sign-in)${SIGN_IN_AGAIN}`);
-      }
-      const sentAt = clock();
-      let r: TokenResponse;
+      let next: StoredTokens;
       try {
-        r = await request({ grant_type: 'refresh_token', refresh_token: stored.refreshToken }, [stored.refreshToken, stored.accessToken]);
+        next = await request({ grant_type: 'refresh_token', refresh_token: rt }, [rt, t.accessToken], t.grant, rt);
       } catch (err) {
-        if (!(err instanceof TokenError) || err.code !== 'invalid_grant') throw err;
+        if ((err as TokenError).code !== 'invalid_grant') throw err;
         // Another process may have rotated the token since we read it: adopt its newer one once.
         const again = await load();
-        if (attempt === 0 && again && again.refreshToken !== stored.refreshToken) {
+        if (!adopted && again && again.refreshToken !== rt) {
+          adopted = true;
           stale = undefined;
           continue;
         }
-        await clearIfUnchanged(stored.refreshToken);
-        throw new ReauthRequiredError('invalid_grant', `The refresh token was rejected (expired, revoked or used); the stored tokens are cleared${SIGN_IN_AGAIN}`, { status: err.status, description: err.description });
+        await clearIfUnchanged(rt);
+        throw new ReauthRequiredError('invalid_grant', `The refresh token was rejected (expired, revoked or used); the stored tokens are cleared${SIGN_IN_AGAIN}`, err as TokenError);
       }
-      return persist(toStored(r, sentAt, stored.grant, stored.refreshToken));
+      return persist(next);
     }
   }
 
   const session: TokenSession = {
     async getAccessToken() {
       const t = current;
-      if (t && !unsaved && usable(t, clock())) return t.accessToken;
-      return (await exclusive(() => obtain(t?.accessToken))).accessToken;
+      return (!unsaved && t && usable(t) ? t : await exclusive(() => obtain(t?.accessToken))).accessToken;
     },
 
     async refreshAfterUnauthorized(rejected) {
@@ -218,8 +209,8 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
       for (let i = 0; i < 2; i++) {
         const t = current;
         if (t && !unsaved && t.accessToken !== rejected && clock() < t.expiresAt) return t.accessToken;
-        const next = await exclusive(() => obtain(rejected));
-        if (next.accessToken !== rejected) return next.accessToken;
+        const { accessToken } = await exclusive(() => obtain(rejected));
+        if (accessToken !== rejected) return accessToken;
       }
       throw new TokenError('invalid_response', 'The token endpoint returned the rejected access token again.');
     },
@@ -235,11 +226,7 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
     async signIn(grant, params, secrets) {
       // Wait for a running refresh, so it cannot overwrite the new session when it finishes.
       await settled();
-      const t = await exclusive(async () => {
-        const sentAt = clock();
-        const r = await request(params, secrets);
-        return persist(toStored(r, sentAt, grant, undefined));
-      });
+      const t = await exclusive(async () => persist(await request(params, secrets, grant)));
       return { grant: t.grant, scope: t.scope, expiresAt: t.expiresAt, refreshTokenExpiresAt: t.refreshTokenExpiresAt };
     },
     async forget() {

@@ -10,13 +10,10 @@ export interface TokenResponse {
   scope: string | undefined;
 }
 
-/** The access token lifetime the spec documents; used only when a server omits expires_in (it is RECOMMENDED). */
-const DEFAULT_EXPIRES_IN = 300;
-
+/** Replaces each known secret (4+ characters) with [redacted]; at most 300 characters. */
 export function mask(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
-  return out.length > 300 ? `${out.slice(0, 300)}...` : out;
+  for (const s of secrets) if (s.length > 3) text = text.split(s).join('[redacted]');
+  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
 }
 
 /** `send` makes the POST (form body, Basic auth) to `endpoint`; `secrets` are masked if a server echoes them. */
@@ -25,42 +22,29 @@ export async function tokenRequest(send: () => Promise<Response>, endpoint: stri
   try {
     res = await send();
   } catch (err) {
-    const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'the request failed';
+    const why = (err as Error)?.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'the request failed';
     throw new TokenError('network_error', `Token request to ${endpoint} failed: ${why}. The stored tokens are unchanged; try again.`);
   }
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { status } = res;
+  // Any JSON value (or none) as an object, so that absent fields read as undefined.
+  const b = Object(await res.json().catch(() => {})) as Record<string, unknown>;
+  const { error, error_description: text, access_token: accessToken, token_type: type, refresh_token: refreshToken, scope } = b;
 
   if (!res.ok) {
-    const code = typeof b['error'] === 'string' && /^[\x20-\x7e]{1,64}$/.test(b['error']) ? b['error'] : res.status >= 500 ? 'server_error' : 'invalid_response';
-    const description = typeof b['error_description'] === 'string' ? mask(b['error_description'], secrets) : undefined;
+    const code = typeof error === 'string' && /^[\x20-\x7e]{1,64}$/.test(error) ? error : status > 499 ? 'server_error' : 'invalid_response';
+    const description = typeof text === 'string' ? mask(text, secrets) : undefined;
     const hint = code === 'invalid_client' ? ' Check the client id and secret.' : '';
-    throw new TokenError(code, `Token endpoint answered HTTP ${res.status} ${code}${description ? `: ${description}` : ''}.${hint}`, { status: res.status, description });
+    throw new TokenError(code, `Token endpoint answered HTTP ${status} ${code}${description ? `: ${description}` : ''}.${hint}`, { status, description });
   }
 
-  const accessToken = b['access_token'];
-  const tokenType = b['token_type'];
-  const expiresIn = b['expires_in'] === undefined ? DEFAULT_EXPIRES_IN : Number(b['expires_in']);
-  const refreshToken = b['refresh_token'];
-  const scope = b['scope'];
+  // expires_in is RECOMMENDED: without it, the access token lifetime the spec documents (300 s).
+  const expiresIn = b['expires_in'] === undefined ? 300 : Number(b['expires_in']);
   const problem =
-    typeof accessToken !== 'string' || accessToken === '' ? 'no access_token'
-    : typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer' ? 'token_type is not bearer'
-    : !Number.isFinite(expiresIn) || expiresIn <= 0 ? 'expires_in is not a positive number'
-    : refreshToken !== undefined && (typeof refreshToken !== 'string' || refreshToken === '') ? 'refresh_token is not a string'
-    : undefined;
-  if (problem !== undefined) {
-    throw new TokenError('invalid_response', `Token endpoint answered HTTP ${res.status} with an unusable token response: ${problem}.`, { status: res.status });
-  }
-  return {
-    accessToken: accessToken as string,
-    expiresIn,
-    refreshToken: refreshToken as string | undefined,
-    scope: typeof scope === 'string' ? scope : undefined,
-  };
+    typeof accessToken !== 'string' || !accessToken ? 'no access_token'
+    : typeof type !== 'string' || type.toLowerCase() !== 'bearer' ? 'token_type is not bearer'
+    : !(expiresIn > 0 && expiresIn < Infinity) ? 'expires_in is not a positive number'
+    : refreshToken !== undefined && (typeof refreshToken !== 'string' || !refreshToken) ? 'refresh_token is not a string'
+    : '';
+  if (problem) throw new TokenError('invalid_response', `Token endpoint answered HTTP ${status} with an unusable token response: ${problem}.`, { status });
+  return { accessToken: accessToken as string, expiresIn, refreshToken: refreshToken as string | undefined, scope: typeof scope === 'string' ? scope : undefined };
 }

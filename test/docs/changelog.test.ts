@@ -89,6 +89,24 @@ describe('changelog from git tags', () => {
     expect(page).not.toContain('Read one document');
   });
 
+  it('writes each changelog as Markdown too: the lines `docex diff --format markdown` prints for the same two tags', async () => {
+    const md = readFileSync(join(repo, 'site', 'changelog', 'document-v1.md'), 'utf8');
+    expect(md).toMatch(/^# Changelog: document v1\n/);
+    expect(md).toContain('## v1.1.0 (since v1.0.0)');
+    expect(md).toContain('## v1.0.0\n\nFirst released in `v1.0.0`.');
+    const page = readFileSync(join(repo, 'site', 'changelog', 'document-v1.html'), 'utf8');
+    expect(page).toContain('<a href="document-v1.md">Markdown</a>');
+    // The checker itself, between the two tags' trees (the working tree's uncommitted edit is documentation only).
+    const cli = await runDocex(['diff', '--base-ref', 'v1.0.0', '--format', 'markdown'], { cwd: repo });
+    const items = (text: string) => text.split('\n').filter((l) => l.startsWith('- '));
+    const fromCli = items(cli.stdout.slice(cli.stdout.indexOf('`document/v1`')));
+    expect(fromCli.length).toBeGreaterThan(0);
+    expect(fromCli.some((l) => l.includes('CreditNote'))).toBe(true);
+    const latest = md.slice(md.indexOf('## v1.1.0'), md.indexOf('## v1.0.0'));
+    expect(items(latest)).toEqual(fromCli);
+    expect(readFileSync(join(repo, 'site', 'changelog', 'token.md'), 'utf8')).toContain('## v1.1.0 (since v1.0.0)\n\nNo changes.');
+  });
+
   it('says when an API did not change between two tags, and indexes the releases newest first', () => {
     const token = readFileSync(join(repo, 'site', 'changelog', 'token.html'), 'utf8');
     expect(token).toMatch(/v1\.1\.0[\s\S]*No changes to this API\.[\s\S]*v1\.0\.0[\s\S]*First released/);

@@ -354,6 +354,19 @@ describe('the set of documents', () => {
     for (const o of all) for (const [, r] of o.responses) values.add(String(schemaOf(o.doc, header(o.doc, r, 'Cache-Control')?.schema)?.const));
     expect([...values].sort()).toEqual(expect.arrayContaining(['max-age=3600', 'no-cache', 'no-store']));
   });
+
+  it("serves each of the spec's common resources (2.5) from some sub API", () => {
+    // Schema names lower-cased: `TradingPartner` is the spec's `tradingpartner`.
+    const served = new Set<string>();
+    for (const o of all.filter((x) => x.api.id !== 'token' && x.method === 'get')) {
+      const body = o.responses.find(([s]) => s === '200')?.[1].content?.['application/json']?.schema;
+      const resolved = schemaOf(o.doc, body);
+      const items = resolved?.type === 'array' ? resolved.items : schemaOf(o.doc, resolved?.properties?.items)?.items;
+      const ref = (collectionItem(o.doc, body) ? items : body) as { $ref?: string } | undefined;
+      if (ref?.$ref) served.add(ref.$ref.split('/').pop()!.toLowerCase());
+    }
+    expect([...served]).toEqual(expect.arrayContaining(['user', 'company', 'companygroup', 'document', 'serviceprovider', 'tradingpartner']));
+  });
 });
 
 describe('the document API', () => {

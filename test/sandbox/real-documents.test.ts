@@ -153,11 +153,35 @@ describe('uploads in the real file API', () => {
 });
 
 describe('actions on a collection', () => {
-  it('markDocumentsFetched checks that the named documents exist (204, or 404 naming the missing one)', async () => {
+  it('markDocumentsFetched checks the named documents (204; 404 naming a missing one; 403 for another company)', async () => {
     const ids = [...t.sb.state.stores.get('Document')!.items.keys()].slice(0, 2);
     expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: ids } })).status).toBe(204);
     const r = await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: [ids[0]!, 'missing-doc'] } });
     expect(r.status).toBe(404);
     expect(r.text).toContain('missing-doc');
+    const foreign = [...t.sb.state.stores.get('Document')!.foreign.keys()][0]!;
+    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: [foreign] } })).status).toBe(403);
+  });
+
+  it('markDocumentsFetched sets isFetched, so a client polling isFetched=false no longer sees the documents', async () => {
+    const unfetched = (await t.call('GET', '/document/v1/documents?isFetched=false&limit=3')).json as Page<{ id: string; isFetched?: boolean }>;
+    expect(unfetched.items).toHaveLength(3);
+    const ids = unfetched.items.map((d) => d.id);
+    const fetchedBefore = ((await t.call('GET', '/document/v1/documents?isFetched=true&limit=1')).json as Page<unknown>).meta.total;
+    const before = await t.call('GET', `/document/v1/documents/${ids[0]}`);
+    expect((before.json as { isFetched?: boolean }).isFetched).not.toBe(true);
+    const etag = before.headers.get('etag')!;
+
+    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: ids } })).status).toBe(204);
+    for (const id of ids) expect(((await t.call('GET', `/document/v1/documents/${id}`)).json as { isFetched: boolean }).isFetched).toBe(true);
+    const after = (await t.call('GET', `/document/v1/documents?isFetched=false&limit=100`)).json as Page<{ id: string }>;
+    expect(after.meta.total).toBe(unfetched.meta.total - 3);
+    expect(after.items.map((d) => d.id)).not.toContain(ids[0]);
+    const fetched = (await t.call('GET', '/document/v1/documents?isFetched=true&limit=1')).json as Page<unknown>;
+    expect(fetched.meta.total).toBe(fetchedBefore + 3);
+    // The document changed: its old ETag no longer gives 304. Marking again is harmless.
+    expect((await t.call('GET', `/document/v1/documents/${ids[0]}`, { headers: { 'if-none-match': etag } })).status).toBe(200);
+    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: ids } })).status).toBe(204);
+    expect(((await t.call('GET', `/document/v1/documents?isFetched=false&limit=1`)).json as Page<unknown>).meta.total).toBe(after.meta.total);
   });
 });

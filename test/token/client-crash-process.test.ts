@@ -11,32 +11,25 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReauthRequiredError, createTokenClient, type StoredTokens } from '../../templates/token/index.js';
 import { FileTokenStore } from '../../templates/token/node.js';
-import { CLIENT, USER, startTokenServer, type TestServer } from './server.js';
-import { SecretWatch } from './secrets.js';
+import { CLIENT, USER, useTokenServer } from './server.js';
 
-const watch = new SecretWatch(CLIENT.clientSecret, USER.password);
-let s: TestServer;
+// The child uses the real clock; so does this server.
+const suite = useTokenServer({ options: { now: Date.now } });
+const { watch } = suite;
 let dir: string;
 let child: string;
 beforeAll(async () => {
-  watch.captureOutput();
-  // The child uses the real clock; so does this server.
-  s = await startTokenServer({ now: Date.now });
   dir = await mkdtemp(join(tmpdir(), 'docex-token-kill-'));
   child = join(dir, 'child.mjs');
   await build({ entryPoints: [join(dirname(fileURLToPath(import.meta.url)), 'crash-child.ts')], bundle: true, platform: 'node', format: 'esm', outfile: child, logLevel: 'silent' });
 });
-afterAll(async () => {
-  await s.close();
-  await rm(dir, { recursive: true, force: true });
-  expect(watch.leaks()).toEqual([]);
-});
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs the child asynchronously (the token service lives in this process's event loop). */
 async function runChild(path: string, action: 'sign-in' | 'refresh' | 'get', crash: 'none' | 'before-save' | 'after-save') {
   const p = spawn(process.execPath, [child], {
     timeout: 30_000,
-    env: { PATH: process.env['PATH'], DOCEX_AUTH_URL: s.url, DOCEX_CLIENT_ID: CLIENT.clientId, DOCEX_CLIENT_SECRET: CLIENT.clientSecret, DOCEX_USERNAME: USER.username, DOCEX_PASSWORD: USER.password, STORE_PATH: path, ACTION: action, CRASH: crash },
+    env: { PATH: process.env['PATH'], DOCEX_AUTH_URL: suite.server.url, DOCEX_CLIENT_ID: CLIENT.clientId, DOCEX_CLIENT_SECRET: CLIENT.clientSecret, DOCEX_USERNAME: USER.username, DOCEX_PASSWORD: USER.password, STORE_PATH: path, ACTION: action, CRASH: crash },
   });
   let stdout = '';
   let stderr = '';
@@ -47,7 +40,7 @@ async function runChild(path: string, action: 'sign-in' | 'refresh' | 'get', cra
   return { status, signal, stdout, stderr };
 }
 const read = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as StoredTokens;
-const nextRun = (path: string) => createTokenClient({ authUrl: s.url, ...CLIENT, store: new FileTokenStore(path), fetch: watch.fetch, onWarning: () => {} });
+const nextRun = (path: string) => createTokenClient({ authUrl: suite.server.url, ...CLIENT, store: new FileTokenStore(path), fetch: watch.fetch, onWarning: () => {} });
 
 describe('a process killed around the save of rotated tokens', () => {
   it('killed before the save: file intact with the old tokens; the next run must sign in again', async () => {
@@ -55,10 +48,10 @@ describe('a process killed around the save of rotated tokens', () => {
     expect((await runChild(path, 'sign-in', 'none'))).toMatchObject({ status: 0, stdout: 'done\n' });
     const old = await read(path);
     watch.add(old.accessToken, old.refreshToken);
-    s.authority.resetStats();
+    suite.server.authority.resetStats();
     const killed = await runChild(path, 'refresh', 'before-save');
     expect(killed.signal).toBe('SIGKILL');
-    expect(s.authority.stats.refreshes).toBe(1); // the service rotated: the stored refresh token is spent
+    expect(suite.server.authority.stats.refreshes).toBe(1); // the service rotated: the stored refresh token is spent
     expect(await read(path)).toEqual(old);
     const err = await watch.rejects(nextRun(path).getAccessToken().then((t) => nextRun(path).refreshAfterUnauthorized(t)));
     expect(err).toBeInstanceOf(ReauthRequiredError);
@@ -77,7 +70,7 @@ describe('a process killed around the save of rotated tokens', () => {
     const next = nextRun(path);
     const access = await next.getAccessToken();
     expect(access).toBe(saved.accessToken);
-    expect(s.authority.verifyAccessToken(await next.refreshAfterUnauthorized(access))).toBeDefined();
+    expect(suite.server.authority.verifyAccessToken(await next.refreshAfterUnauthorized(access))).toBeDefined();
   });
 });
 
@@ -88,10 +81,10 @@ describe('several processes sharing one token file', () => {
     const old = await read(path);
     watch.add(old.accessToken, old.refreshToken);
     await writeFile(path, JSON.stringify({ ...old, expiresAt: Date.now() - 1000 })); // as if 300 s had passed
-    s.authority.resetStats();
+    suite.server.authority.resetStats();
     const runs = await Promise.all(Array.from({ length: 6 }, () => runChild(path, 'get', 'none')));
     expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(s.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
     const saved = await read(path);
     watch.add(saved.accessToken, saved.refreshToken);
     const digest = createHash('sha256').update(saved.accessToken).digest('hex');

@@ -14,24 +14,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ReauthRequiredError, createTokenClient, type StoredTokens, type TokenStore } from '../../templates/token/index.js';
 import { FileTokenStore } from '../../templates/token/node.js';
-import { CLIENT, USER, startTokenServer, type TestServer } from './server.js';
-import { SecretWatch } from './secrets.js';
+import { CLIENT, USER, useTokenServer } from './server.js';
 
-const watch = new SecretWatch(CLIENT.clientSecret, USER.password);
-let s: TestServer;
+const suite = useTokenServer();
+const { watch } = suite;
 let dir: string;
 let n = 0;
 beforeAll(async () => {
-  watch.captureOutput();
-  s = await startTokenServer();
   dir = await mkdtemp(join(tmpdir(), 'docex-token-crash-'));
 });
-afterAll(async () => {
-  await s.close();
-  await rm(dir, { recursive: true, force: true });
-  expect(watch.leaks()).toEqual([]);
-});
-beforeEach(() => s.authority.resetStats());
+afterAll(() => rm(dir, { recursive: true, force: true }));
+beforeEach(() => suite.server.authority.resetStats());
 
 /** A FileTokenStore whose next save can fail before writing ("crash") or after writing ("crash after save"). */
 class CrashingStore implements TokenStore {
@@ -48,7 +41,7 @@ class CrashingStore implements TokenStore {
 }
 
 function run(store: TokenStore, fetchFn: typeof fetch = watch.fetch) {
-  return createTokenClient({ authUrl: s.url, ...CLIENT, store, fetch: fetchFn, clock: () => s.clock.now, onWarning: () => {} });
+  return createTokenClient({ authUrl: suite.server.url, ...CLIENT, store, fetch: fetchFn, clock: () => suite.server.clock.now, onWarning: () => {} });
 }
 const newPath = () => join(dir, `tokens-${++n}.json`);
 
@@ -59,28 +52,28 @@ describe('crash between receiving and storing rotated tokens', () => {
     const tokens = run(store);
     await tokens.signInWithPassword(USER);
     const before = await readFile(path, 'utf8');
-    s.clock.advance(301);
+    suite.server.clock.advance(301);
     store.failBefore = true;
     const err = await watch.rejects(tokens.getAccessToken());
     expect(err).toMatchObject({ name: 'TokenError', code: 'store_failed' });
     expect(err.message).not.toContain('simulated');
     expect(await readFile(path, 'utf8')).toBe(before);
-    expect(s.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
 
     store.failBefore = false;
     const access = await tokens.getAccessToken();
-    expect(s.authority.stats.refreshes).toBe(1); // the kept tokens were saved, not refreshed again
+    expect(suite.server.authority.stats.refreshes).toBe(1); // the kept tokens were saved, not refreshed again
     const saved = JSON.parse(await readFile(path, 'utf8')) as StoredTokens;
     expect(saved.accessToken).toBe(access);
     expect(saved.refreshToken).not.toBe((JSON.parse(before) as StoredTokens).refreshToken);
-    expect(s.authority.verifyAccessToken(access)).toBeDefined();
+    expect(suite.server.authority.verifyAccessToken(access)).toBeDefined();
   });
 
   it('the process dies in that window: the next run finds the old, spent refresh token -> ReauthRequiredError, file cleared (not recoverable)', async () => {
     const path = newPath();
     const store = new CrashingStore(new FileTokenStore(path));
     await run(store).signInWithPassword(USER);
-    s.clock.advance(301);
+    suite.server.clock.advance(301);
     store.failBefore = true;
     await watch.rejects(run(store).getAccessToken()); // "dies": that client and its memory are gone
     const next = run(new FileTokenStore(path));
@@ -94,37 +87,37 @@ describe('crash between receiving and storing rotated tokens', () => {
     const path = newPath();
     await run(new FileTokenStore(path)).signInWithPassword(USER);
     const before = await readFile(path, 'utf8');
-    s.clock.advance(301);
+    suite.server.clock.advance(301);
     const dead: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
     await watch.rejects(run(new FileTokenStore(path), dead).getAccessToken());
     expect(await readFile(path, 'utf8')).toBe(before);
     const access = await run(new FileTokenStore(path)).getAccessToken();
-    expect(s.authority.verifyAccessToken(access)).toBeDefined();
+    expect(suite.server.authority.verifyAccessToken(access)).toBeDefined();
   });
 
   it('the process dies after the save, before using the token: the next run uses the saved tokens without refreshing', async () => {
     const path = newPath();
     const store = new CrashingStore(new FileTokenStore(path));
     await run(store).signInWithPassword(USER);
-    s.clock.advance(301);
+    suite.server.clock.advance(301);
     store.failAfter = true;
     await watch.rejects(run(store).getAccessToken());
-    expect(s.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
     const saved = JSON.parse(await readFile(path, 'utf8')) as StoredTokens;
     const next = run(new FileTokenStore(path));
     expect(await next.getAccessToken()).toBe(saved.accessToken);
-    expect(s.authority.stats.refreshes).toBe(1);
-    s.clock.advance(301);
-    expect(s.authority.verifyAccessToken(await next.getAccessToken())).toBeDefined(); // its refresh token works
-    expect(s.authority.stats.refreshes).toBe(2);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
+    suite.server.clock.advance(301);
+    expect(suite.server.authority.verifyAccessToken(await next.getAccessToken())).toBeDefined(); // its refresh token works
+    expect(suite.server.authority.stats.refreshes).toBe(2);
   });
 
   it('stores absolute expiry: a reloaded token is refreshed on time, not re-timed from the reload', async () => {
     const path = newPath();
     await run(new FileTokenStore(path)).signInWithPassword(USER);
-    s.clock.advance(280);
+    suite.server.clock.advance(280);
     const next = run(new FileTokenStore(path));
     await next.getAccessToken();
-    expect(s.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
   });
 });

@@ -1,24 +1,15 @@
 // Token client: the grants, client authentication, state and PKCE, against the real token service.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TokenError, createTokenClient, type TokenWarning } from '../../templates/token/index.js';
 import { loginThroughForm } from './browser.js';
-import { CLIENT, ODD_CLIENT, REDIRECT, USER, startTokenServer, type TestServer } from './server.js';
-import { SecretWatch } from './secrets.js';
+import { CLIENT, ODD_CLIENT, REDIRECT, USER, useTokenServer } from './server.js';
 
-const watch = new SecretWatch(CLIENT.clientSecret, ODD_CLIENT.clientSecret, USER.password);
-let s: TestServer;
+const suite = useTokenServer({ secrets: [ODD_CLIENT.clientSecret] });
+const { watch } = suite;
 const warnings: TokenWarning[] = [];
-beforeAll(async () => {
-  watch.captureOutput();
-  s = await startTokenServer();
-});
-afterAll(async () => {
-  await s.close();
-  expect(watch.leaks()).toEqual([]);
-});
 
 const client = (extra: Partial<Parameters<typeof createTokenClient>[0]> = {}) => {
-  const c = createTokenClient({ authUrl: s.url, ...CLIENT, fetch: watch.fetch, clock: () => s.clock.now, onWarning: (w) => warnings.push(w), ...extra });
+  const c = createTokenClient({ authUrl: suite.server.url, ...CLIENT, fetch: watch.fetch, clock: () => suite.server.clock.now, onWarning: (w) => warnings.push(w), ...extra });
   watch.serialised(c);
   return c;
 };
@@ -27,9 +18,9 @@ describe('password grant', () => {
   it('signs in, hands out a token the service accepts, and warns once per process through the hook', async () => {
     const tokens = client();
     const result = await tokens.signInWithPassword(USER);
-    expect(result).toEqual({ grant: 'password', scope: 'all', expiresAt: s.clock.now + 300_000, refreshTokenExpiresAt: null });
+    expect(result).toEqual({ grant: 'password', scope: 'all', expiresAt: suite.server.clock.now + 300_000, refreshTokenExpiresAt: null });
     const access = await tokens.getAccessToken();
-    expect(s.authority.verifyAccessToken(access)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
+    expect(suite.server.authority.verifyAccessToken(access)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
     await client().signInWithPassword(USER);
     expect(warnings.map((w) => w.code)).toEqual(['DOCEX_PASSWORD_GRANT_DEPRECATED']);
     expect(warnings[0]?.message).toContain('1 June 2025');
@@ -62,7 +53,7 @@ describe('client authentication', () => {
     await client({ ...ODD_CLIENT, fetch: spy, basicAuth: 'rfc6749' }).signInWithPassword(USER);
     const decoded = seen.map((h) => Buffer.from(h.replace(/^Basic /, ''), 'base64').toString('utf8'));
     expect(decoded).toEqual(['odd client:p@ss:w0rd+/%Xy', 'odd+client:p%40ss%3Aw0rd%2B%2F%25Xy']);
-    expect(s.authority.stats.errors['invalid_client'] ?? 0).toBe(1); // only the wrong-secret test above
+    expect(suite.server.authority.stats.errors['invalid_client'] ?? 0).toBe(1); // only the wrong-secret test above
   });
 });
 
@@ -71,7 +62,7 @@ describe('authorization code grant', () => {
     const tokens = client();
     const req = await tokens.authorizationUrl({ redirectUri: REDIRECT });
     const url = new URL(req.url);
-    expect(url.origin + url.pathname).toBe(`${s.url}/oauth2/authorize`);
+    expect(url.origin + url.pathname).toBe(`${suite.server.url}/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: req.state });
     expect(req.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await tokens.authorizationUrl({ redirectUri: REDIRECT })).state).not.toBe(req.state);
@@ -82,8 +73,8 @@ describe('authorization code grant', () => {
     expect(back.searchParams.get('state')).toBe(req.state);
     const result = await tokens.exchangeCode({ code, redirectUri: REDIRECT, state: back.searchParams.get('state') ?? undefined, expectedState: req.state });
     expect(result.grant).toBe('authorization_code');
-    expect(result.refreshTokenExpiresAt).toBe(s.clock.now + 365 * 24 * 3600 * 1000);
-    expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
+    expect(result.refreshTokenExpiresAt).toBe(suite.server.clock.now + 365 * 24 * 3600 * 1000);
+    expect(suite.server.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
   });
 
   it('rejects a state mismatch (or a missing state) before sending anything', async () => {
@@ -92,12 +83,12 @@ describe('authorization code grant', () => {
     const back = await loginThroughForm(req.url);
     const code = back.searchParams.get('code') ?? '';
     watch.add(code);
-    const before = s.authority.stats.tokenRequests;
+    const before = suite.server.authority.stats.tokenRequests;
     const mismatch = await watch.rejects(tokens.exchangeCode({ code, redirectUri: REDIRECT, state: 'forged-state', expectedState: req.state }));
     expect(mismatch).toMatchObject({ name: 'TokenError', code: 'state_mismatch' });
     const missing = await watch.rejects(tokens.exchangeCode({ code, redirectUri: REDIRECT, expectedState: req.state }));
     expect(missing).toMatchObject({ code: 'state_mismatch' });
-    expect(s.authority.stats.tokenRequests).toBe(before);
+    expect(suite.server.authority.stats.tokenRequests).toBe(before);
     // The code is still good for the legitimate exchange.
     await tokens.exchangeCode({ code, redirectUri: REDIRECT, state: 'expected-state', expectedState: 'expected-state' });
   });
@@ -119,7 +110,7 @@ describe('authorization code grant', () => {
     const code2 = (await loginThroughForm(req.url)).searchParams.get('code') ?? '';
     watch.add(code2);
     await tokens.exchangeCode({ code: code2, redirectUri: 'http://127.0.0.1:8123/cb', state: req.state, expectedState: req.state, codeVerifier: req.codeVerifier });
-    expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
+    expect(suite.server.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
   });
 
   it('exchangeCallback reads code and state from the redirect URL and reports an error redirect', async () => {
@@ -129,7 +120,7 @@ describe('authorization code grant', () => {
     const back = await loginThroughForm(req.url);
     watch.add(back.searchParams.get('code') ?? undefined);
     await tokens.exchangeCallback({ callbackUrl: back.toString(), redirectUri: REDIRECT, expectedState: req.state, codeVerifier: req.codeVerifier });
-    expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
+    expect(suite.server.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
 
     const denied = await watch.rejects(tokens.exchangeCallback({ callbackUrl: `${REDIRECT}?error=access_denied&error_description=User+said+no&state=${req.state}`, redirectUri: REDIRECT, expectedState: req.state }));
     expect(denied).toMatchObject({ name: 'TokenError', code: 'access_denied', description: 'User said no' });

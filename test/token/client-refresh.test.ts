@@ -1,25 +1,16 @@
 // Token client: lazy refresh, single-use rotation, single-flight under concurrency, 401 handling, invalid_grant.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MemoryTokenStore, ReauthRequiredError, TokenError, createTokenClient, refreshMarginMs, type StoredTokens, type TokenStore,
 } from '../../templates/token/index.js';
-import { CLIENT, USER, basic, postForm, startTokenServer, type TestServer } from './server.js';
-import { SecretWatch } from './secrets.js';
+import { CLIENT, USER, basic, postForm, useTokenServer } from './server.js';
 
-const watch = new SecretWatch(CLIENT.clientSecret, USER.password);
-let s: TestServer;
-beforeAll(async () => {
-  watch.captureOutput();
-  s = await startTokenServer();
-});
-afterAll(async () => {
-  await s.close();
-  expect(watch.leaks()).toEqual([]);
-});
-beforeEach(() => s.authority.resetStats());
+const suite = useTokenServer();
+const { watch } = suite;
+beforeEach(() => suite.server.authority.resetStats());
 
 function client(store: TokenStore = new MemoryTokenStore()) {
-  const c = createTokenClient({ authUrl: s.url, ...CLIENT, store, fetch: watch.fetch, clock: () => s.clock.now, onWarning: () => {} });
+  const c = createTokenClient({ authUrl: suite.server.url, ...CLIENT, store, fetch: watch.fetch, clock: () => suite.server.clock.now, onWarning: () => {} });
   watch.serialised(c);
   return c;
 }
@@ -36,14 +27,14 @@ describe('refresh margin', () => {
     const tokens = client();
     await tokens.signInWithPassword(USER);
     const first = await tokens.getAccessToken();
-    s.clock.advance(269);
+    suite.server.clock.advance(269);
     expect(await tokens.getAccessToken()).toBe(first);
-    expect(s.authority.stats.refreshes).toBe(0);
-    s.clock.advance(1);
+    expect(suite.server.authority.stats.refreshes).toBe(0);
+    suite.server.clock.advance(1);
     const second = await tokens.getAccessToken();
     expect(second).not.toBe(first);
-    expect(s.authority.stats.refreshes).toBe(1);
-    expect(s.authority.verifyAccessToken(second)).toBeDefined();
+    expect(suite.server.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.verifyAccessToken(second)).toBeDefined();
   });
 });
 
@@ -53,21 +44,21 @@ describe('rotation', () => {
     const tokens = client(store);
     await tokens.signInWithPassword(USER);
     const before = store.load()!;
-    s.clock.advance(300);
+    suite.server.clock.advance(300);
     await tokens.getAccessToken();
     const after = store.load()!;
     expect(after.refreshToken).not.toBe(before.refreshToken);
     expect(after.accessToken).toBe(await tokens.getAccessToken());
-    expect(after.expiresAt).toBe(s.clock.now + 300_000);
-    const reuse = await postForm(`${s.url}/oauth2/token`, { grant_type: 'refresh_token', refresh_token: before.refreshToken! }, basic(CLIENT.clientId, CLIENT.clientSecret));
+    expect(after.expiresAt).toBe(suite.server.clock.now + 300_000);
+    const reuse = await postForm(`${suite.server.url}/oauth2/token`, { grant_type: 'refresh_token', refresh_token: before.refreshToken! }, basic(CLIENT.clientId, CLIENT.clientSecret));
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
     // Three more rotations in a row each use the latest token.
     for (let i = 0; i < 3; i++) {
-      s.clock.advance(300);
-      expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
+      suite.server.clock.advance(300);
+      expect(suite.server.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
     }
-    expect(s.authority.stats.errors['invalid_grant'] ?? 0).toBe(1);
+    expect(suite.server.authority.stats.errors['invalid_grant'] ?? 0).toBe(1);
   });
 });
 
@@ -75,13 +66,13 @@ describe('concurrency', () => {
   it('100 concurrent getAccessToken() with an expired token cause exactly one refresh request', async () => {
     const tokens = client();
     await tokens.signInWithPassword(USER);
-    s.clock.advance(301);
-    s.authority.resetStats();
+    suite.server.clock.advance(301);
+    suite.server.authority.resetStats();
     const all = await Promise.all(Array.from({ length: 100 }, () => tokens.getAccessToken()));
-    expect(s.authority.stats.refreshes).toBe(1);
-    expect(s.authority.stats.tokenRequests).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.tokenRequests).toBe(1);
     expect(new Set(all).size).toBe(1);
-    expect(s.authority.verifyAccessToken(all[0]!)).toBeDefined();
+    expect(suite.server.authority.verifyAccessToken(all[0]!)).toBeDefined();
   });
 
   it('two clients sharing one store share the refresh too', async () => {
@@ -89,10 +80,10 @@ describe('concurrency', () => {
     const a = client(store);
     const b = client(store);
     await a.signInWithPassword(USER);
-    s.clock.advance(301);
-    s.authority.resetStats();
+    suite.server.clock.advance(301);
+    suite.server.authority.resetStats();
     const got = await Promise.all([...Array.from({ length: 50 }, () => a.getAccessToken()), ...Array.from({ length: 50 }, () => b.getAccessToken())]);
-    expect(s.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
     expect(new Set(got).size).toBe(1);
   });
 
@@ -102,12 +93,12 @@ describe('concurrency', () => {
     const mine = client(new ProxyStore(store));
     await other.signInWithPassword(USER);
     const old = await mine.getAccessToken();
-    s.clock.advance(301);
+    suite.server.clock.advance(301);
     const fresh = await other.getAccessToken();
-    s.authority.resetStats();
+    suite.server.authority.resetStats();
     expect(await mine.getAccessToken()).toBe(fresh);
     expect(fresh).not.toBe(old);
-    expect(s.authority.stats.refreshes).toBe(0);
+    expect(suite.server.authority.stats.refreshes).toBe(0);
   });
 
   it('after losing a refresh race to another process (invalid_grant), adopts the winner\'s token', async () => {
@@ -123,14 +114,14 @@ describe('concurrency', () => {
     });
     const loser = client(racing);
     await winner.signInWithPassword(USER);
-    s.clock.advance(301);
-    s.authority.resetStats();
+    suite.server.clock.advance(301);
+    suite.server.authority.resetStats();
     const token = await loser.getAccessToken();
     expect(raced).toBe(true);
     expect(token).toBe(shared.load()!.accessToken);
-    expect(s.authority.stats.refreshes).toBe(2); // the winner's, and the loser's rejected one
-    expect(s.authority.stats.errors['invalid_grant']).toBe(1);
-    expect(s.authority.verifyAccessToken(token)).toBeDefined();
+    expect(suite.server.authority.stats.refreshes).toBe(2); // the winner's, and the loser's rejected one
+    expect(suite.server.authority.stats.errors['invalid_grant']).toBe(1);
+    expect(suite.server.authority.verifyAccessToken(token)).toBeDefined();
   });
 });
 
@@ -139,15 +130,15 @@ describe('refreshAfterUnauthorized', () => {
     const tokens = client();
     await tokens.signInWithPassword(USER);
     const rejected = await tokens.getAccessToken();
-    s.authority.resetStats();
+    suite.server.authority.resetStats();
     const got = await Promise.all(Array.from({ length: 100 }, () => tokens.refreshAfterUnauthorized(rejected)));
     expect(new Set(got).size).toBe(1);
     expect(got[0]).not.toBe(rejected);
-    expect(s.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
     // A late caller holding the old rejected token gets the current one without another refresh.
     expect(await tokens.refreshAfterUnauthorized(rejected)).toBe(got[0]);
     expect(await tokens.getAccessToken()).toBe(got[0]);
-    expect(s.authority.stats.refreshes).toBe(1);
+    expect(suite.server.authority.stats.refreshes).toBe(1);
   });
 });
 
@@ -158,8 +149,8 @@ describe('when the session cannot be refreshed', () => {
     await tokens.signInWithPassword(USER);
     // Someone burns the refresh token (e.g. a copy of the store used elsewhere).
     const rt = store.load()!.refreshToken!;
-    expect((await postForm(`${s.url}/oauth2/token`, { grant_type: 'refresh_token', refresh_token: rt }, basic(CLIENT.clientId, CLIENT.clientSecret))).status).toBe(200);
-    s.clock.advance(301);
+    expect((await postForm(`${suite.server.url}/oauth2/token`, { grant_type: 'refresh_token', refresh_token: rt }, basic(CLIENT.clientId, CLIENT.clientSecret))).status).toBe(200);
+    suite.server.clock.advance(301);
     const err = await watch.rejects(tokens.getAccessToken());
     expect(err).toBeInstanceOf(ReauthRequiredError);
     expect(err).toBeInstanceOf(TokenError);
@@ -175,12 +166,12 @@ describe('when the session cannot be refreshed', () => {
     const tokens = client(store);
     await tokens.signInWithPassword(USER);
     const t = store.load()!;
-    store.save({ ...t, grant: 'authorization_code', refreshTokenExpiresAt: s.clock.now + 1000 });
-    s.clock.advance(400);
-    s.authority.resetStats();
+    store.save({ ...t, grant: 'authorization_code', refreshTokenExpiresAt: suite.server.clock.now + 1000 });
+    suite.server.clock.advance(400);
+    suite.server.authority.resetStats();
     const err = await watch.rejects(tokens.getAccessToken());
     expect(err).toMatchObject({ name: 'ReauthRequiredError', code: 'refresh_token_expired' });
-    expect(s.authority.stats.tokenRequests).toBe(0);
+    expect(suite.server.authority.stats.tokenRequests).toBe(0);
     expect(store.load()).toBeUndefined();
   });
 
@@ -188,23 +179,23 @@ describe('when the session cannot be refreshed', () => {
     const store = new MemoryTokenStore();
     let down = false;
     const flaky: typeof fetch = (input, init) => (down ? Promise.reject(new TypeError('fetch failed')) : watch.fetch(input, init));
-    const tokens = createTokenClient({ authUrl: s.url, ...CLIENT, store, fetch: flaky, clock: () => s.clock.now, onWarning: () => {} });
+    const tokens = createTokenClient({ authUrl: suite.server.url, ...CLIENT, store, fetch: flaky, clock: () => suite.server.clock.now, onWarning: () => {} });
     await tokens.signInWithPassword(USER);
     const saved = store.load();
-    s.clock.advance(301);
+    suite.server.clock.advance(301);
     down = true;
     const err = await watch.rejects(tokens.getAccessToken());
     expect(err).toMatchObject({ name: 'TokenError', code: 'network_error' });
     expect(store.load()).toEqual(saved);
     down = false;
-    expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
+    expect(suite.server.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
   });
 
   it('an unusable token response -> TokenError invalid_response, nothing stored', async () => {
     const store = new MemoryTokenStore();
     const bad: typeof fetch = async () => new Response(JSON.stringify({ access_token: 'x-access-Abc123', token_type: 'mac', expires_in: 300 }), { status: 200, headers: { 'content-type': 'application/json' } });
     watch.add('x-access-Abc123');
-    const tokens = createTokenClient({ authUrl: s.url, ...CLIENT, store, fetch: bad, onWarning: () => {} });
+    const tokens = createTokenClient({ authUrl: suite.server.url, ...CLIENT, store, fetch: bad, onWarning: () => {} });
     const err = await watch.rejects(tokens.signInWithPassword(USER));
     expect(err).toMatchObject({ code: 'invalid_response', status: 200 });
     expect(err.message).toContain('token_type is not bearer');
@@ -216,7 +207,7 @@ describe('when the session cannot be refreshed', () => {
       const p = new URLSearchParams(String(init?.body));
       return new Response(JSON.stringify({ error: 'invalid_grant', error_description: `bad password ${p.get('password')} for ${p.get('username')}` }), { status: 400, headers: { 'content-type': 'application/json' } });
     };
-    const tokens = createTokenClient({ authUrl: s.url, ...CLIENT, fetch: echo, onWarning: () => {} });
+    const tokens = createTokenClient({ authUrl: suite.server.url, ...CLIENT, fetch: echo, onWarning: () => {} });
     const err = await watch.rejects(tokens.signInWithPassword(USER));
     expect(err.message).toBe(`Token endpoint answered HTTP 400 invalid_grant: bad password [redacted] for ${USER.username}.`);
   });

@@ -9,24 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import { build } from 'esbuild';
 import Fastify from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerTokenService } from '../../generator/sandbox/token-service.js';
 import { MemoryTokenStore, TokenError, createTokenClient, tokenClientFromEnv, type TokenClient } from '../../templates/token/index.js';
-import { CLIENT, REDIRECT, USER, startTokenServer, type TestServer } from './server.js';
+import { CLIENT, REDIRECT, USER, useTokenServer } from './server.js';
 import { SecretWatch } from './secrets.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const tokenDir = join(root, 'templates/token');
-const watch = new SecretWatch(CLIENT.clientSecret, USER.password);
-let s: TestServer;
-beforeAll(async () => {
-  watch.captureOutput();
-  s = await startTokenServer();
-});
-afterAll(async () => {
-  await s.close();
-  expect(watch.leaks()).toEqual([]);
-});
+const suite = useTokenServer();
+const { watch } = suite;
 afterEach(() => vi.unstubAllEnvs());
 
 describe('transport safety', () => {
@@ -53,7 +45,7 @@ describe('transport safety', () => {
 
 describe('credentials from the environment', () => {
   it('reads DOCEX_CLIENT_ID, DOCEX_CLIENT_SECRET, DOCEX_USERNAME and DOCEX_PASSWORD', async () => {
-    vi.stubEnv('DOCEX_AUTH_URL', s.url);
+    vi.stubEnv('DOCEX_AUTH_URL', suite.server.url);
     vi.stubEnv('DOCEX_CLIENT_ID', CLIENT.clientId);
     vi.stubEnv('DOCEX_CLIENT_SECRET', CLIENT.clientSecret);
     vi.stubEnv('DOCEX_USERNAME', USER.username);
@@ -61,16 +53,16 @@ describe('credentials from the environment', () => {
     const tokens = tokenClientFromEnv({ fetch: watch.fetch, onWarning: () => {} });
     watch.serialised(tokens);
     await tokens.signInWithPassword();
-    expect(s.authority.verifyAccessToken(await tokens.getAccessToken())).toEqual({ clientId: CLIENT.clientId, username: USER.username });
+    expect(suite.server.authority.verifyAccessToken(await tokens.getAccessToken())).toEqual({ clientId: CLIENT.clientId, username: USER.username });
   });
 
   it('says which variable is missing, without values', async () => {
     vi.stubEnv('DOCEX_CLIENT_ID', CLIENT.clientId);
     vi.stubEnv('DOCEX_CLIENT_SECRET', '');
-    expect(() => tokenClientFromEnv({ authUrl: s.url })).toThrow('clientSecret is missing: pass it or set DOCEX_CLIENT_SECRET.');
+    expect(() => tokenClientFromEnv({ authUrl: suite.server.url })).toThrow('clientSecret is missing: pass it or set DOCEX_CLIENT_SECRET.');
     vi.stubEnv('DOCEX_CLIENT_SECRET', CLIENT.clientSecret);
     vi.stubEnv('DOCEX_PASSWORD', '');
-    const err = await watch.rejects(tokenClientFromEnv({ authUrl: s.url, onWarning: () => {} }).signInWithPassword());
+    const err = await watch.rejects(tokenClientFromEnv({ authUrl: suite.server.url, onWarning: () => {} }).signInWithPassword());
     expect(err).toMatchObject({ code: 'invalid_config' });
     expect(err.message).toContain('DOCEX_PASSWORD');
   });
@@ -78,12 +70,12 @@ describe('credentials from the environment', () => {
 
 describe('redaction', () => {
   it('shows no secret in String(), JSON.stringify() or util.inspect() of a signed-in client', async () => {
-    const tokens = createTokenClient({ authUrl: s.url, ...CLIENT, store: new MemoryTokenStore(), fetch: watch.fetch, onWarning: () => {} });
+    const tokens = createTokenClient({ authUrl: suite.server.url, ...CLIENT, store: new MemoryTokenStore(), fetch: watch.fetch, onWarning: () => {} });
     await tokens.signInWithPassword(USER);
     await tokens.getAccessToken();
     watch.serialised(tokens);
-    expect(String(tokens)).toBe(`TokenClient(${s.url})`);
-    expect(JSON.parse(JSON.stringify(tokens))).toEqual({ authUrl: s.url, store: 'MemoryTokenStore', basicAuth: 'raw' });
+    expect(String(tokens)).toBe(`TokenClient(${suite.server.url})`);
+    expect(JSON.parse(JSON.stringify(tokens))).toEqual({ authUrl: suite.server.url, store: 'MemoryTokenStore', basicAuth: 'raw' });
     const shown = inspect(tokens, { showHidden: true, depth: 10 });
     for (const secret of watch.secrets) expect(shown.includes(secret)).toBe(false);
   });
@@ -101,7 +93,7 @@ describe('deprecation notice', () => {
     const fresh = await import('../../templates/token/index.js');
     const spy = vi.mocked(process.emitWarning);
     spy.mockClear();
-    const mk = () => fresh.createTokenClient({ authUrl: s.url, ...CLIENT, fetch: watch.fetch });
+    const mk = () => fresh.createTokenClient({ authUrl: suite.server.url, ...CLIENT, fetch: watch.fetch });
     await mk().signInWithPassword(USER);
     await mk().signInWithPassword(USER);
     const calls = spy.mock.calls.filter((c) => String(c[0]).includes('password grant'));
@@ -144,12 +136,12 @@ describe('as the TokenSource of an API', () => {
 
   it('signOut clears the store and, when asked, revokes at the service', async () => {
     const store = new MemoryTokenStore();
-    const tokens = createTokenClient({ authUrl: s.url, ...CLIENT, store, fetch: watch.fetch, onWarning: () => {} });
+    const tokens = createTokenClient({ authUrl: suite.server.url, ...CLIENT, store, fetch: watch.fetch, onWarning: () => {} });
     await tokens.signInWithPassword(USER);
     const access = await tokens.getAccessToken();
     await tokens.signOut({ revoke: true });
     expect(store.load()).toBeUndefined();
-    expect(s.authority.verifyAccessToken(access)).toBeUndefined();
+    expect(suite.server.authority.verifyAccessToken(access)).toBeUndefined();
     expect(await watch.rejects(tokens.getAccessToken())).toMatchObject({ name: 'ReauthRequiredError', code: 'not_signed_in' });
   });
 });

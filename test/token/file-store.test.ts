@@ -5,18 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenError, type StoredTokens } from '../../templates/token/index.js';
 import { FileTokenStore } from '../../templates/token/node.js';
-import { SecretWatch } from './secrets.js';
+import { useTokenServer } from './server.js';
 
-const watch = new SecretWatch('file-access-Tok3n', 'file-refresh-Tok3n', 'corrupt-Secret-55');
+const { watch } = useTokenServer({ start: false, secrets: ['file-access-Tok3n', 'file-refresh-Tok3n', 'corrupt-Secret-55'] });
 let dir: string;
 beforeAll(async () => {
-  watch.captureOutput();
   dir = await mkdtemp(join(tmpdir(), 'docex-token-store-'));
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-  expect(watch.leaks()).toEqual([]);
-});
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const sample = (n = 0): StoredTokens => ({
   version: 1, accessToken: `file-access-Tok3n${n || ''}`, expiresAt: 1_800_000_000_000, expiresIn: 300,

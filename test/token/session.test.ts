@@ -1,26 +1,17 @@
 // createTokenSession + the sign-in functions: the same session behaviour as createTokenClient, and a program that
 // only calls APIs with a stored session does not bundle the grants (issue 10, size).
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MemoryTokenStore, TokenError, authorizationUrl, createTokenClient, createTokenSession, exchangeCallback, signInWithPassword, signOut,
 } from '../../templates/token/index.js';
 import { loginThroughForm } from './browser.js';
-import { CLIENT, REDIRECT, USER, startTokenServer, type TestServer } from './server.js';
-import { SecretWatch } from './secrets.js';
+import { CLIENT, REDIRECT, USER, useTokenServer } from './server.js';
 
-const watch = new SecretWatch(CLIENT.clientSecret, USER.password);
-let s: TestServer;
-beforeAll(async () => {
-  watch.captureOutput();
-  s = await startTokenServer();
-});
-afterAll(async () => {
-  await s.close();
-  expect(watch.leaks()).toEqual([]);
-});
+const suite = useTokenServer();
+const { watch } = suite;
 
-const session = (store = new MemoryTokenStore()) => createTokenSession({ authUrl: s.url, ...CLIENT, store, fetch: watch.fetch, clock: () => s.clock.now, onWarning: () => {} });
+const session = (store = new MemoryTokenStore()) => createTokenSession({ authUrl: suite.server.url, ...CLIENT, store, fetch: watch.fetch, clock: () => suite.server.clock.now, onWarning: () => {} });
 
 describe('createTokenSession', () => {
   it('signs in with the code grant through the functions, refreshes, and signs out with revocation', async () => {
@@ -32,19 +23,19 @@ describe('createTokenSession', () => {
     const result = await exchangeCallback(tokens, { callbackUrl: back.toString(), redirectUri: REDIRECT, expectedState: req.state, codeVerifier: req.codeVerifier });
     expect(result.grant).toBe('authorization_code');
     const first = await tokens.getAccessToken();
-    s.clock.advance(300);
+    suite.server.clock.advance(300);
     const second = await tokens.getAccessToken();
     expect(second).not.toBe(first);
     expect(await tokens.refreshAfterUnauthorized(second)).not.toBe(second);
     const access = await tokens.getAccessToken();
     await signOut(tokens, { revoke: true });
     expect(store.load()).toBeUndefined();
-    expect(s.authority.verifyAccessToken(access)).toBeUndefined();
+    expect(suite.server.authority.verifyAccessToken(access)).toBeUndefined();
     expect(await watch.rejects(tokens.getAccessToken())).toMatchObject({ name: 'ReauthRequiredError', code: 'not_signed_in' });
   });
 
   it('the functions accept a createTokenClient client, and reject objects that are not sessions', async () => {
-    const client = createTokenClient({ authUrl: s.url, ...CLIENT, fetch: watch.fetch, onWarning: () => {} });
+    const client = createTokenClient({ authUrl: suite.server.url, ...CLIENT, fetch: watch.fetch, onWarning: () => {} });
     await signInWithPassword(client, USER);
     expect(await client.getAccessToken()).toEqual(expect.any(String));
     const fake = { getAccessToken: async () => 't', refreshAfterUnauthorized: async () => 't', toJSON: () => ({ authUrl: '', store: '', basicAuth: 'raw' as const }) };
@@ -53,7 +44,7 @@ describe('createTokenSession', () => {
   });
 
   it('rejects a missing secret like createTokenClient', () => {
-    expect(() => createTokenSession({ authUrl: s.url, clientId: 'x', clientSecret: '' })).toThrow(TokenError);
+    expect(() => createTokenSession({ authUrl: suite.server.url, clientId: 'x', clientSecret: '' })).toThrow(TokenError);
   });
 });
 

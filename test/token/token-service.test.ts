@@ -1,13 +1,13 @@
 // The sandbox token service over real HTTP on 127.0.0.1.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerTokenService } from '../../generator/sandbox/token-service.js';
-import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, type TestServer } from './server.js';
-import { SecretWatch } from './secrets.js';
+import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, useTokenServer } from './server.js';
 
 // Every form posted records its secrets; every error body the service sends is checked for them at the end.
-const watch = new SecretWatch(CLIENT.clientSecret, ODD_CLIENT.clientSecret, OTHER_CLIENT.clientSecret, USER.password, 'Wr0ng-pass-Q');
+const suite = useTokenServer({ options: { accessTokenTtlSeconds: 120 }, secrets: [ODD_CLIENT.clientSecret, OTHER_CLIENT.clientSecret, 'Wr0ng-pass-Q'] });
+const { watch } = suite;
 async function postForm(url: string, params: Record<string, string>, authorization?: string): Promise<Response> {
   for (const k of ['password', 'code', 'code_verifier', 'refresh_token', 'token']) watch.add(params[k]);
   const res = await rawPostForm(url, params, authorization);
@@ -15,23 +15,16 @@ async function postForm(url: string, params: Record<string, string>, authorizati
   return res;
 }
 
-let s: TestServer;
 let token: string;
-beforeAll(async () => {
-  watch.captureOutput();
-  s = await startTokenServer({ accessTokenTtlSeconds: 120 });
-  token = `${s.url}/oauth2/token`;
-});
-afterAll(async () => {
-  await s.close();
-  expect(watch.leaks()).toEqual([]);
+beforeAll(() => {
+  token = `${suite.server.url}/oauth2/token`;
 });
 
 const auth = basic(CLIENT.clientId, CLIENT.clientSecret);
 const password = () => postForm(token, { grant_type: 'password', ...USER }, auth);
 
 async function login(params: Record<string, string>, user = USER): Promise<Response> {
-  return postForm(`${s.url}/oauth2/authorize`, { response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...params, ...user });
+  return postForm(`${suite.server.url}/oauth2/authorize`, { response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...params, ...user });
 }
 async function codeFor(params: Record<string, string> = {}): Promise<string> {
   const res = await login(params);
@@ -68,12 +61,12 @@ describe('password grant', () => {
     expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
     expect(body).toMatchObject({ scope: 'all', token_type: 'bearer', expires_in: 120 });
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(s.authority.verifyAccessToken(body.access_token as string)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
-    s.clock.advance(119);
-    expect(s.authority.verifyAccessToken(body.access_token as string)).toBeDefined();
-    s.clock.advance(1);
-    expect(s.authority.verifyAccessToken(body.access_token as string)).toBeUndefined();
-    expect(s.authority.verifyAccessToken('made-up')).toBeUndefined();
+    expect(suite.server.authority.verifyAccessToken(body.access_token as string)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
+    suite.server.clock.advance(119);
+    expect(suite.server.authority.verifyAccessToken(body.access_token as string)).toBeDefined();
+    suite.server.clock.advance(1);
+    expect(suite.server.authority.verifyAccessToken(body.access_token as string)).toBeUndefined();
+    expect(suite.server.authority.verifyAccessToken('made-up')).toBeUndefined();
   });
 
   it('rejects wrong credentials with invalid_grant and missing ones with invalid_request', async () => {
@@ -90,7 +83,7 @@ describe('password grant', () => {
 
 describe('request shape', () => {
   it('rejects unknown grants, missing grant_type, query parameters, JSON bodies and repeated parameters', async () => {
-    s.authority.resetStats();
+    suite.server.authority.resetStats();
     const unsupported = await postForm(token, { grant_type: 'client_credentials' }, auth);
     expect(unsupported.status).toBe(400);
     expect(await unsupported.json()).toMatchObject({ error: 'unsupported_grant_type' });
@@ -106,15 +99,15 @@ describe('request shape', () => {
     expect(await xml.json()).toMatchObject({ error: 'invalid_request' });
     const twice = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=password&username=demo&username=x&password=${USER.password}` });
     expect(await twice.json()).toMatchObject({ error: 'invalid_request' });
-    expect(s.authority.stats.tokenRequests).toBe(6);
-    expect(s.authority.stats.errors).toEqual({ unsupported_grant_type: 1, invalid_request: 5 });
+    expect(suite.server.authority.stats.tokenRequests).toBe(6);
+    expect(suite.server.authority.stats.errors).toEqual({ unsupported_grant_type: 1, invalid_request: 5 });
   });
 });
 
 describe('refresh_token grant', () => {
   it('rotates single-use refresh tokens: the old one is rejected with invalid_grant after use', async () => {
     const first = (await (await password()).json()) as { refresh_token: string; access_token: string };
-    const before = s.authority.stats.refreshes;
+    const before = suite.server.authority.stats.refreshes;
     const r1 = await postForm(token, { grant_type: 'refresh_token', refresh_token: first.refresh_token }, auth);
     expect(r1.status).toBe(200);
     expect(r1.headers.get('cache-control')).toBe('no-store');
@@ -126,7 +119,7 @@ describe('refresh_token grant', () => {
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
     // Without revokeFamilyOnReuse the rotated token stays usable.
     expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: second.refresh_token }, auth)).status).toBe(200);
-    expect(s.authority.stats.refreshes - before).toBe(3);
+    expect(suite.server.authority.stats.refreshes - before).toBe(3);
   });
 
   it("rejects another client's refresh token and an unknown one", async () => {
@@ -140,9 +133,9 @@ describe('refresh_token grant', () => {
     const pw = (await (await password()).json()) as { refresh_token: string };
     const code = await codeFor();
     const ac = (await (await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, auth)).json()) as { refresh_token: string };
-    s.clock.advance(300 * 24 * 3600);
+    suite.server.clock.advance(300 * 24 * 3600);
     const acRotated = (await (await postForm(token, { grant_type: 'refresh_token', refresh_token: ac.refresh_token }, auth)).json()) as { refresh_token: string };
-    s.clock.advance(66 * 24 * 3600);
+    suite.server.clock.advance(66 * 24 * 3600);
     expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: pw.refresh_token }, auth)).status).toBe(200);
     const expired = await postForm(token, { grant_type: 'refresh_token', refresh_token: acRotated.refresh_token }, auth);
     expect(expired.status).toBe(400);
@@ -168,7 +161,7 @@ describe('refresh_token grant', () => {
 describe('login page and authorization_code grant', () => {
   it('serves an escaped HTML form carrying the request in hidden fields', async () => {
     const q = new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: '"><script>alert(1)</script>' });
-    const res = await fetch(`${s.url}/oauth2/authorize?${q}`);
+    const res = await fetch(`${suite.server.url}/oauth2/authorize?${q}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -182,7 +175,7 @@ describe('login page and authorization_code grant', () => {
   it('refuses unknown clients and unregistered redirect_uris without redirecting', async () => {
     for (const [client, redirect] of [['nobody', REDIRECT], [CLIENT.clientId, 'https://evil.example.com/cb'], [CLIENT.clientId, `${REDIRECT}#x`], [OTHER_CLIENT.clientId, 'http://127.0.0.1:9999/cb']]) {
       const q = new URLSearchParams({ response_type: 'code', client_id: client!, redirect_uri: redirect! });
-      const res = await fetch(`${s.url}/oauth2/authorize?${q}`, { redirect: 'manual' });
+      const res = await fetch(`${suite.server.url}/oauth2/authorize?${q}`, { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
     }
@@ -190,13 +183,13 @@ describe('login page and authorization_code grant', () => {
 
   it('shows wrong parameters as a 400 page, as the token document says, and wants the form form-encoded', async () => {
     const q = new URLSearchParams({ response_type: 'token', client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: 'st1' });
-    const res = await fetch(`${s.url}/oauth2/authorize?${q}`, { redirect: 'manual' });
+    const res = await fetch(`${suite.server.url}/oauth2/authorize?${q}`, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('response_type must be code.');
     const plain = await login({ code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' });
     expect(plain.status).toBe(400);
     expect(plain.headers.get('location')).toBeNull();
-    const json = await fetch(`${s.url}/oauth2/authorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${suite.server.url}/oauth2/authorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(415);
     expect(json.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
@@ -222,7 +215,7 @@ describe('login page and authorization_code grant', () => {
     expect(loc.origin + loc.pathname).toBe(REDIRECT);
     expect(loc.searchParams.get('state')).toBe('xyz');
     const code = loc.searchParams.get('code') ?? '';
-    const before = s.authority.stats.authorizationCodes;
+    const before = suite.server.authority.stats.authorizationCodes;
 
     const wrongRedirect = await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1/callback' }, auth);
     expect(await wrongRedirect.json()).toMatchObject({ error: 'invalid_grant' });
@@ -231,15 +224,15 @@ describe('login page and authorization_code grant', () => {
     const ok = await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, auth);
     expect(ok.status).toBe(200);
     const tokens = (await ok.json()) as { access_token: string };
-    expect(s.authority.verifyAccessToken(tokens.access_token)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
+    expect(suite.server.authority.verifyAccessToken(tokens.access_token)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
     // Reuse: rejected, and what the code issued is revoked (RFC 6749 4.1.2).
     const again = await postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, auth);
     expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
-    expect(s.authority.verifyAccessToken(tokens.access_token)).toBeUndefined();
-    expect(s.authority.stats.authorizationCodes - before).toBe(4);
+    expect(suite.server.authority.verifyAccessToken(tokens.access_token)).toBeUndefined();
+    expect(suite.server.authority.stats.authorizationCodes - before).toBe(4);
 
     const late = await codeFor();
-    s.clock.advance(61);
+    suite.server.clock.advance(61);
     expect(await (await postForm(token, { grant_type: 'authorization_code', code: late, redirect_uri: REDIRECT }, auth)).json()).toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code has expired.' });
     expect(await (await postForm(token, { grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT }, auth)).json()).toMatchObject({ error: 'invalid_grant' });
     expect(await (await postForm(token, { grant_type: 'authorization_code', code: 'x' }, auth)).json()).toMatchObject({ error: 'invalid_request' });
@@ -264,11 +257,11 @@ describe('login page and authorization_code grant', () => {
 describe('revocation and embedding', () => {
   it('revokes a refresh token and its family (RFC 7009)', async () => {
     const t = (await (await password()).json()) as { refresh_token: string; access_token: string };
-    const res = await postForm(`${s.url}/oauth2/revoke`, { token: t.refresh_token }, auth);
+    const res = await postForm(`${suite.server.url}/oauth2/revoke`, { token: t.refresh_token }, auth);
     expect(res.status).toBe(200);
-    expect(s.authority.verifyAccessToken(t.access_token)).toBeUndefined();
+    expect(suite.server.authority.verifyAccessToken(t.access_token)).toBeUndefined();
     expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: t.refresh_token }, auth)).status).toBe(400);
-    expect((await postForm(`${s.url}/oauth2/revoke`, { token: 'x' })).status).toBe(401);
+    expect((await postForm(`${suite.server.url}/oauth2/revoke`, { token: 'x' })).status).toBe(401);
   });
 
   it('coexists with a form parser of the host app, which keeps its own', async () => {

@@ -3,7 +3,8 @@ import createClient from 'openapi-fetch';
 import type { Client } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
 import { createApi } from '../../runtime/index.js';
-import type { CallOptions, ClientOptions, Expanded, OperationSpec, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
+import { bindOperations } from '../../runtime/factory.js';
+import type { CallOptions, ClientOptions, Expanded, PageItem, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
 
 type CreateDocumentOp = operations["createDocument"];
 type CreateDocumentHeader = NonNullable<CreateDocumentOp["parameters"]["header"]>;
@@ -103,7 +104,7 @@ export interface DocumentClient {
   listDocuments: {
     <E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): Promise<ListDocumentsResult<E>>;
     /** List documents */
-    all<E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListDocumentsResult<E>>["items"][number]>;
+    all<E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
     /** List documents */
     pages<E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListDocumentsResult<E>>>;
   };
@@ -113,8 +114,8 @@ export interface DocumentClient {
   updateDocument(params: UpdateDocumentParams, options?: CallOptions): Promise<UpdateDocumentResult>;
 }
 
-/** What each operation sends and accepts, read by the runtime. */
-const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(`{
+/** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
+const ops: string = `{
 "createDocument": {"method":"POST","path":"/documents","params":[{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]},
 "deleteDocument": {"method":"DELETE","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"accept":[]},
 "getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
@@ -124,19 +125,11 @@ const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(`{
 "listDocuments": {"method":"GET","path":"/documents","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"direction","name":"direction","in":"query"},{"key":"isFetched","name":"isFetched","in":"query"},{"key":"senderId","name":"senderId","in":"query"},{"key":"createdAfter","name":"createdAfter","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"paginated":{"limitMax":100},"etag":true},
 "markDocumentsFetched": {"method":"POST","path":"/documents/fetch","params":[],"body":{"mediaType":"application/json"},"accept":[]},
 "updateDocument": {"method":"PUT","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}
-}`);
+}`;
 
 /** Creates the client; calls go to `options.baseUrl` + `document/v1/`. */
 export function createDocumentClient(options: ClientOptions): DocumentClient {
-  const api = createApi(options, "document/v1/");
-  const client: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(ops)) {
-    const call = (params?: object, o?: CallOptions) => api.call(spec, params, o);
-    client[name] = spec.paginated
-      ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })
-      : call;
-  }
-  return client as unknown as DocumentClient;
+  return bindOperations<DocumentClient>(options, "document/v1/", ops);
 }
 
 /** The openapi-fetch client for path-based calls, on the same base URL + `document/v1/`, auth and retries. */

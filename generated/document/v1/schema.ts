@@ -488,12 +488,7 @@ export interface components {
          * @example acme
          */
         SearchTerm: string;
-        /**
-         * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-         * @example [
-         *       "sender"
-         *     ]
-         */
+        /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
         Expand: string[];
         /**
          * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
@@ -575,12 +570,7 @@ export interface operations {
                 senderId?: components["schemas"]["Id"];
                 /** @description Only documents created after this point in time (ISO 8601). */
                 createdAfter?: components["schemas"]["Timestamp"];
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: {
@@ -743,12 +733,7 @@ export interface operations {
     getDocument: {
         parameters: {
             query?: {
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: {

@@ -3,7 +3,8 @@ import createClient from 'openapi-fetch';
 import type { Client } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
 import { createApi } from '../../runtime/index.js';
-import type { CallOptions, ClientOptions, Expanded, OperationSpec, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
+import { bindOperations } from '../../runtime/factory.js';
+import type { CallOptions, ClientOptions, Expanded, PageItem, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
 
 type CreateFilePartActionOp = operations["createFilePartAction"];
 type CreateFilePartActionPath = CreateFilePartActionOp["parameters"]["path"];
@@ -95,7 +96,7 @@ export interface FileClient {
   listFiles: {
     <E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): Promise<ListFilesResult<E>>;
     /** List files */
-    all<E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>["items"][number]>;
+    all<E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
     /** List files */
     pages<E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>>;
   };
@@ -103,8 +104,8 @@ export interface FileClient {
   uploadFile(params: UploadFileParams, options?: CallOptions): Promise<UploadFileResult>;
 }
 
-/** What each operation sends and accepts, read by the runtime. */
-const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(`{
+/** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
+const ops: string = `{
 "createFilePartAction": {"method":"POST","path":"/file-parts/{filePartId}/actions","params":[{"key":"filePartId","name":"filePartId","in":"path"}],"body":{"mediaType":"application/json"},"accept":["application/json"]},
 "deleteFile": {"method":"DELETE","path":"/files/{fileId}","params":[{"key":"fileId","name":"fileId","in":"path"}],"accept":[]},
 "getFile": {"method":"GET","path":"/files/{fileId}","params":[{"key":"fileId","name":"fileId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
@@ -113,19 +114,11 @@ const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(`{
 "listFileParts": {"method":"GET","path":"/files/{fileId}/file-parts","params":[{"key":"fileId","name":"fileId","in":"path"},{"key":"status","name":"status","in":"query","explode":false,"style":"form"}],"accept":["application/json"]},
 "listFiles": {"method":"GET","path":"/files","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"status","name":"status","in":"query"},{"key":"sendingCompanyId","name":"sendingCompanyId","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":500}},
 "uploadFile": {"method":"POST","path":"/files","params":[{"key":"sendingCompanyId","name":"sendingCompanyId","in":"query"},{"key":"senderReference","name":"senderReference","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"sendMode","name":"sendMode","in":"query"},{"key":"fileName","name":"fileName","in":"query"}],"body":{"mediaType":"application/xml"},"accept":["application/json"]}
-}`);
+}`;
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v1/`. */
 export function createFileClient(options: ClientOptions): FileClient {
-  const api = createApi(options, "file/v1/");
-  const client: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(ops)) {
-    const call = (params?: object, o?: CallOptions) => api.call(spec, params, o);
-    client[name] = spec.paginated
-      ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })
-      : call;
-  }
-  return client as unknown as FileClient;
+  return bindOperations<FileClient>(options, "file/v1/", ops);
 }
 
 /** The openapi-fetch client for path-based calls, on the same base URL + `file/v1/`, auth and retries. */

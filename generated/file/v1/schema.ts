@@ -445,12 +445,7 @@ export interface components {
          * @example acme
          */
         SearchTerm: string;
-        /**
-         * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-         * @example [
-         *       "sender"
-         *     ]
-         */
+        /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
         Expand: string[];
         /**
          * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
@@ -520,12 +515,7 @@ export interface operations {
                 status?: components["schemas"]["FileStatus"];
                 /** @description Only files uploaded for this company. */
                 sendingCompanyId?: components["schemas"]["Id"];
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: never;
@@ -678,12 +668,7 @@ export interface operations {
     getFile: {
         parameters: {
             query?: {
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: {

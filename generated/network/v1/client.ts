@@ -3,7 +3,8 @@ import createClient from 'openapi-fetch';
 import type { Client } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
 import { createApi } from '../../runtime/index.js';
-import type { CallOptions, ClientOptions, Expanded, OperationSpec, SortParam, WithEtag } from '../../runtime/index.js';
+import { bindOperations } from '../../runtime/factory.js';
+import type { CallOptions, ClientOptions, Expanded, PageItem, SortParam, WithEtag } from '../../runtime/index.js';
 
 type CreateTradingPartnerConnectionOp = operations["createTradingPartnerConnection"];
 type CreateTradingPartnerConnectionPath = CreateTradingPartnerConnectionOp["parameters"]["path"];
@@ -29,6 +30,14 @@ export type GetCompanyParams = {
   ifNoneMatch?: GetCompanyHeader["If-None-Match"];
 };
 export type GetCompanyResult = WithEtag<GetCompanyOp["responses"]["200"]["content"]["application/json"]>;
+type GetCompanyGroupOp = operations["getCompanyGroup"];
+type GetCompanyGroupPath = GetCompanyGroupOp["parameters"]["path"];
+type GetCompanyGroupHeader = NonNullable<GetCompanyGroupOp["parameters"]["header"]>;
+export type GetCompanyGroupParams = {
+  companyGroupId: GetCompanyGroupPath["companyGroupId"];
+  ifNoneMatch?: GetCompanyGroupHeader["If-None-Match"];
+};
+export type GetCompanyGroupResult = WithEtag<GetCompanyGroupOp["responses"]["200"]["content"]["application/json"]>;
 type GetCurrentUserOp = operations["getCurrentUser"];
 export type GetCurrentUserParams<E extends "defaultCompany" = never> = {
   expand?: readonly E[];
@@ -103,6 +112,8 @@ export interface NetworkClient {
   deleteTradingPartnerConnection(params: DeleteTradingPartnerConnectionParams, options?: CallOptions): Promise<DeleteTradingPartnerConnectionResult>;
   /** Get a company */
   getCompany(params: GetCompanyParams, options?: CallOptions): Promise<GetCompanyResult>;
+  /** Get a company group */
+  getCompanyGroup(params: GetCompanyGroupParams, options?: CallOptions): Promise<GetCompanyGroupResult>;
   /** Get the signed-in user */
   getCurrentUser<E extends "defaultCompany" = never>(params?: GetCurrentUserParams<E>, options?: CallOptions): Promise<GetCurrentUserResult<E>>;
   /** Get a service provider */
@@ -115,7 +126,7 @@ export interface NetworkClient {
   listTradingPartnerConnections: {
     <E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): Promise<ListTradingPartnerConnectionsResult<E>>;
     /** List a company's trading partner connections */
-    all<E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnerConnectionsResult<E>>["items"][number]>;
+    all<E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
     /** List a company's trading partner connections */
     pages<E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnerConnectionsResult<E>>>;
   };
@@ -123,7 +134,7 @@ export interface NetworkClient {
   listTradingPartners: {
     <E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): Promise<ListTradingPartnersResult<E>>;
     /** Search trading partners */
-    all<E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnersResult<E>>["items"][number]>;
+    all<E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
     /** Search trading partners */
     pages<E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnersResult<E>>>;
   };
@@ -131,11 +142,12 @@ export interface NetworkClient {
   updateCompany(params: UpdateCompanyParams, options?: CallOptions): Promise<UpdateCompanyResult>;
 }
 
-/** What each operation sends and accepts, read by the runtime. */
-const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(`{
+/** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
+const ops: string = `{
 "createTradingPartnerConnection": {"method":"POST","path":"/companies/{companyId}/trading-partner-connections","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]},
 "deleteTradingPartnerConnection": {"method":"DELETE","path":"/companies/{companyId}/trading-partner-connections/{connectionId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"connectionId","name":"connectionId","in":"path"}],"accept":[]},
 "getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
+"getCompanyGroup": {"method":"GET","path":"/company-groups/{companyGroupId}","params":[{"key":"companyGroupId","name":"companyGroupId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
 "getCurrentUser": {"method":"GET","path":"/current-user","params":[{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"]},
 "getServiceProvider": {"method":"GET","path":"/service-providers/{serviceProviderId}","params":[{"key":"serviceProviderId","name":"serviceProviderId","in":"path"}],"accept":["application/json"]},
 "getTradingPartner": {"method":"GET","path":"/trading-partners/{tradingPartnerId}","params":[{"key":"tradingPartnerId","name":"tradingPartnerId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
@@ -143,19 +155,11 @@ const ops: Readonly<Record<string, OperationSpec>> = JSON.parse(`{
 "listTradingPartnerConnections": {"method":"GET","path":"/companies/{companyId}/trading-partner-connections","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"paginated":{"limitMax":100},"etag":true},
 "listTradingPartners": {"method":"GET","path":"/trading-partners","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"countryCode","name":"countryCode","in":"query"},{"key":"serviceProviderId","name":"serviceProviderId","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":500}},
 "updateCompany": {"method":"PUT","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}
-}`);
+}`;
 
 /** Creates the client; calls go to `options.baseUrl` + `network/v1/`. */
 export function createNetworkClient(options: ClientOptions): NetworkClient {
-  const api = createApi(options, "network/v1/");
-  const client: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(ops)) {
-    const call = (params?: object, o?: CallOptions) => api.call(spec, params, o);
-    client[name] = spec.paginated
-      ? Object.assign(call, { all: (params?: object, o?: CallOptions) => api.all(spec, params, o), pages: (params?: object, o?: CallOptions) => api.pages(spec, params, o) })
-      : call;
-  }
-  return client as unknown as NetworkClient;
+  return bindOperations<NetworkClient>(options, "network/v1/", ops);
 }
 
 /** The openapi-fetch client for path-based calls, on the same base URL + `network/v1/`, auth and retries. */

@@ -112,6 +112,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company-groups/{companyGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the company group.
+                 * @example 77
+                 */
+                companyGroupId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a company group
+         * @description A group of companies, for example a corporate group whose members share settings. A company names its group with `companyGroupId` (a reference in the simple id form).
+         */
+        get: operations["getCompanyGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{companyId}": {
         parameters: {
             query?: never;
@@ -318,6 +344,18 @@ export interface components {
             createdAt?: components["schemas"]["Timestamp"];
             updatedAt?: components["schemas"]["Timestamp"];
         };
+        /** @description A group of companies (`companygroup` in the spec's resource names). */
+        CompanyGroup: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description The group's name.
+             * @example Fjord Bygg Group
+             */
+            name: string;
+            /** @description The companies in the group. */
+            companies: components["schemas"]["Reference"][];
+            createdAt?: components["schemas"]["Timestamp"];
+        };
         /** @description The editable fields of a company (PUT representation). */
         CompanyInput: {
             name: string;
@@ -504,12 +542,7 @@ export interface components {
          * @example 1000245
          */
         TradingPartnerId: components["schemas"]["Id"];
-        /**
-         * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-         * @example [
-         *       "sender"
-         *     ]
-         */
+        /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
         Expand: string[];
         /**
          * @description Number of items to skip before the result set starts.
@@ -577,12 +610,7 @@ export interface operations {
     getCurrentUser: {
         parameters: {
             query?: {
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: never;
@@ -659,12 +687,7 @@ export interface operations {
                 countryCode?: components["schemas"]["CountryCode"];
                 /** @description Only trading partners behind this service provider. */
                 serviceProviderId?: components["schemas"]["Id"];
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: never;
@@ -740,12 +763,7 @@ export interface operations {
     getTradingPartner: {
         parameters: {
             query?: {
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: {
@@ -873,6 +891,61 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceProvider"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCompanyGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
+                 * @example "5d8c72a5edda8d6a"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Id of the company group.
+                 * @example 77
+                 */
+                companyGroupId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company group. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlMaxAge"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "77",
+                     *       "name": "Fjord Bygg Group",
+                     *       "companies": [
+                     *         {
+                     *           "id": "8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e"
+                     *         },
+                     *         {
+                     *           "id": "2c9d41b7-0f4e-4d1a-b6b8-3e5f1a7c9d20"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2024-11-04T11:55:40.310Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyGroup"];
+                };
+            };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1038,12 +1111,7 @@ export interface operations {
                  * @example Order
                  */
                 documentType?: components["schemas"]["DocumentType"];
-                /**
-                 * @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection).
-                 * @example [
-                 *       "sender"
-                 *     ]
-                 */
+                /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
             };
             header?: {

@@ -1,4 +1,5 @@
-import { child } from '../shapes/node.js';
+import type { Location } from '@redocly/openapi-core';
+import { child, type At, type Ctx } from '../shapes/node.js';
 import { param, successSchema } from '../shapes/operation.js';
 import { collectionItem, enumValues, expandableTarget, props } from '../shapes/schema.js';
 import { operationRule } from '../shapes/rule.js';
@@ -18,4 +19,29 @@ export const ExpandParam = operationRule((op, ctx, report) => {
     if (typeof v === 'string' && !expandable.has(v) && listed)
       report(listed.location.child(['enum', i]), `Remove "${v}" from the expand values or mark that reference x-expandable: the response has no expandable property "${v}".`);
   });
+  // Examples and defaults are what the docs show and the sandbox sends: they must name expandable properties too.
+  for (const { value, location } of shownValues(ctx, expand.node, expand.schema))
+    for (const name of names(value))
+      if (!expandable.has(name))
+        report(location, `Use only expandable properties (${[...expandable].map((n) => `"${n}"`).join(', ')}) in this expand example or default: "${name}" is not one here.`);
 });
+
+/** `expand` values written as an array or a comma-separated string. */
+function names(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return list.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean);
+}
+
+function shownValues(ctx: Ctx, parameter: At, schema: At | undefined): { value: unknown; location: Location }[] {
+  const out: { value: unknown; location: Location }[] = [];
+  for (const holder of [parameter, schema]) {
+    if (!holder) continue;
+    for (const key of ['example', 'default']) if (holder.node[key] !== undefined) out.push({ value: holder.node[key], location: holder.location.child([key]) });
+  }
+  const examples = child(ctx, parameter, 'examples');
+  for (const name of Object.keys(examples?.node ?? {})) {
+    const ex = child(ctx, examples, name);
+    if (ex?.node.value !== undefined) out.push({ value: ex.node.value, location: ex.location.child(['value']) });
+  }
+  return out;
+}

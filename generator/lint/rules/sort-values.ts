@@ -1,0 +1,32 @@
+import { at, isObj, strings } from '../shapes/node.js';
+import { param } from '../shapes/operation.js';
+import { keyword } from '../shapes/schema.js';
+import { operationRule } from '../shapes/rule.js';
+
+// Spec 4.5: `sort` names a property, ascending by default, descending with a leading `-`. When the parameter's
+// schema restricts its values (enum or pattern), each x-sortable property must be accepted in both directions.
+export const SortValues = operationRule((op, ctx, report) => {
+  const sort = param(op, 'sort', 'query');
+  if (!sort?.schema) return;
+  const written = isObj(sort.raw) && sort.raw['x-sortable'] !== undefined ? at(ctx, sort.raw['x-sortable'], sort.rawLocation.child(['x-sortable'])) : undefined;
+  const sortable = written ?? at(ctx, sort.node.node['x-sortable'], sort.node.location.child(['x-sortable']));
+  const names = strings(sortable?.node.properties);
+  if (names.length === 0) return; // docex/sort-param reports a missing x-sortable
+  const values = keyword(ctx, sort.schema, 'enum');
+  const pattern = keyword(ctx, sort.schema, 'pattern');
+  let accepts: ((v: string) => boolean) | undefined;
+  if (Array.isArray(values)) accepts = (v) => values.includes(v);
+  else if (typeof pattern === 'string') {
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      return;
+    }
+    accepts = (v) => re.test(v);
+  }
+  if (!accepts) return;
+  const rejected = names.flatMap((n) => [n, `-${n}`]).filter((v) => !accepts(v));
+  if (rejected.length > 0)
+    report(sort.schema.location, `Let the "sort" schema accept ${rejected.map((v) => `"${v}"`).join(', ')}: each sortable property sorts ascending, and descending with a leading "-".`);
+});

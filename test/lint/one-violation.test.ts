@@ -1,0 +1,130 @@
+// Issue 3, "Done when": `docex lint` on a document with any one violation exits 1 and names that rule
+// (the rules of the issue's table, and the two added for the spec's sort and Cache-Control values).
+// Each case starts from the clean, bundled document API, breaks exactly one convention, and runs the
+// built CLI on it: the only errors must be that rule's.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFile } from '../../generator/load/index.js';
+import { repoRoot, runDocex } from '../helpers/run-docex.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- edits an untyped document
+
+const ok = (r: Json) => r.responses['200'];
+
+/** One edit per rule: each breaks only that rule's convention. */
+const VIOLATIONS: Record<string, (d: Json) => void> = {
+  'property-camel-case': (d) => (d.components.schemas.Company.properties.vat_code = { type: 'string' }),
+  'path-segment-case': (d) => rename(d, '/companies/{companyId}', '/Companies/{companyId}'),
+  'path-param-camel-case': (d) => {
+    const item = rename(d, '/companies/{companyId}', '/companies/{company_id}');
+    item.parameters[0].name = 'company_id';
+  },
+  'query-param-camel-case': (d) => (param(d.paths['/documents'].get, 'isFetched').name = 'is_fetched'),
+  'collection-path-plural': (d) => rename(d, '/documents/{documentId}/events', '/documents/{documentId}/history'),
+  'id-string': (d) => (d.components.schemas.Document.properties.fileId = { type: 'integer' }),
+  'enum-pascal-case': (d) => d.components.schemas.SendMode.enum.push('certification_run'),
+  'timestamp-format': (d) => (d.components.schemas.Document.properties.archivedAt = { type: 'string' }),
+  'reference-shape': (d) => (d.components.schemas.Document.properties.receiver['x-expandable'] = 'Firm'),
+  'collection-shape': (d) => {
+    const page = d.components.schemas.DocumentPage;
+    page.properties.metadata = page.properties.meta;
+    delete page.properties.meta;
+    page.required = ['metadata', 'items'];
+  },
+  'collection-paging': (d) => {
+    const list = d.paths['/documents'].get;
+    list.parameters = list.parameters.filter((p: Json) => resolve(d, p).name !== 'offset');
+  },
+  'sort-param': (d) => (param(d.paths['/documents'].get, 'sort')['x-sortable'].default = 'priority'),
+  'sort-values': (d) => (param(d.paths['/documents'].get, 'sort').schema.pattern = '^(createdAt|issueDate|dueDate|documentIdentifier)$'),
+  'cache-control-value': (d) => (ok(d.paths['/documents/{documentId}/events'].get).headers['Cache-Control'] = { schema: { type: 'string', const: 'public' } }),
+  'expand-param': (d) => d.paths['/documents/{documentId}/events'].get.parameters = [{ $ref: '#/components/parameters/Expand' }],
+  'error-body': (d) => {
+    d.paths['/companies/{companyId}'].get.responses['404'] = {
+      description: 'Not found.',
+      headers: { 'Cache-Control': { schema: { type: 'string', const: 'no-store' } } },
+      content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+    };
+  },
+  'error-statuses': (d) => delete d.paths['/documents/{documentId}/presentation'].get.responses['406'],
+  'cache-control': (d) => delete ok(d.paths['/companies/{companyId}'].get).headers['Cache-Control'],
+  'etag-pairing': (d) => {
+    const get = d.paths['/companies/{companyId}'].get;
+    get.parameters = [];
+    delete get.responses['304'];
+  },
+  'versioned-server': (d) => (d.servers[0].url = 'https://api.{region}.{serviceHost}/document'),
+  'http-methods': (d) => {
+    const item = d.paths['/documents/{documentId}'];
+    item.patch = { ...structuredClone(item.put), operationId: 'patchDocument' };
+  },
+  'bearer-security': (d) => (d.paths['/companies/{companyId}'].get.security = []),
+  'no-enum-for-open-sets': (d) => (d.components.schemas.Direction.description += ' These values may change.'),
+};
+
+function resolve(d: Json, node: Json): Json {
+  if (typeof node.$ref !== 'string') return node;
+  return node.$ref.slice(2).split('/').reduce((n: Json, k: string) => n[k], d);
+}
+
+function param(op: Json, name: string): Json {
+  const found = op.parameters.find((p: Json) => p.name === name);
+  if (!found) throw new Error(`no inline parameter ${name}`);
+  return found;
+}
+
+function rename(d: Json, from: string, to: string): Json {
+  const item = d.paths[from];
+  if (!item) throw new Error(`no path ${from}`);
+  d.paths = Object.fromEntries(Object.entries(d.paths).map(([k, v]) => [k === from ? to : k, v]));
+  return item;
+}
+
+interface LintJson {
+  problems: { ruleId: string; severity: string; file: string; line: number; message: string }[];
+}
+
+let base: Json;
+let dir = '';
+
+beforeAll(async () => {
+  base = (await bundleFile(join(repoRoot, 'openapi/document/v1/openapi.yaml'), { mode: 'foreign' })).document as Json;
+  dir = mkdtempSync(join(tmpdir(), 'docex-one-violation-'));
+});
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function lintEdited(name: string, edit?: (d: Json) => void): Promise<{ code: number; errors: string[]; out: LintJson }> {
+  const doc = structuredClone(base);
+  edit?.(doc);
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(doc, null, 2));
+  const r = await runDocex(['lint', file, '--format', 'json']);
+  const out = JSON.parse(r.stdout) as LintJson;
+  const errors = [...new Set(out.problems.filter((p) => p.severity === 'error').map((p) => p.ruleId))].sort();
+  return { code: r.code, errors, out };
+}
+
+describe('docex lint on the bundled document API with one violation', () => {
+  it('the unedited bundle is clean (exit 0)', async () => {
+    const r = await lintEdited('clean');
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+  });
+
+  it.each(Object.keys(VIOLATIONS))('docex/%s: exits 1 and names only that rule, with file and line', async (id) => {
+    const r = await lintEdited(id, VIOLATIONS[id]);
+    expect(r.errors).toEqual([`docex/${id}`]);
+    expect(r.code).toBe(1);
+    for (const p of r.out.problems.filter((x) => x.ruleId === `docex/${id}`)) {
+      expect(p.file).toBe(join(dir, `${id}.json`));
+      expect(p.line).toBeGreaterThan(1);
+      expect(p.message).toMatch(/^[A-Z].*[.)]$/);
+    }
+  });
+});
