@@ -21,12 +21,6 @@ export class ApiError extends Error {
   declare readonly response: Response | undefined;
   /** The raw body (truncated) when it was not the documented error shape, e.g. an HTML page from a proxy. */
   declare readonly rawText: string | undefined;
-  /** The first message's `technicalMessage` (a getter on the prototype, defined below). */
-  declare readonly technicalMessage: string | undefined;
-  /** The first message's `errorCode`. */
-  declare readonly errorCode: string | undefined;
-  /** The first message's `description`. */
-  declare readonly description: string | undefined;
 
   constructor(status: number, messages: readonly ErrorMessage[], response?: Response, detail?: string, rawText?: string) {
     const text = messages.map((m) => m.technicalMessage).join('; ') || detail;
@@ -36,15 +30,20 @@ export class ApiError extends Error {
     this.response = response;
     this.rawText = rawText;
   }
-}
 
-// The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).
-for (const k of ['technicalMessage', 'errorCode', 'description'] as const) {
-  Object.defineProperty(ApiError.prototype, k, {
-    get(this: ApiError) {
-      return this.messages[0]?.[k];
-    },
-  });
+  // The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).
+  /** The first message's `technicalMessage`. */
+  get technicalMessage(): string | undefined {
+    return this.messages[0]?.technicalMessage;
+  }
+  /** The first message's `errorCode`. */
+  get errorCode(): string | undefined {
+    return this.messages[0]?.errorCode;
+  }
+  /** The first message's `description`. */
+  get description(): string | undefined {
+    return this.messages[0]?.description;
+  }
 }
 
 export class BadRequestError extends ApiError {}

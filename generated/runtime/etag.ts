@@ -16,31 +16,25 @@ export interface EtagCache {
   delete?(key: string): void;
 }
 
-/** In-memory cache evicting the least recently used entry beyond `maxEntries` (default 500). */
-export class MemoryEtagCache implements EtagCache {
-  private declare readonly m: Map<string, EtagEntry>;
+/** In-memory cache evicting the least recently used entry beyond `maxEntries` (default 500). A Map (so `size`, `delete`
+ *  and the rest come with it) whose get() and set() keep the order of use. */
+export class MemoryEtagCache extends Map<string, EtagEntry> implements EtagCache {
   private declare readonly max: number;
   constructor(maxEntries = 500) {
-    this.m = new Map();
+    super();
     this.max = maxEntries;
   }
-  get(key: string): EtagEntry | undefined {
-    const entry = this.m.get(key);
+  override get(key: string): EtagEntry | undefined {
+    const entry = super.get(key);
     // Re-insert: Map keeps insertion order, so the first key is the least recently used.
     if (entry) this.set(key, entry);
     return entry;
   }
-  set(key: string, entry: EtagEntry): void {
-    const m = this.m;
-    m.delete(key);
-    m.set(key, entry);
-    if (m.size > this.max) m.delete(m.keys().next().value!);
-  }
-  delete(key: string): void {
-    this.m.delete(key);
-  }
-  get size(): number {
-    return this.m.size;
+  override set(key: string, entry: EtagEntry): this {
+    this.delete(key);
+    super.set(key, entry);
+    if (this.size > this.max) this.delete(this.keys().next().value!);
+    return this;
   }
 }
 

@@ -7,9 +7,8 @@
 export type BasicAuthEncoding = 'raw' | 'rfc6749';
 
 export function basicAuthorization(clientId: string, clientSecret: string, encoding: BasicAuthEncoding): string {
-  // application/x-www-form-urlencoded encoding of one value (space as '+', everything but [A-Za-z0-9*-._] escaped).
-  const form = (v: string) =>
-    encoding === 'raw' ? v : encodeURIComponent(v).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+  // application/x-www-form-urlencoded encoding of one value, as URLSearchParams serialises it ('a=' + value).
+  const form = (v: string) => (encoding === 'raw' ? v : `${new URLSearchParams({ a: v })}`.slice(2));
   // base64 (with padding) of the UTF-8 bytes.
   return `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${form(clientId)}:${form(clientSecret)}`)))}`;
 }

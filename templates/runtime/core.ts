@@ -1,7 +1,7 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { NetworkError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, withEtag, type EtagCache } from './etag.js';
-import { buildPath, encodeBody, isIdempotent, isReplayable, lowerCase, own } from './request.js';
+import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
 import { decode, readRaw, toApiError } from './response.js';
 import { send } from './send.js';
 import type { Api, CallOptions, ClientOptions, OperationSpec } from './types.js';
@@ -12,13 +12,12 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
 /** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes). */
 export function createCaller(options: ClientOptions, apiPath: string): Pick<Api, 'call' | 'baseUrl'> {
   const root = options.baseUrl.replace(/\/*$/, '/') + apiPath;
-  const defaults = lowerCase(options.headers);
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
 
   async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = {}): Promise<T> {
     const p = (params ?? {}) as Record<string, unknown>;
     const { method, etag } = spec;
-    const headers = { ...defaults };
+    const headers = lowerCase(options.headers);
     const accept = o.accept ?? (spec.accept.join(', ') || undefined);
     if (accept) headers.accept = accept;
     const url = root + buildPath(spec, p, headers);
@@ -27,14 +26,14 @@ export function createCaller(options: ClientOptions, apiPath: string): Pick<Api,
     Object.assign(headers, lowerCase(o.headers));
     const replayable = isReplayable(body);
 
-    const key = cache && etag && method === 'GET' ? `${url}\n${accept}` : undefined;
-    const cached = key ? cache!.get(key) : undefined;
+    const key = cache && etag && method === 'GET' && `${url}\n${accept}`;
+    const cached = key && cache!.get(key);
     if (cached) headers['if-none-match'] ??= cached.etag;
 
-    const timeout = o.timeoutMs === undefined ? undefined : AbortSignal.timeout(o.timeoutMs);
-    const signal = timeout && o.signal ? anySignal(o.signal, timeout) : (timeout ?? o.signal);
-    const init: RequestInit & { duplex?: 'half' } = { method, headers, body, signal };
-    if (!replayable) init.duplex = 'half'; // Node's fetch requires it for a stream body
+    const timeout = o.timeoutMs != null && AbortSignal.timeout(o.timeoutMs);
+    const signal = timeout && o.signal ? anySignal(o.signal, timeout) : timeout || o.signal;
+    // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
+    const init: RequestInit & { duplex: 'half' } = { method, headers, body, signal, duplex: 'half' };
     try {
       const res = await send(
         options,
@@ -43,7 +42,7 @@ export function createCaller(options: ClientOptions, apiPath: string): Pick<Api,
           // Looked up at call time, so a fetch installed (or mocked) after the client was made is used.
           return (options.fetch ?? fetch)(url, init);
         },
-        isIdempotent(method) && replayable,
+        method,
         replayable,
         signal,
       );
@@ -52,10 +51,10 @@ export function createCaller(options: ClientOptions, apiPath: string): Pick<Api,
         return (cached && headers['if-none-match'] === cached.etag ? withEtag(decode(cached.body, cached.contentType), cached.etag) : undefined) as T;
       }
       if (!res.ok) throw await toApiError(res);
-      // The media type a body is read as: its Content-Type, else the first type asked for.
-      const type = res.headers.get('content-type') ?? accept?.split(',', 1)[0]!.trim() ?? 'application/octet-stream';
+      // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
+      const type = res.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
       const raw = await readRaw(res, type);
-      const value = raw === undefined ? raw : decode(raw, type, res);
+      const value = decode(raw, type, res);
       if (!etag) return value as T;
       const tag = res.headers.get('etag');
       if (key) {
@@ -64,7 +63,7 @@ export function createCaller(options: ClientOptions, apiPath: string): Pick<Api,
       }
       return withEtag(value, tag) as T;
     } catch (err) {
-      if (timeout?.aborted) throw new TimeoutError(o.timeoutMs!, `${method} ${spec.path}`);
+      if (timeout && timeout.aborted) throw new TimeoutError(o.timeoutMs!, `${method} ${spec.path}`);
       // fetch signals network failures (and bodies cut off) with a TypeError; an abort keeps its own reason.
       if (err instanceof TypeError && !signal?.aborted) throw new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
       throw err;
@@ -86,7 +85,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
         if (authorization) r.headers.set('authorization', authorization);
         return (options.fetch ?? fetch)(r);
       },
-      isIdempotent(req.method) && replayable,
+      req.method,
       replayable,
       req.signal,
     );

@@ -18,10 +18,10 @@ export async function* pages<P>(api: Pick<ApiCore, 'call'>, spec: OperationSpec,
     const meta = page!.meta ?? {};
     const n = items.length;
     // No progress: an empty page, or a server ignoring offset (which would repeat one page for ever).
-    if (offset !== start && (!n || (typeof meta.offset === 'number' && meta.offset !== offset))) return;
+    if (offset !== start && (!n || (meta.offset ?? offset) !== offset)) return;
     yield page as P;
     offset += n;
-    const size = typeof meta.limit === 'number' ? meta.limit : limit;
-    if (!n || (typeof meta.total === 'number' && offset >= meta.total) || (size !== undefined && n < size)) return;
+    // Done at meta.total, or at a page shorter than the page size the server applied (else the one asked for).
+    if (!n || offset >= (meta.total ?? Infinity) || n < (meta.limit ?? limit)!) return;
   }
 }

@@ -5,7 +5,7 @@ type Params = Record<string, unknown>;
 
 /** params[key] when it is the caller's own property: never `constructor` or `toString` from Object.prototype. */
 export function own(params: Params, key: string): unknown {
-  return {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  return Object.hasOwn(params, key) ? params[key] : undefined;
 }
 
 const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
@@ -22,7 +22,7 @@ export function buildPath(spec: OperationSpec, params: Params, headers: Record<s
     const key = spec.params.find((p) => p.in === 'path' && p.name === name)?.key ?? name;
     const v = own(params, key);
     if (v == null) throw new TypeError(`Missing path parameter ${key}`);
-    return Array.isArray(v) ? v.map(encScalar).join(',') : encScalar(v);
+    return [v].flat().map(encScalar).join();
   });
   let sep = '?';
   for (const p of spec.params) {
@@ -30,7 +30,7 @@ export function buildPath(spec: OperationSpec, params: Params, headers: Record<s
     let q;
     if (v == null) continue;
     // Lower-cased so that they replace, not join, headers given in another case.
-    if (p.in === 'header') headers[p.name.toLowerCase()] = Array.isArray(v) ? v.map(scalar).join(',') : scalar(v);
+    if (p.in === 'header') headers[p.name.toLowerCase()] = [v].flat().map(scalar).join();
     else if (p.in === 'query' && (q = queryPairs(p, v))) {
       url += sep + q;
       sep = '&';
@@ -55,10 +55,10 @@ function queryPairs(p: ParamSpec, v: unknown): string {
     : '';
 }
 
-/** 'Application/JSON; charset=utf-8' -> 2 (JSON, also +json), 1 (text/*, XML: read as a string), 0 (anything else: Blob). */
+/** 'Application/JSON; charset=utf-8' -> 2 (JSON: any .../json or ...+json), 1 (text/*, .../xml, ...+xml: read as a string), 0 (anything else: Blob). */
 export function bodyKind(mediaType: string): 0 | 1 | 2 {
   const t = mediaType.split(';', 1)[0]!.trim().toLowerCase();
-  return /^application\/json$|\+json$/.test(t) ? 2 : /^text\/|^application\/xml$|\+xml$/.test(t) ? 1 : 0;
+  return /[/+]json$/.test(t) ? 2 : /^text\/|[/+]xml$/.test(t) ? 1 : 0;
 }
 
 /**
@@ -77,7 +77,7 @@ export function encodeBody(mediaType: string, body: unknown, headers: Record<str
   const form = multipart ? new FormData() : new URLSearchParams();
   for (const [k, v] of Object.entries(body as object)) {
     if (v != null) {
-      for (const x of Array.isArray(v) ? v : [v]) {
+      for (const x of [v].flat()) {
         (form as FormData).append(k, multipart && x instanceof Blob ? x : multipart && typeof x === 'object' ? JSON.stringify(x) : scalar(x));
       }
     }
@@ -87,7 +87,7 @@ export function encodeBody(mediaType: string, body: unknown, headers: Record<str
 
 /** Whether a body can be sent again (for a retry or after a 401): streams cannot. */
 export function isReplayable(body: BodyInit | null | undefined): boolean {
-  return !(typeof ReadableStream !== 'undefined' && body instanceof ReadableStream);
+  return !(body instanceof ReadableStream);
 }
 
 /** Headers with lower-cased names, so that later sources replace earlier ones. */

@@ -2,19 +2,18 @@
 import { ApiError, errorClassFor, type ErrorMessage } from './errors.js';
 import { bodyKind } from './request.js';
 
-/** Whether a response has no body to read (204, 304, HEAD-like, Content-Length 0). */
-const isEmpty = (res: Response): boolean =>
-  res.status === 204 || res.status === 304 || !res.body || res.headers.get('content-length') === '0';
+/** Whether a response has no body to read (204 and 304 have a null body, as HEAD responses do; Content-Length 0). */
+const isEmpty = (res: Response): boolean => !res.body || res.headers.get('content-length') === '0';
 
 /** The raw body: text for JSON and text media types, Blob for others; undefined when empty. */
 export async function readRaw(res: Response, type: string): Promise<string | Blob | undefined> {
   if (isEmpty(res)) return;
-  const raw = bodyKind(type) ? await res.text() : await res.blob();
-  return (typeof raw === 'string' ? raw.length : raw.size) ? raw : undefined;
+  const raw = await (bodyKind(type) ? res.text() : res.blob());
+  return (raw as string).length ?? (raw as Blob).size ? raw : undefined;
 }
 
-/** A raw body as the result: JSON parsed (invalid JSON gives an ApiError), text and Blob as they are. */
-export function decode(raw: string | Blob, type: string, res?: Response): unknown {
+/** A raw body as the result: JSON parsed (invalid JSON gives an ApiError), text, Blob and undefined as they are. */
+export function decode(raw: string | Blob | undefined, type: string, res?: Response): unknown {
   if (typeof raw !== 'string' || bodyKind(type) < 2) return raw;
   try {
     return JSON.parse(raw);
@@ -30,16 +29,15 @@ export async function toApiError(res: Response): Promise<ApiError> {
   const type = res.headers.get('content-type') ?? '';
   // A body that cannot be read (connection dropped) reads as empty: the status still says what happened.
   const text = isEmpty(res) ? '' : await res.text().catch(() => '');
-  if (bodyKind(type) > 1) {
-    try {
-      const body: unknown = JSON.parse(text);
-      const messages = (Array.isArray(body) ? body : [body]) as ErrorMessage[];
-      // Conventions 7.1: message objects with a technicalMessage; anything else is reported as undocumented.
-      if (messages.every((m) => typeof m?.technicalMessage === 'string')) return new Cls(status, messages, res);
-    } catch {
-      // not JSON: reported below
-    }
+  let messages: ErrorMessage[] | undefined;
+  try {
+    // One message object or an array of them; anything else (not JSON, other JSON) fails the check below.
+    messages = bodyKind(type) > 1 ? [JSON.parse(text)].flat() : undefined;
+  } catch {
+    // not JSON: reported below
   }
+  // Conventions 7.1: message objects with a technicalMessage; anything else is reported as undocumented.
+  if (messages?.every((m) => typeof m?.technicalMessage === 'string')) return new Cls(status, messages, res);
   const what = text ? `${type || 'no content type'}, not the documented error shape` : 'an empty body';
-  return new Cls(status, [], res, `${res.statusText || 'error'} (${what})`, text ? text.slice(0, 2000) : undefined);
+  return new Cls(status, [], res, `${res.statusText || 'error'} (${what})`, text.slice(0, 2000) || undefined);
 }

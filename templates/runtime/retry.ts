@@ -20,7 +20,7 @@ export function retryDelay(attempt: number, options: RetryOptions, retryAfter?: 
 /** Waits `ms`, rejecting with the signal's reason if it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    signal?.throwIfAborted(); // rejects: a throw in the executor rejects the promise
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);

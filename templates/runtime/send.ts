@@ -1,20 +1,21 @@
 /** The attempt loop shared by operation calls and the raw fetch: bearer token, 401 refresh-once, retries. */
+import { isIdempotent } from './request.js';
 import { retryDelay, sleep } from './retry.js';
 import type { ClientOptions } from './types.js';
 
 /**
- * Runs `attempt` with the Authorization header value until a response is final. `retryable`: an idempotent
- * method with a replayable body (retried on network errors and 500/502/503/504); `replayable`: the body can be
- * sent again (after a 401, once per call and not counted as a retry).
+ * Runs `attempt` with the Authorization header value until a response is final. `replayable`: the body can be
+ * sent again (after a 401, once per call and not counted as a retry); with an idempotent `method` it is also
+ * retried on network errors and 500/502/503/504.
  */
 export async function send(
   { tokens, retry = {} }: ClientOptions,
   attempt: (authorization: string | undefined) => Promise<Response>,
-  retryable: boolean,
+  method: string,
   replayable: boolean,
   signal: AbortSignal | null | undefined,
 ): Promise<Response> {
-  const retries = retry && retryable ? (retry.retries ?? 2) : 0;
+  const retries = retry && replayable && isIdempotent(method) ? (retry.retries ?? 2) : 0;
   let retried = 0;
   let refreshed = false;
   let next: string | undefined;

@@ -1,5 +1,5 @@
-// The token session: lazy refresh of single-use rotating refresh tokens over a TokenStore, and sign-out. The sign-in
-// grants are separate functions (sign-in.ts) so that a program that only calls APIs does not ship them.
+// The token session: lazy refresh of single-use rotating refresh tokens over a TokenStore. The sign-in grants and
+// sign-out are separate functions (sign-in.ts) so that a program that only calls APIs does not ship them.
 //
 // Rules it keeps (see the reference notes on rotating refresh tokens):
 // - One refresh at a time per store, shared by every concurrent caller (and every client of this module using the
@@ -8,10 +8,11 @@
 //   new tokens stay in memory, the call fails with 'store_failed', and the next call retries the save first.
 // - No timers: refreshing happens inside getAccessToken(), a margin of 10% of expires_in (1..60 s) before expiry.
 // - Secrets live only in closures: never in properties, messages, toString() or JSON.stringify().
+// - Nothing retries a token request: a refresh token is single-use, so re-sending a refresh after a lost answer
+//   would only burn it. Errors carry the code, status and the server's description with known secrets masked.
 import { basicAuthorization, type BasicAuthEncoding } from './basic-auth.js';
 import { ReauthRequiredError, TokenError } from './errors.js';
 import { MemoryTokenStore, type SignInGrant, type StoredTokens, type TokenStore } from './store.js';
-import { tokenRequest } from './token-request.js';
 import { checkServiceUrl } from './url.js';
 import type { WarningHandler } from './warnings.js';
 
@@ -54,14 +55,21 @@ export interface TokenSession {
   toString(): string;
 }
 
-/** What the sign-in functions need of a session; kept off its properties (the secrets stay in closures). */
+/** What the sign-in functions need of a session; kept off its properties (the secrets stay in closures). The
+ *  sign-in and sign-out logic itself lives in sign-in.ts, so that it tree-shakes with them. */
 export interface SessionInternals {
   authUrl: string;
   clientId: string;
   onWarning: WarningHandler | undefined;
-  signIn(grant: SignInGrant, params: Record<string, string>, secrets: string[]): Promise<SignInResult>;
-  /** Clears the store (after any operation in flight) and returns what it held. */
-  forget(): Promise<StoredTokens | undefined>;
+  store: TokenStore;
+  /** A token request answered with usable tokens, in the stored form, not yet saved. */
+  request(params: Record<string, string>, secrets: string[], grant: SignInGrant): Promise<StoredTokens>;
+  /** Saves tokens (keeping them in memory if the store fails) and makes them the session's current ones. */
+  persist(tokens: StoredTokens): Promise<StoredTokens>;
+  /** Runs a task as the one in-flight operation of the store. */
+  exclusive(task: () => Promise<StoredTokens>): Promise<StoredTokens>;
+  /** Forgets the tokens held in memory and returns them: [unsaved, current]. */
+  drop(): [StoredTokens | undefined, StoredTokens | undefined];
   /** POST to {authUrl}/oauth2/{path} with client authentication and a form body. */
   post(path: string, body: Record<string, string>): Promise<Response>;
 }
@@ -80,19 +88,19 @@ export function refreshMarginMs(expiresInSeconds: number): number {
 }
 
 /** One in-flight refresh (or sign-in) per store object, shared by every client in this module instance. */
-const inflight = new WeakMap<TokenStore, Promise<StoredTokens>>();
+export const inflight = new WeakMap<TokenStore, Promise<StoredTokens>>();
 
-const SIGN_IN_AGAIN = ': the user must sign in again.';
+const SIGN_IN_AGAIN = ': sign in again.';
 
 export function createTokenSession(options: TokenClientOptions): TokenSession {
   const authUrl = checkServiceUrl(options.authUrl, 'authUrl');
-  const { clientId, clientSecret, store = new MemoryTokenStore() as TokenStore, clock = Date.now, basicAuth: encoding = 'raw', timeoutMs = 30_000 } = options;
-  for (const [v, name] of [[clientId, 'clientId'], [clientSecret, 'clientSecret']]) {
-    // clientId -> DOCEX_CLIENT_ID, clientSecret -> DOCEX_CLIENT_SECRET
-    if (!v) throw new TokenError('invalid_config', `${name} is missing: pass it or set DOCEX_CLIENT_${name!.slice(6).toUpperCase()}.`);
+  const { clientId, clientSecret, store = new MemoryTokenStore() as TokenStore, clock = Date.now, basicAuth = 'raw', timeoutMs = 30_000 } = options;
+  for (const [v, name] of [[clientId, 'Id'], [clientSecret, 'Secret']]) {
+    if (!v) throw new TokenError('invalid_config', `client${name} is missing: pass it or set DOCEX_CLIENT_${name!.toUpperCase()}.`);
   }
-  const authorization = basicAuthorization(clientId, clientSecret, encoding);
+  const authorization = basicAuthorization(clientId, clientSecret, basicAuth);
   const storeName = (store as { constructor?: { name?: string } }).constructor?.name || 'TokenStore';
+  const endpoint = `${authUrl}/oauth2/`;
 
   let current: StoredTokens | undefined; // what this client last read or wrote
   let unsaved: StoredTokens | undefined; // received, but the store refused it: retried before anything else
@@ -100,27 +108,57 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
   const usable = (t: StoredTokens | undefined, not?: string): boolean =>
     !!t && t.accessToken !== not && clock() < t.expiresAt - refreshMarginMs(t.expiresIn);
 
-  /** POST to {authUrl}/oauth2/{path} with client authentication (Basic) and a form body; `token`: a token request. */
-  const post = (path: string, body: Record<string, string>, token?: boolean): Promise<Response> =>
-    (options.fetch ?? fetch)(`${authUrl}/oauth2/${path}`, {
+  /** POST to {authUrl}/oauth2/{path} (token or revoke) with client authentication (Basic) and a form body. */
+  const post = (path: string, body: Record<string, string>): Promise<Response> =>
+    (options.fetch ?? fetch)(endpoint + path, {
       method: 'POST',
-      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', ...(token && { accept: 'application/json' }) },
+      headers: { authorization, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: `${new URLSearchParams(body)}`,
       signal: AbortSignal.timeout(timeoutMs),
-      ...(token && { redirect: 'error' }),
+      redirect: 'error',
     });
 
   /** A token request; the answer becomes the stored form (RFC 6749 section 6: the old refresh token stays only if
-   *  none came back), not yet saved. */
+   *  none came back), not yet saved. `secrets` are masked if the server echoes them in error_description. */
   async function request(params: Record<string, string>, secrets: string[], grant: SignInGrant, previous?: string): Promise<StoredTokens> {
     const sentAt = clock();
-    const r = await tokenRequest(() => post('token', params, true), `${authUrl}/oauth2/token`, timeoutMs, [clientSecret, ...secrets, current?.accessToken ?? '', current?.refreshToken ?? '']);
-    const refreshToken = r.refreshToken ?? previous;
+    let res: Response;
+    try {
+      res = await post('token', params);
+    } catch (err) {
+      const why = (err as Error)?.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'no response';
+      throw new TokenError('network_error', `Token request to ${endpoint}token failed (${why}); stored tokens unchanged, try again.`);
+    }
+    const { status, ok } = res;
+    // Any JSON value (or none) as an object, so that absent fields read as undefined.
+    const b = Object(await res.json().catch(() => {})) as Record<string, unknown>;
+    const { error, error_description: text, access_token: accessToken, refresh_token: refreshToken = previous, scope } = b;
+    // expires_in is RECOMMENDED: without it, the access token lifetime the spec documents (300 s).
+    const expiresIn = Number(b['expires_in'] ?? 300);
+    // The first field of a success answer that cannot be used (refresh_token may be absent, not empty).
+    const bad = !ok ? ''
+      : typeof accessToken !== 'string' || !accessToken ? 'access_token'
+      : !/^bearer$/i.test(b['token_type'] as string) ? 'token_type'
+      : !(expiresIn > 0 && expiresIn < Infinity) ? 'expires_in'
+      : refreshToken !== undefined && (typeof refreshToken !== 'string' || !refreshToken) ? 'refresh_token'
+      : '';
+    if (!ok || bad) {
+      // The server's error code if it is a plain token; a success answer is only ever unusable (bad).
+      const code = !ok && typeof error === 'string' && /^[\x20-\x7e]{1,64}$/.test(error) ? error : status > 499 ? 'server_error' : 'invalid_response';
+      let description: string | undefined;
+      if (!bad && typeof text === 'string') {
+        description = text;
+        for (const s of [clientSecret, ...secrets, current?.accessToken, current?.refreshToken]) if (s && s.length > 3) description = description.replaceAll(s, '[redacted]');
+        if (description.length > 300) description = `${description.slice(0, 300)}...`;
+      }
+      const detail = bad ? `: no valid ${bad}` : description ? `: ${description}` : '';
+      throw new TokenError(code, `Token endpoint answered HTTP ${status} ${code}${detail}.${code === 'invalid_client' ? ' Check the client id and secret.' : ''}`, { status, description });
+    }
     return {
-      version: 1, accessToken: r.accessToken, expiresAt: sentAt + r.expiresIn * 1000, expiresIn: r.expiresIn, refreshToken,
+      version: 1, accessToken: accessToken as string, expiresAt: sentAt + expiresIn * 1000, expiresIn, refreshToken: refreshToken as string | undefined,
       // Counted from receipt of each new refresh token: never earlier than the server's own expiry (one year).
       refreshTokenExpiresAt: grant === 'authorization_code' && refreshToken ? sentAt + 31_536_000_000 : null,
-      grant, scope: r.scope,
+      grant, scope: typeof scope === 'string' ? scope : undefined,
     };
   }
 
@@ -129,24 +167,20 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
       await store.save(t);
     } catch (err) {
       unsaved = t;
-      throw new TokenError('store_failed', `Could not save the new tokens to the ${storeName}: kept in memory, saved again on the next call.${err instanceof TokenError ? ` ${err.message}` : ''}`);
+      // A TokenError of the store (e.g. FileTokenStore naming its file) says what to fix; other errors are not shown.
+      throw new TokenError('store_failed', `Saving tokens to the ${storeName} failed; kept in memory, retried on the next call.${err instanceof TokenError ? ` ${err.message}` : ''}`);
     }
     unsaved = undefined;
     return (current = t);
   }
 
-  const load = async (): Promise<StoredTokens | undefined> => (await store.load()) ?? undefined;
-
-  /** Clears the store only if it still holds the refresh token that failed: a newer session written meanwhile stays. */
-  async function clearIfUnchanged(refreshToken: string | undefined): Promise<void> {
-    const now = await load();
+  /** Clears the store only if it still holds the refresh token that failed (a newer session written meanwhile stays),
+   *  then throws ReauthRequiredError. */
+  async function reauth(refreshToken: string | undefined, code: string, why: string, details?: TokenError): Promise<never> {
+    const now = await store.load();
     if (!now || now.refreshToken === refreshToken) await store.clear();
     current = undefined;
-  }
-
-  /** Resolves once no operation is in flight on the store (checked again after each wait). */
-  async function settled(): Promise<void> {
-    for (let p = inflight.get(store); p; p = inflight.get(store)) await p.catch(() => {});
+    throw new ReauthRequiredError(code, why + SIGN_IN_AGAIN, details);
   }
 
   /** Runs `task` as the one in-flight operation of the store (under the store's cross-process lock, if it has one);
@@ -162,46 +196,32 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
   }
 
   /** Makes a token available that is not `stale`: retry an unsaved save, adopt a newer stored token, or refresh. */
-  async function obtain(stale: string | undefined): Promise<StoredTokens> {
+  async function obtain(stale: string | undefined, adopted?: boolean): Promise<StoredTokens> {
     if (unsaved) await persist(unsaved);
-    for (let adopted = false; ; ) {
-      const t = await load();
-      if (!t) {
-        current = undefined;
-        throw new ReauthRequiredError('not_signed_in', 'No stored tokens: sign in first (exchangeCode or signInWithPassword).');
-      }
-      if (usable(t, stale)) return (current = t);
-      const rt = t.refreshToken;
-      if (!rt || (t.refreshTokenExpiresAt !== null && t.refreshTokenExpiresAt <= clock())) {
-        await clearIfUnchanged(rt);
-        throw new ReauthRequiredError(
-          rt ? 'refresh_token_expired' : 'invalid_grant',
-          `${rt ? 'The refresh token has expired (one year after sign-in)' : 'The access token expired and there is no refresh token'}${SIGN_IN_AGAIN}`,
-        );
-      }
-      let next: StoredTokens;
-      try {
-        next = await request({ grant_type: 'refresh_token', refresh_token: rt }, [rt, t.accessToken], t.grant, rt);
-      } catch (err) {
-        if ((err as TokenError).code !== 'invalid_grant') throw err;
-        // Another process may have rotated the token since we read it: adopt its newer one once.
-        const again = await load();
-        if (!adopted && again && again.refreshToken !== rt) {
-          adopted = true;
-          stale = undefined;
-          continue;
-        }
-        await clearIfUnchanged(rt);
-        throw new ReauthRequiredError('invalid_grant', `The refresh token was rejected (expired, revoked or used); the stored tokens are cleared${SIGN_IN_AGAIN}`, err as TokenError);
-      }
-      return persist(next);
+    const t = await store.load();
+    if (!t) {
+      current = undefined;
+      throw new ReauthRequiredError('not_signed_in', 'No stored tokens: sign in first.');
+    }
+    if (usable(t, stale)) return (current = t);
+    const rt = t.refreshToken;
+    if (!rt) return reauth(rt, 'invalid_grant', 'Access token expired, no refresh token');
+    if (t.refreshTokenExpiresAt !== null && t.refreshTokenExpiresAt <= clock()) return reauth(rt, 'refresh_token_expired', 'Refresh token expired (one year after sign-in)');
+    try {
+      return persist(await request({ grant_type: 'refresh_token', refresh_token: rt }, [rt, t.accessToken], t.grant, rt));
+    } catch (err) {
+      if ((err as TokenError).code !== 'invalid_grant') throw err;
+      // Another process may have rotated the token since we read it: adopt its newer one, once.
+      const again = await store.load();
+      if (!adopted && again && again.refreshToken !== rt) return obtain(undefined, true);
+      return reauth(rt, 'invalid_grant', 'Refresh token rejected (expired, revoked or used); stored tokens cleared', err as TokenError);
     }
   }
 
   const session: TokenSession = {
     async getAccessToken() {
       const t = current;
-      return (!unsaved && t && usable(t) ? t : await exclusive(() => obtain(t?.accessToken))).accessToken;
+      return (!unsaved && usable(t) ? t! : await exclusive(() => obtain(t?.accessToken))).accessToken;
     },
 
     async refreshAfterUnauthorized(rejected) {
@@ -212,10 +232,10 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
         const { accessToken } = await exclusive(() => obtain(rejected));
         if (accessToken !== rejected) return accessToken;
       }
-      throw new TokenError('invalid_response', 'The token endpoint returned the rejected access token again.');
+      throw new TokenError('invalid_response', 'Token endpoint re-issued the rejected access token.');
     },
 
-    toJSON: () => ({ authUrl, store: storeName, basicAuth: encoding }),
+    toJSON: () => ({ authUrl, store: storeName, basicAuth }),
     toString: () => `TokenClient(${authUrl})`,
   };
 
@@ -223,18 +243,14 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
     authUrl,
     clientId,
     onWarning: options.onWarning,
-    async signIn(grant, params, secrets) {
-      // Wait for a running refresh, so it cannot overwrite the new session when it finishes.
-      await settled();
-      const t = await exclusive(async () => persist(await request(params, secrets, grant)));
-      return { grant: t.grant, scope: t.scope, expiresAt: t.expiresAt, refreshTokenExpiresAt: t.refreshTokenExpiresAt };
-    },
-    async forget() {
-      await settled();
-      const stored = unsaved ?? (await load()) ?? current;
+    store,
+    request,
+    persist,
+    exclusive,
+    drop() {
+      const t: [StoredTokens | undefined, StoredTokens | undefined] = [unsaved, current];
       current = unsaved = undefined;
-      await store.clear();
-      return stored;
+      return t;
     },
     post,
   });

@@ -3,7 +3,8 @@
 import { constantTimeEqual, randomString, s256Challenge } from './encoding.js';
 import { readDocexEnv } from './env.js';
 import { TokenError } from './errors.js';
-import { sessionInternals, type SignInResult, type TokenSession } from './session.js';
+import { inflight, sessionInternals, type SessionInternals, type SignInResult, type TokenSession } from './session.js';
+import type { SignInGrant } from './store.js';
 import { PASSWORD_GRANT_WARNING, warnOnce } from './warnings.js';
 
 export interface AuthorizationRequest {
@@ -21,6 +22,19 @@ export interface ExchangeCodeOptions {
 }
 export interface ExchangeCallbackOptions { callbackUrl: string; redirectUri: string; expectedState: string; codeVerifier?: string | undefined }
 
+/** Resolves once no operation is in flight on the store (checked again after each wait). */
+async function settled(s: SessionInternals): Promise<void> {
+  for (let p = inflight.get(s.store); p; p = inflight.get(s.store)) await p.catch(() => {});
+}
+
+/** A token request of a grant, saved as the session's tokens. */
+async function signIn(s: SessionInternals, grant: SignInGrant, params: Record<string, string>, secrets: string[]): Promise<SignInResult> {
+  // Wait for a running refresh, so it cannot overwrite the new session when it finishes.
+  await settled(s);
+  const t = await s.exclusive(async () => s.persist(await s.request(params, secrets, grant)));
+  return { grant: t.grant, scope: t.scope, expiresAt: t.expiresAt, refreshTokenExpiresAt: t.refreshTokenExpiresAt };
+}
+
 const STATE_MISMATCH = 'The state of the login redirect does not match the one sent: the response may be forged (CSRF); start the sign-in again.';
 
 /** @deprecated The password grant is deprecated after 1 June 2025: use authorizationUrl + exchangeCode.
@@ -34,7 +48,7 @@ export async function signInWithPassword(session: TokenSession, credentials?: { 
   if (!username || !password) {
     throw new TokenError('invalid_config', 'username and password are missing: pass them or set DOCEX_USERNAME and DOCEX_PASSWORD.');
   }
-  return s.signIn('password', { grant_type: 'password', username, password }, [password]);
+  return signIn(s, 'password', { grant_type: 'password', username, password }, [password]);
 }
 
 /** Builds the login page URL (response_type=code, client_id, redirect_uri, state; PKCE S256 when pkce is true). */
@@ -63,7 +77,7 @@ export async function exchangeCode(session: TokenSession, { code, redirectUri, s
   if (!code) throw new TokenError('invalid_request', 'The login redirect carried no code.');
   const params: Record<string, string> = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
   if (codeVerifier !== undefined) params['code_verifier'] = codeVerifier;
-  return s.signIn('authorization_code', params, [code, codeVerifier ?? '']);
+  return signIn(s, 'authorization_code', params, [code, codeVerifier ?? '']);
 }
 
 /** exchangeCode for the URL the login page redirected to: reads code and state from it, and turns an `error` in it
@@ -85,7 +99,11 @@ export async function exchangeCallback(session: TokenSession, { callbackUrl, red
 /** Forgets the stored tokens; with revoke, also asks {authUrl}/oauth2/revoke (RFC 7009) to revoke them first. */
 export async function signOut(session: TokenSession, options?: { revoke?: boolean | undefined }): Promise<void> {
   const s = sessionInternals(session);
-  const stored = await s.forget();
+  // After any operation in flight: the tokens not yet saved, else the stored ones, else the last in memory.
+  await settled(s);
+  const [unsaved, current] = s.drop();
+  const stored = unsaved ?? (await s.store.load()) ?? current;
+  await s.store.clear();
   if (!options?.revoke || !stored) return;
   for (const [token, hint] of [[stored.refreshToken, 'refresh_token'], [stored.accessToken, 'access_token']] as const) {
     if (!token) continue;

@@ -5,15 +5,16 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(hostname);
 }
 
-/** Returns the URL without a trailing slash; throws TokenError('insecure_url' | 'invalid_config'). */
+/** Returns the URL without a trailing slash; throws TokenError: 'insecure_url' for a well-formed URL of another
+ *  scheme or host, 'invalid_config' otherwise. The message never repeats the URL (it may hold credentials). */
 export function checkServiceUrl(url: string, what: string): string {
-  let u: URL;
+  let u: URL | undefined;
   try {
     u = new URL(url);
   } catch {
-    throw new TokenError('invalid_config', `${what} is not an absolute URL.`);
+    // reported below
   }
-  if (u.username || u.password || u.search || u.hash) throw new TokenError('invalid_config', `${what} must not contain credentials, a query or a fragment.`);
-  if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname))) return u.href.replace(/\/+$/, '');
-  throw new TokenError('insecure_url', `${what} ${u.origin} is refused: use https (plain http only to loopback hosts).`);
+  const wellFormed = u && !(u.username || u.password || u.search || u.hash);
+  if (wellFormed && (u!.protocol === 'https:' || (u!.protocol === 'http:' && isLoopbackHost(u!.hostname)))) return u!.href.replace(/\/+$/, '');
+  throw new TokenError(wellFormed ? 'insecure_url' : 'invalid_config', `${what} must be an https URL (http only to loopback) without credentials, query or fragment.`);
 }
