@@ -20,6 +20,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth2/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token
+         * @description Revokes a refresh token (RFC 7009), for example when a user signs out, together with the tokens of the same sign-in (the access tokens issued with it included). The client authenticates with HTTP Basic as at the token endpoint. An unknown, expired or already revoked token is not an error: the answer is an empty 200 either way, so that it reveals nothing about the token.
+         */
+        post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth2/authorize": {
         parameters: {
             query?: never;
@@ -92,6 +112,14 @@ export interface components {
             grant_type: "refresh_token";
             /** @description The latest refresh token; it works once and is replaced by the one in the response. */
             refresh_token: string;
+        };
+        /** @description The form of a revocation request (RFC 7009 section 2.1). */
+        RevocationRequest: {
+            /**
+             * @description The refresh token to revoke.
+             * @example tGzv3JOkF0XG5Qx2TlKWIA8dNz1mKcRe
+             */
+            token: string;
         };
         /** @description The token response (spec section 2.6). */
         TokenResponse: {
@@ -275,6 +303,87 @@ export interface operations {
                      * @example {
                      *       "error": "server_error",
                      *       "error_description": "An unexpected error occurred."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "tGzv3JOkF0XG5Qx2TlKWIA8dNz1mKcRe"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The token is revoked (or was not valid). The body is empty. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid (`invalid_request`), for example without `token`. The OAuth 2.0 standard error body (RFC 6749 section 5.2). */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_request",
+                     *       "error_description": "Missing parameter \"token\"."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The client is not authenticated (`invalid_client`), as at the token endpoint. */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    /**
+                     * @description The authentication scheme the revocation endpoint expects.
+                     * @example Basic realm="oauth2"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_client",
+                     *       "error_description": "Client authentication failed."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The body is not `application/x-www-form-urlencoded` (`invalid_request`). */
+            415: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_request",
+                     *       "error_description": "The request body must be application/x-www-form-urlencoded."
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthError"];

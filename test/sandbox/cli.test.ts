@@ -4,27 +4,36 @@ import { repoRoot } from '../helpers/run-docex.js';
 import { basic, fixtureDir } from './helpers.js';
 
 // `docex sandbox` as a user runs it (the built CLI; `npm test` builds first).
+/** Starts the built CLI and waits (bounded) for the URL it prints. */
+async function startCli() {
+  const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const io = { out: '', err: '' };
+  child.stderr.on('data', (d: Buffer) => (io.err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed within 30 s: ${io.out} ${io.err}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      io.out += d.toString();
+      const m = /docex sandbox listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(io.out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+  }).catch((e: unknown) => {
+    child.kill('SIGKILL');
+    throw e;
+  });
+  return { child, io, exited, url };
+}
+
+// `docex sandbox` as a user runs it (the built CLI; `npm test` builds first).
 describe('docex sandbox', () => {
   it('prints its URL and the test credentials, serves, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, io, exited, url } = await startCli();
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed within 30 s: ${out} ${err}`)), 30_000);
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /docex sandbox listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        });
-      });
-      expect(out).toContain('sandbox-client / sandbox-secret');
-      expect(out).toContain('demo / demo-password');
+      expect(io.out).toContain('sandbox-client / sandbox-secret');
+      expect(io.out).toContain('demo / demo-password');
       const tok = await fetch(`${url}/oauth2/token`, {
         method: 'POST',
         headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
@@ -37,7 +46,20 @@ describe('docex sandbox', () => {
       expect(((await r.json()) as { items: unknown[] }).items).toHaveLength(3);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect(out).toContain('docex sandbox stopped');
+      expect(io.out).toContain('docex sandbox stopped');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('stops cleanly on SIGINT (Ctrl+C) and frees its port', async () => {
+    const { child, io, exited, url } = await startCli();
+    try {
+      expect((await fetch(`${url}/document/v1/documents?limit=1`)).status).toBe(401);
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(io.out).toContain('docex sandbox stopped');
+      await expect(fetch(`${url}/document/v1/documents`)).rejects.toThrow();
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

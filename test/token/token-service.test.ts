@@ -259,7 +259,14 @@ describe('revocation and embedding', () => {
     const t = (await (await password()).json()) as { refresh_token: string; access_token: string };
     const res = await postForm(`${suite.server.url}/oauth2/revoke`, { token: t.refresh_token }, auth);
     expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toBe('');
     expect(suite.server.authority.verifyAccessToken(t.access_token)).toBeUndefined();
+    // As documented: an unknown token is an empty 200 too (nothing revealed); no token is 400 invalid_request.
+    expect((await postForm(`${suite.server.url}/oauth2/revoke`, { token: 'unknown' }, auth)).status).toBe(200);
+    const missing = await postForm(`${suite.server.url}/oauth2/revoke`, {}, auth);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toBe('invalid_request');
     expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: t.refresh_token }, auth)).status).toBe(400);
     expect((await postForm(`${suite.server.url}/oauth2/revoke`, { token: 'x' })).status).toBe(401);
   });

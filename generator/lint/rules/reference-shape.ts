@@ -1,13 +1,19 @@
 import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, isObj } from '../shapes/node.js';
+import { child, isObj, type At } from '../shapes/node.js';
 import { reporter } from '../shapes/report.js';
-import { expandableTarget, props } from '../shapes/schema.js';
+import { expandableTarget, parts, props, types } from '../shapes/schema.js';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled: its pointer's or file's last name. */
 function bundledName(location: Location): string | undefined {
   const pointer = location.pointer.replace(/^#\/?/, '');
   if (pointer) return pointer.split('/').at(-1);
   return location.source.absoluteRef.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+}
+
+/** The reference object of section 2.2 as written: an object whose only property is `id`. */
+function isReferenceObject(ctx: UserContext, s: At): boolean {
+  const keys = [...props(ctx, s).keys()];
+  return types(ctx, s).has('object') && keys.length === 1 && keys[0] === 'id';
 }
 
 export const ReferenceShape: Oas3Rule = () => {
@@ -37,8 +43,10 @@ export const ReferenceShape: Oas3Rule = () => {
         const report = reporter(ctx, seen);
         for (const p of props(ctx, { node, location: ctx.location }).values()) {
           const target = expandableTarget(ctx, p);
-          if (target === undefined) continue;
-          expandables.push({ target, location: p.location });
+          // A reference is marked x-expandable, or built by extending a reference object with allOf.
+          const extendsReference = parts(ctx, p.schema).slice(1).some((s) => isReferenceObject(ctx, s));
+          if (target === undefined && !extendsReference) continue;
+          if (target !== undefined) expandables.push({ target, location: p.location });
           const extra = [...props(ctx, p.schema).keys()].filter((k) => k !== 'id');
           if (extra.length > 0)
             report(p.location, `Reduce the reference "${p.name}" to an object holding only "id" (remove ${extra.map((k) => `"${k}"`).join(', ')}).`, true);

@@ -154,9 +154,16 @@ export function isLoginForm(ctx: Ctx, op: Operation): boolean {
   return op.method === 'post' && props(ctx, formSchema(ctx, op)).has('response_type');
 }
 
-/** Operations of the token service (token endpoint, login page and form), which follow OAuth 2.0 rather than the API's conventions. */
+/** The revocation endpoint (RFC 7009): a POST whose form body carries `token` and nothing but `token_type_hint`. */
+export function isRevocationEndpoint(ctx: Ctx, op: Operation): boolean {
+  if (op.method !== 'post') return false;
+  const fields = [...props(ctx, formSchema(ctx, op)).keys()];
+  return fields.includes('token') && fields.every((f) => f === 'token' || f === 'token_type_hint');
+}
+
+/** Operations of the token service (token and revocation endpoints, login page and form), which follow OAuth 2.0 rather than the API's conventions. */
 export function isTokenService(ctx: Ctx, op: Operation): boolean {
-  return isTokenEndpoint(ctx, op) || isLoginPage(op) || isLoginForm(ctx, op);
+  return isTokenEndpoint(ctx, op) || isRevocationEndpoint(ctx, op) || isLoginPage(op) || isLoginForm(ctx, op);
 }
 
 /** Every schema reachable from `s` (properties, items, compositions): used to exempt OAuth 2.0 shapes. */
