@@ -13,7 +13,7 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
 
 /** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes). */
 export function createCaller(options: ClientOptions, apiPath: string): Pick<Api, 'call' | 'baseUrl'> {
-  const root = options.baseUrl.replace(/\/*$/, '/') + apiPath;
+  const root = checkBaseUrl(options.baseUrl) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
 
   async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = {}): Promise<T> {
@@ -93,6 +93,17 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
     );
   };
   return { ...createCaller(options, apiPath), fetch: rawFetch as typeof fetch };
+}
+
+/**
+ * The bearer token travels in a header, so plain http is refused except to a loopback host (a local sandbox).
+ * A relative baseUrl resolves against the page in a browser. The message names the origin, never a path or query.
+ */
+export function checkBaseUrl(baseUrl: string): string {
+  const u = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(u.hostname)))
+    throw new TypeError(`baseUrl must be https (http only to a loopback host such as 127.0.0.1): refused ${u.protocol}//${u.host}`);
+  return u.href.replace(/\/*$/, '/');
 }
 
 /** An AbortSignal that aborts when either does (AbortSignal.any where the platform has it). */

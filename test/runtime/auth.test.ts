@@ -108,3 +108,47 @@ describe('Api.fetch for the raw openapi-fetch client', () => {
     expect(calls.refresh).toEqual(['t1']);
   });
 });
+
+describe('transport safety', () => {
+  it('refuses a plain http baseUrl to any host but loopback, naming only the origin', () => {
+    const { source } = fakeTokens('t1', []);
+    for (const baseUrl of ['http://api.example.com/v?token=t1', 'http://10.0.0.7:8080/', 'ftp://api.example.com/']) {
+      let err: unknown;
+      try {
+        createApi({ baseUrl, tokens: source }, 'document/v1/');
+      } catch (e) {
+        err = e;
+      }
+      expect(err, baseUrl).toBeInstanceOf(TypeError);
+      const message = (err as Error).message;
+      expect(message).toMatch(/^baseUrl must be https/);
+      expect(message).toContain(`refused ${new URL(baseUrl).protocol}//${new URL(baseUrl).host}`);
+      expect(message).not.toContain('t1');
+    }
+  });
+
+  it('accepts https anywhere and http to 127.0.0.1, localhost and [::1]', async () => {
+    expect(createApi({ baseUrl: 'https://api.example.com' }, 'document/v1/').baseUrl).toBe('https://api.example.com/document/v1/');
+    for (const host of ['localhost', '[::1]', '127.0.0.1']) expect(() => createApi({ baseUrl: `http://${host}:1/` }, '')).not.toThrow();
+    valid = new Set(['t1']);
+    const api = createApi({ baseUrl: server.url.replace('127.0.0.1', 'localhost'), tokens: fakeTokens('t1', []).source }, '');
+    expect(await api.call(op(), {})).toMatchObject({ auth: 'Bearer t1' });
+  });
+
+  it('never puts a token into an error message, whether the server refused it or the network failed', async () => {
+    valid = new Set();
+    const secrets = ['t-secret-1', 't-secret-2'];
+    const errors: unknown[] = [];
+    const api = createApi({ baseUrl: server.url, tokens: fakeTokens(secrets[0]!, [secrets[1]!]).source }, '');
+    await api.call(op('POST', 'application/json'), { body: { a: 1 } }).catch((e: unknown) => errors.push(e));
+    const closed = await startServer((_req, res) => json(res, 200, {}));
+    await closed.close();
+    const offline = createApi({ baseUrl: closed.url, tokens: fakeTokens(secrets[0]!, []).source, retry: false }, '');
+    await offline.call(op(), {}).catch((e: unknown) => errors.push(e));
+    expect(errors.map((e) => (e as Error).name)).toEqual(['UnauthorizedError', 'NetworkError']);
+    for (const e of errors) {
+      const text = `${String(e)} ${(e as Error).stack} ${JSON.stringify(e)}`;
+      for (const s of secrets) expect(text).not.toContain(s);
+    }
+  });
+});
