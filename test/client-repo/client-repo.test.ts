@@ -5,12 +5,12 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
 import { repoRoot } from '../helpers/run-docex.js';
+import { spawnSandbox, type SpawnedSandbox } from '../helpers/spawn-sandbox.js';
 
 const work = mkdtempSync(join(tmpdir(), 'docex-client-'));
 const app = join(work, 'app');
-let sandbox: Sandbox;
+let sandbox: SpawnedSandbox | undefined;
 let tarball = '';
 
 function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
@@ -19,7 +19,7 @@ function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {
   return r.stdout;
 }
 
-/** Async, so the in-process sandbox keeps serving while the program runs. */
+/** Async, so the test keeps its event loop while the program runs. */
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -49,11 +49,10 @@ beforeAll(async () => {
   mkdirSync(join(app, 'src'), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'client-app', private: true, type: 'module' }, null, 2) + '\n');
   sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, 'typescript@5.9.3', '@types/node@20.19.43'], app);
-  sandbox = await startSandbox({ port: 0 });
 }, 600_000);
 
 afterAll(async () => {
-  await sandbox?.close();
+  await sandbox?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -95,6 +94,8 @@ describe('docex in a client repository', () => {
     sh('npx', ['tsc', '-p', 'tsconfig.node16.json'], app);
     sh('npx', ['tsc', '-p', 'tsconfig.json'], app);
 
+    // The sandbox of the installed package, started as the README tells client developers to.
+    sandbox = await spawnSandbox(join(app, 'node_modules', '.bin', 'docex'), ['sandbox', '--port', '0'], app);
     const output = await run(process.execPath, ['dist/main.js'], app, {
       DOCEX_AUTH_URL: sandbox.url,
       DOCEX_BASE_URL: `${sandbox.url}/`,

@@ -1,31 +1,11 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/run-docex.js';
+import { spawnSandbox } from '../helpers/spawn-sandbox.js';
 import { basic, fixtureDir } from './helpers.js';
 
-// `docex sandbox` as a user runs it (the built CLI; `npm test` builds first).
 /** Starts the built CLI and waits (bounded) for the URL it prints. */
-async function startCli() {
-  const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  const io = { out: '', err: '' };
-  child.stderr.on('data', (d: Buffer) => (io.err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed within 30 s: ${io.out} ${io.err}`)), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      io.out += d.toString();
-      const m = /docex sandbox listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(io.out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-  }).catch((e: unknown) => {
-    child.kill('SIGKILL');
-    throw e;
-  });
-  return { child, io, exited, url };
-}
+const startCli = () => spawnSandbox(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir], repoRoot);
 
 // `docex sandbox` as a user runs it (the built CLI; `npm test` builds first).
 describe('docex sandbox', () => {
