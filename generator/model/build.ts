@@ -78,6 +78,9 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
       warnings.push(`${name}: cookie parameter "${p.name}" is not supported and is left out`);
       continue;
     }
+    // OpenAPI 3.x: header parameters named Accept, Content-Type or Authorization "SHALL be ignored"; the client sets
+    // those itself (content negotiation, the body's media type, bearer auth), so a caller could only contradict it.
+    if (p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name)) continue;
     const model: ParamModel = {
       key: unique(safeName(p.name, PARAM_MEMBERS), keys),
       name: p.name,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
+import { bundleFile, HTTP_METHODS } from '../../generator/load/index.js';
 import { writeTreeAtomically } from '../../generator/util/atomic-write.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { fixtures, outRoot, typecheck } from './helpers.js';
@@ -12,6 +13,7 @@ interface Seen {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  body: string;
 }
 let server: Server;
 let baseUrl: string;
@@ -20,9 +22,10 @@ let reply: { status: number; type?: string; body?: string } = { status: 200, typ
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    seen.push({ method: req.method!, url: req.url!, headers: req.headers });
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
       res.writeHead(reply.status, reply.type ? { 'content-type': reply.type } : {});
       res.end(reply.body);
     });
@@ -84,5 +87,69 @@ describe('Figma REST API description (OpenAPI 3.1)', () => {
   it('generates a client that compiles under tsc --strict', async () => {
     await generateInto(join(repoRoot, 'node_modules/@figma/rest-api-spec/openapi/openapi.yaml'), 'figma');
     expect(typecheck('figma')).toBe('');
+  }, 120_000);
+});
+
+/** Operations in a document: what the generated client must offer one method each for. */
+async function operationCount(input: string): Promise<number> {
+  const { document } = await bundleFile(input, { mode: 'foreign' });
+  return Object.values(document.paths ?? {}).reduce((n, item) => n + HTTP_METHODS.filter((m) => item?.[m]).length, 0);
+}
+
+/** Generates, type-checks, and checks the client has one method per operation of the document. */
+async function generateChecked(input: string, dir: string, factory: string): Promise<Record<string, (...a: unknown[]) => Promise<unknown>>> {
+  const out = await generateInto(input, dir);
+  expect(typecheck(dir)).toBe('');
+  const mod = (await import(join(out, 'index.ts'))) as Record<string, (o: object) => Record<string, (...a: unknown[]) => Promise<unknown>>>;
+  const client = mod[factory]!({ baseUrl, retry: false });
+  expect(Object.keys(client)).toHaveLength(await operationCount(input));
+  return client;
+}
+
+// More vendors and styles (issue 4): a 3.0 document with form bodies, 3.1 JSON with snake_case path parameters, 3.1
+// YAML with XML alternatives, multipart and ETags, and 3.1 with webhooks and links.
+describe('STAPI, the Star Trek API (OpenAPI 3.0, form-encoded search bodies, 120 operations)', () => {
+  it('generates a client that compiles under tsc --strict and posts its search forms', async () => {
+    const client = await generateChecked(join(repoRoot, 'node_modules/@readme/oas-examples/3.0/json/star-trek.json'), 'stapi', 'createSTAPIClient');
+    seen.length = 0;
+    reply = { status: 200, type: 'application/json', body: '{"animals":[]}' };
+    expect(await client['postAnimalSearch']!({ pageNumber: 2, body: { name: 'tribble', earthAnimal: false } })).toEqual({ animals: [] });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/animal/search?pageNumber=2', body: 'name=tribble&earthAnimal=false' });
+    expect(seen[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+  }, 120_000);
+});
+
+describe('ReadMe API (OpenAPI 3.1, snake_case path parameters)', () => {
+  it('generates a client that compiles under tsc --strict and fills its paths', async () => {
+    const client = await generateChecked(join(repoRoot, 'node_modules/@readme/oas-examples/3.1/json/readme.json'), 'readme', 'createReadMeAPIClient');
+    seen.length = 0;
+    reply = { status: 200, type: 'application/json', body: '{"data":[]}' };
+    await client['getAPIKeys']!({ subdomain: 'acme', perPage: 10 });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/projects/acme/apikeys?per_page=10' });
+    reply = { status: 404, type: 'application/json', body: '{"title":"Not found"}' };
+    await expect(client['getAPIKey']!({ subdomain: 'acme', apiKeyId: 'k 1' })).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
+    expect(seen[1]).toMatchObject({ method: 'GET', url: '/projects/acme/apikeys/k%201' });
+  }, 120_000);
+});
+
+describe('Scalar Galaxy (OpenAPI 3.1 YAML, JSON or XML, multipart, ETags)', () => {
+  it('generates a client that compiles under tsc --strict and negotiates the media type', async () => {
+    const client = await generateChecked(join(repoRoot, 'node_modules/@scalar/galaxy/dist/latest.yaml'), 'galaxy', 'createScalarGalaxyClient');
+    seen.length = 0;
+    reply = { status: 200, type: 'application/xml', body: '<planet><id>1</id></planet>' };
+    expect(await client['getPlanet']!({ planetId: 1 }, { accept: 'application/xml' })).toBe('<planet><id>1</id></planet>');
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/planets/1' });
+    expect(seen[0]!.headers.accept).toBe('application/xml');
+  }, 120_000);
+});
+
+describe('Train Travel API by Bump.sh (OpenAPI 3.1, webhooks and links)', () => {
+  it('generates a client that compiles under tsc --strict', async () => {
+    const client = await generateChecked(join(repoRoot, 'node_modules/@readme/oas-examples/3.1/json/train-travel.json'), 'train', 'createTrainTravelAPIClient');
+    seen.length = 0;
+    reply = { status: 200, type: 'application/json', body: '{"data":[]}' };
+    await client['getTrips']!({ origin: 'a', destination: 'b', date: '2026-11-24T10:00:00Z' });
+    expect(seen[0]!.method).toBe('GET');
+    expect(Object.fromEntries(new URL(seen[0]!.url, baseUrl).searchParams)).toMatchObject({ origin: 'a', destination: 'b', date: '2026-11-24T10:00:00Z' });
   }, 120_000);
 });

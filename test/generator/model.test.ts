@@ -57,6 +57,7 @@ describe('model of the basic fixture', async () => {
     expect(op('createItem').params[0]).toMatchObject({ key: 'ifMatch', name: 'If-Match', in: 'header', required: false });
     expect(op('upload').body).toEqual({ mediaType: 'application/octet-stream', required: false, kind: 'binary' });
     expect(op('upload').emptyStatuses).toEqual(['204']);
+    expect(op('upload').params).toEqual([]); // its Content-Type and accept header parameters are ignored, as OpenAPI says
     expect(op('createItem').errorStatuses).toEqual(['409']);
   });
 });
