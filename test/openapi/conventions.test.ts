@@ -155,7 +155,7 @@ describe.each(docs)('$api.id', ({ api, doc }) => {
         if (requirements.length === 0 || !requirements.every((req) => Object.keys(req).some((name) => bearer.has(name)))) {
           problems.push(`${o.where}: not secured by a bearer http scheme`);
         }
-      } else if (o.path === '/oauth2/token') {
+      } else if (o.path === '/oauth2/token' || o.path === '/oauth2/revoke') {
         const basic = requirements.length > 0 && requirements.every((req) => Object.keys(req).some((n) => schemes[n]?.type === 'http' && schemes[n]?.scheme?.toLowerCase() === 'basic'));
         if (!basic) problems.push(`${o.where}: not secured by HTTP Basic client authentication`);
       } else if (requirements.length !== 0) {
