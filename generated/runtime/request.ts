@@ -14,25 +14,38 @@ const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString() : St
 const enc = encodeURIComponent;
 const encScalar = (v: unknown): string => enc(scalar(v));
 
+/** Path templates split once per operation (per call this was most of the client's own time): literal parts at even
+ *  indexes, parameter keys at odd ones. A template without a ParamSpec reads params[name], so hand-written specs work. */
+const templates = new WeakMap<OperationSpec, string[]>();
+function template(spec: OperationSpec): string[] {
+  let t = templates.get(spec);
+  if (!t) {
+    t = spec.path.replace(/^\//, '').split(/\{([^}]*)\}/);
+    for (let i = 1; i < t.length; i += 2) t[i] = spec.params.find((p) => p.in === 'path' && p.name === t![i])?.key ?? t[i]!;
+    templates.set(spec, t);
+  }
+  return t;
+}
+
 /**
  * The URL relative to the API root (encoded path plus query string); adds header params to `headers`, whose keys
  * are lower case (arrays comma-joined, style simple). Throws a TypeError, before anything is sent, for a missing path param.
  */
 export function buildPath(spec: OperationSpec, params: Params, headers: Record<string, string>): string {
-  let url = spec.path.replace(/^\//, '').replace(/\{([^}]*)\}/g, (_, name: string) => {
-    // A template without a ParamSpec still reads params[name], so hand-written specs keep working.
-    const key = spec.params.find((p) => p.in === 'path' && p.name === name)?.key ?? name;
-    const v = own(params, key);
-    if (v == null) throw new TypeError(`Missing path parameter ${key}`);
-    return [v].flat().map(encScalar).join();
-  });
+  const t = template(spec);
+  let url = t[0]!;
+  for (let i = 1; i < t.length; i += 2) {
+    const v = own(params, t[i]!);
+    if (v == null) throw new TypeError(`Missing path parameter ${t[i]}`);
+    url += (Array.isArray(v) ? v.map(encScalar).join() : encScalar(v)) + t[i + 1];
+  }
   let sep = '?';
   for (const p of spec.params) {
     const v = own(params, p.key);
     let q;
     if (v == null) continue;
     // Lower-cased so that they replace, not join, headers given in another case.
-    if (p.in === 'header') headers[p.name.toLowerCase()] = [v].flat().map(scalar).join();
+    if (p.in === 'header') headers[p.name.toLowerCase()] = Array.isArray(v) ? v.map(scalar).join() : scalar(v);
     else if (p.in === 'query' && (q = queryPairs(p, v))) {
       url += sep + q;
       sep = '&';
@@ -59,9 +72,16 @@ function queryPairs(p: ParamSpec, v: unknown): string {
 
 /** 'Application/JSON; charset=utf-8' -> 2 (JSON: any .../json or ...+json), 1 (text/*, .../xml, ...+xml: read as a string), 0 (anything else: Blob). */
 export function bodyKind(mediaType: string): 0 | 1 | 2 {
-  const t = mediaType.split(';', 1)[0]!.trim().toLowerCase();
-  return /[/+]json$/.test(t) ? 2 : /^text\/|[/+]xml$/.test(t) ? 1 : 0;
+  let k = kinds.get(mediaType);
+  if (k === undefined) {
+    const t = mediaType.split(';', 1)[0]!.trim().toLowerCase();
+    k = /[/+]json$/.test(t) ? 2 : /^text\/|[/+]xml$/.test(t) ? 1 : 0;
+    // Servers send few distinct Content-Types; bounded so that a hostile one cannot grow it.
+    if (kinds.size < 64) kinds.set(mediaType, k);
+  }
+  return k;
 }
+const kinds = new Map<string, 0 | 1 | 2>();
 
 /**
  * Encodes a request body by the documented media type and sets Content-Type in `headers` (not for multipart:
