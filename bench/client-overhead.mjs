@@ -9,9 +9,9 @@ import { fmt, loop, median, percentile } from './lib/measure.mjs';
 import { Rows } from './lib/report.mjs';
 import { benchDir, bundle, itemsDocex, itemsHey, outDir } from './lib/setup.mjs';
 
-const ROUNDS = 5;
-const SEQ = { count: 4000, ms: 1200 };
-const CONC = { count: 8000, ms: 1200, workers: 32 };
+const ROUNDS = 7;
+const SEQ = { count: 8000, ms: 2500 };
+const CONC = { count: 16000, ms: 2500, workers: 32 };
 const STUB = { count: 20_000, ms: 700 };
 const STUB_BODY = JSON.stringify({ id: '000001', name: 'item', price: 12.5, ok: 1 }).padEnd(46, ' ');
 
