@@ -3,6 +3,7 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { NetworkError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, withEtag, type EtagCache } from './etag.js';
+import { isLoopbackHost } from './loopback.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
 import { decode, readRaw, toApiError } from './response.js';
 import { send } from './send.js';
@@ -101,7 +102,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
  */
 export function checkBaseUrl(baseUrl: string): string {
   const u = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(u.hostname)))
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopbackHost(u.hostname)))
     throw new TypeError(`baseUrl must be https (http only to a loopback host such as 127.0.0.1): refused ${u.protocol}//${u.host}`);
   return u.href.replace(/\/*$/, '/');
 }

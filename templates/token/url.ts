@@ -1,9 +1,8 @@
 // Transport safety: token (and API) URLs must be https, except plain http to a loopback host for local sandboxes.
+import { isLoopbackHost } from '../runtime/loopback.js';
 import { TokenError } from './errors.js';
 
-export function isLoopbackHost(hostname: string): boolean {
-  return /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(hostname);
-}
+export { isLoopbackHost };
 
 /** Returns the URL without a trailing slash; throws TokenError: 'insecure_url' for a well-formed URL of another
  *  scheme or host, 'invalid_config' otherwise. The message never repeats the URL (it may hold credentials). */
