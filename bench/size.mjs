@@ -27,7 +27,7 @@ function parts(inputs) {
   for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
     const group = /openapi-fetch/.test(path)
       ? 'openapi-fetch'
-      : /templates\/token\//.test(path)
+      : /\/token\//.test(path)
         ? 'token client'
         : /\/runtime\/pagination\./.test(path)
           ? 'runtime pagination'

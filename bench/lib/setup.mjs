@@ -1,6 +1,6 @@
 // Shared paths, the commands of docex and its peers, and preparation steps (inputs, generated clients, bundles).
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,9 +105,16 @@ export function docexGenerate(input, output) {
   return generated.get(key);
 }
 
-/** The tiny /items document's docex client (bench/out/items-docex). */
+/** The tiny /items document's docex client (bench/out/items-docex), with the token client in token/ beside
+ *  runtime/ as `docex generate` lays out a client repo's output (token/ imports ../runtime/, so both share it). */
 export const itemsDoc = join(benchDir, 'fixtures', 'items.yaml');
-export const itemsDocex = () => docexGenerate(itemsDoc, join(outDir, 'items-docex'));
+export const itemsDocex = () =>
+  docexGenerate(itemsDoc, join(outDir, 'items-docex')).then((out) => {
+    const from = join(root, 'templates', 'token');
+    mkdirSync(join(out, 'token'), { recursive: true });
+    for (const f of readdirSync(from)) if (f.endsWith('.ts') && !f.includes('.test')) copyFileSync(join(from, f), join(out, 'token', f));
+    return out;
+  });
 /** hey-api's client of the same document (bench/out/items-hey), once per run. */
 let heyItems;
 export function itemsHey() {

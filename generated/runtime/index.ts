@@ -2,7 +2,9 @@
 // @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.
 /** The runtime of docex's generated clients (copied verbatim into generated/runtime/). */
 export { createApi, pages, all } from './api.js';
-export { createApiCore, anySignal, type ApiCore } from './core.js';
+export { createApiCore, type ApiCore } from './core.js';
+export { formBody } from './form-body.js';
+export { styledQuery } from './query-styles.js';
 export {
   ApiError,
   BadRequestError,
@@ -26,6 +28,7 @@ export type {
   Api,
   CallOptions,
   ClientOptions,
+  Codecs,
   CollectionPage,
   Expanded,
   ExtensibleEnum,

@@ -41,6 +41,14 @@ export interface ParamSpec {
   style?: string;
 }
 
+/** Encoders that a generated client passes only when its document needs them, so that other programs do not ship them. */
+export interface Codecs {
+  /** A form or multipart body (lower-case media type) from a plain object; undefined: send the body as it is. */
+  form?: (type: string, body: unknown) => BodyInit | undefined;
+  /** A query parameter holding an object, or an array in a style other than form, as `name=value` pairs. */
+  query?: (p: ParamSpec, v: object) => string;
+}
+
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
 export interface OperationSpec {

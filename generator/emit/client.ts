@@ -184,13 +184,19 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
   // paths stays imported for the raw client's Client<paths>.
   const schemaTypes = [rendered.some((r) => r.usesComponents) ? 'components' : '', rendered.some((r) => r.usesOperations) ? 'operations' : '', 'paths'].filter(Boolean).join(', ');
   const clientType = api.factory.replace(/^create/, '');
-  const factoryImport = runtimeImport.replace(/index\.js$/, 'factory.js');
+  const runtimeModule = (name: string) => runtimeImport.replace(/index\.js$/, `${name}.js`);
+  // The runtime's encoders for form bodies and query styles, imported only when an operation needs them, so that a
+  // program of a document without them does not ship them.
+  const codecs: [string, string, string][] = [];
+  if (api.operations.some((op) => op.body?.kind === 'form' || op.body?.kind === 'multipart')) codecs.push(['form', 'formBody', 'form-body']);
+  if (api.operations.some((op) => op.params.some((p) => p.in === 'query' && (p.object || (p.style ?? 'form') !== 'form')))) codecs.push(['query', 'styledQuery', 'query-styles']);
   return (
     `${banner(api.source)}import createClient from 'openapi-fetch';\n` +
     `import type { Client } from 'openapi-fetch';\n` +
     `import type { ${schemaTypes} } from './schema.js';\n` +
     `import { createApi } from '${runtimeImport}';\n` +
-    `import { bindOperations } from '${factoryImport}';\n` +
+    `import { bindOperations } from '${runtimeModule('factory')}';\n` +
+    codecs.map(([, fn, file]) => `import { ${fn} } from '${runtimeModule(file)}';\n`).join('') +
     `import type { ${[...runtimeTypes].sort().join(', ')} } from '${runtimeImport}';\n\n` +
     rendered.map((r) => r.types).join('') +
     '\n' +
@@ -200,7 +206,7 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
     `const ops: string = ${specsJson(rendered.map((r) => r.spec))};\n\n` +
     jsdoc([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`], '') +
     `export function ${api.factory}(options: ClientOptions): ${clientType} {\n` +
-    `  return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops);\n}\n\n` +
+    `  return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops${codecs.length ? `, { ${codecs.map(([k, fn]) => `${k}: ${fn}`).join(', ')} }` : ''});\n}\n\n` +
     // A factory of its own, not a property, so a program that never makes path-based calls ships without openapi-fetch.
     jsdoc([`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries.`], '') +
     `export function ${api.factory.replace(/Client$/, 'RawClient')}(options: ClientOptions): Client<paths> {\n` +

@@ -58,6 +58,14 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   return { id: opts.id, factory: opts.factory, apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
 }
 
+/** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
+ *  typed object, or one without a type that is not an enum or array; no schema at all counts as may. */
+function mayBeObject(s: SchemaObject | undefined): boolean {
+  if (!s) return true;
+  const types = [s.type ?? []].flat();
+  return types.length ? types.includes('object') : !(s.enum || s.const !== undefined || s.items);
+}
+
 function derivedName(method: string, path: string): string {
   const segments = path.split('/').filter(Boolean).map((s) => (s.startsWith('{') ? `By ${s.slice(1, -1)}` : s));
   return `${method} ${segments.join(' ')}`;
@@ -96,6 +104,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
     if (p.in === 'query' && p.name === 'expand') expandParam = p;
     const ps = deref<SchemaObject>(doc, p.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
+    if (p.in === 'query' && mayBeObject(ps)) model.object = true;
     params.push(model);
   }
 

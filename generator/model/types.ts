@@ -20,6 +20,8 @@ export interface ParamModel {
   expand?: boolean;
   /** The parameter's schema is an array (matters for `sort`). */
   array?: boolean;
+  /** A query parameter whose value may be an object (needs the runtime's query-style encoder). */
+  object?: boolean;
 }
 
 export interface BodyModel {

@@ -2,16 +2,19 @@
 import { NetworkError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, withEtag, type EtagCache } from './etag.js';
 import { isLoopbackHost } from './loopback.js';
+import { formBody } from './form-body.js';
+import { styledQuery } from './query-styles.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
 import { decode, readRaw, toApiError } from './response.js';
 import { send } from './send.js';
-import type { Api, CallOptions, ClientOptions, OperationSpec } from './types.js';
+import type { Api, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
 
 /** Api without pages()/all(): what createApi builds on; a client with no paginated operation can use it alone. */
 export type ApiCore = Omit<Api, 'pages' | 'all'>;
 
-/** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes). */
-export function createCaller(options: ClientOptions, apiPath: string): Pick<Api, 'call' | 'baseUrl'> {
+/** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes).
+ *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
+export function createCaller(options: ClientOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
   const root = checkBaseUrl(options.baseUrl) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
 
@@ -21,9 +24,9 @@ export function createCaller(options: ClientOptions, apiPath: string): Pick<Api,
     const headers = lowerCase(options.headers);
     const accept = o.accept ?? (spec.accept.join(', ') || undefined);
     if (accept) headers.accept = accept;
-    const url = root + buildPath(spec, p, headers);
+    const url = root + buildPath(spec, p, headers, codecs);
     const input = own(p, 'body');
-    const body = spec.body && input !== undefined ? encodeBody(spec.body.mediaType, input, headers) : undefined;
+    const body = spec.body && input !== undefined ? encodeBody(spec.body.mediaType, input, headers, codecs) : undefined;
     Object.assign(headers, lowerCase(o.headers));
     const replayable = isReplayable(body);
 
@@ -32,7 +35,7 @@ export function createCaller(options: ClientOptions, apiPath: string): Pick<Api,
     if (cached) headers['if-none-match'] ??= cached.etag;
 
     const timeout = o.timeoutMs != null && AbortSignal.timeout(o.timeoutMs);
-    const signal = timeout && o.signal ? anySignal(o.signal, timeout) : timeout || o.signal;
+    const signal = timeout && o.signal ? AbortSignal.any([o.signal, timeout]) : timeout || o.signal;
     // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
     const init: RequestInit & { duplex: 'half' } = { method, headers, body, signal, duplex: 'half' };
     try {
@@ -74,6 +77,7 @@ export function createCaller(options: ClientOptions, apiPath: string): Pick<Api,
   return { call, baseUrl: root };
 }
 
+/** Every encoder included: for specs written by hand, whatever they need. */
 export function createApiCore(options: ClientOptions, apiPath: string): ApiCore {
   const rawFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init);
@@ -91,7 +95,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
       req.signal,
     );
   };
-  return { ...createCaller(options, apiPath), fetch: rawFetch as typeof fetch };
+  return { ...createCaller(options, apiPath, { form: formBody, query: styledQuery }), fetch: rawFetch as typeof fetch };
 }
 
 /**
@@ -103,15 +107,4 @@ export function checkBaseUrl(baseUrl: string): string {
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopbackHost(u.hostname)))
     throw new TypeError(`baseUrl must be https (http only to a loopback host such as 127.0.0.1): refused ${u.protocol}//${u.host}`);
   return u.href.replace(/\/*$/, '/');
-}
-
-/** An AbortSignal that aborts when either does (AbortSignal.any where the platform has it). */
-export function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (AbortSignal.any) return AbortSignal.any([a, b]);
-  const ctl = new AbortController();
-  for (const s of [a, b]) {
-    if (s.aborted) ctl.abort(s.reason);
-    else s.addEventListener('abort', () => ctl.abort(s.reason), { once: true });
-  }
-  return ctl.signal;
 }

@@ -5,7 +5,7 @@
  */
 import { all, pages } from './api.js';
 import { createCaller } from './core.js';
-import type { CallOptions, ClientOptions, OperationSpec } from './types.js';
+import type { CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
 
 type Specs = Readonly<Record<string, OperationSpec>>;
 // Parsed once per generated client module (the text is a module constant there, so the same string every call).
@@ -15,12 +15,12 @@ const parsed = new Map<string, Specs>();
  * One method per operation, from `specs`: the JSON text of { methodName: OperationSpec } (parsed at first use:
  * about 1 ms for GitHub's 1,223 operations, where an object literal would cost tsc ~0.5 s). C is the generated
  * client interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
- * tree-shakes out of programs that only call methods.
+ * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need.
  */
-export function bindOperations<C>(options: ClientOptions, apiPath: string, specs: string): C {
+export function bindOperations<C>(options: ClientOptions, apiPath: string, specs: string, codecs?: Codecs): C {
   let ops = parsed.get(specs);
   if (!ops) parsed.set(specs, (ops = JSON.parse(specs) as Specs));
-  const api = createCaller(options, apiPath);
+  const api = createCaller(options, apiPath, codecs);
   const client: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(ops)) {
     const call = (params?: object, o?: CallOptions) => api.call(spec, params, o);

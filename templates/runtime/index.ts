@@ -1,6 +1,8 @@
 /** The runtime of docex's generated clients (copied verbatim into generated/runtime/). */
 export { createApi, pages, all } from './api.js';
-export { createApiCore, anySignal, type ApiCore } from './core.js';
+export { createApiCore, type ApiCore } from './core.js';
+export { formBody } from './form-body.js';
+export { styledQuery } from './query-styles.js';
 export {
   ApiError,
   BadRequestError,
@@ -24,6 +26,7 @@ export type {
   Api,
   CallOptions,
   ClientOptions,
+  Codecs,
   CollectionPage,
   Expanded,
   ExtensibleEnum,

@@ -1,5 +1,5 @@
 /** Request building: URL (path + query), header params and body encoding. */
-import type { OperationSpec, ParamSpec } from './types.js';
+import type { Codecs, OperationSpec, ParamSpec } from './types.js';
 
 type Params = Record<string, unknown>;
 
@@ -8,9 +8,9 @@ export function own(params: Params, key: string): unknown {
   return Object.hasOwn(params, key) ? params[key] : undefined;
 }
 
-const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
+export const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
 const enc = encodeURIComponent;
-const encScalar = (v: unknown): string => enc(scalar(v));
+export const encScalar = (v: unknown): string => enc(scalar(v));
 
 /** Path templates split once per operation (per call this was most of the client's own time): literal parts at even
  *  indexes, parameter keys at odd ones. A template without a ParamSpec reads params[name], so hand-written specs work. */
@@ -29,7 +29,7 @@ function template(spec: OperationSpec): string[] {
  * The URL relative to the API root (encoded path plus query string); adds header params to `headers`, whose keys
  * are lower case (arrays comma-joined, style simple). Throws a TypeError, before anything is sent, for a missing path param.
  */
-export function buildPath(spec: OperationSpec, params: Params, headers: Record<string, string>): string {
+export function buildPath(spec: OperationSpec, params: Params, headers: Record<string, string>, codecs: Codecs): string {
   const t = template(spec);
   let url = t[0]!;
   for (let i = 1; i < t.length; i += 2) {
@@ -44,7 +44,7 @@ export function buildPath(spec: OperationSpec, params: Params, headers: Record<s
     if (v == null) continue;
     // Lower-cased so that they replace, not join, headers given in another case.
     if (p.in === 'header') headers[p.name.toLowerCase()] = Array.isArray(v) ? v.map(scalar).join() : scalar(v);
-    else if (p.in === 'query' && (q = queryPairs(p, v))) {
+    else if (p.in === 'query' && (q = queryPairs(p, v, codecs))) {
       url += sep + q;
       sep = '&';
     }
@@ -52,20 +52,14 @@ export function buildPath(spec: OperationSpec, params: Params, headers: Record<s
   return url;
 }
 
-/** One query parameter as `name=value` pairs by OpenAPI style (form, spaceDelimited, pipeDelimited, deepObject) and explode. */
-function queryPairs(p: ParamSpec, v: unknown): string {
+/** One query parameter in the form style: a scalar, or an array repeated (explode, the default) or comma-joined.
+ *  Objects and the other styles go to `codecs.query`, which generated clients pass only when their document has them. */
+function queryPairs(p: ParamSpec, v: unknown, codecs: Codecs): string {
   const name = enc(p.name);
-  if (typeof v !== 'object' || v instanceof Date) return `${name}=${encScalar(v)}`;
-  const style = p.style ?? 'form';
-  const deep = style === 'deepObject';
-  const list = Array.isArray(v);
-  const pairs: [string, unknown][] = list
-    ? v.map((x) => [name, x])
-    : Object.entries(v as object).filter(([, x]) => x != null).map(([k, x]) => [deep ? `${name}%5B${enc(k)}%5D` : enc(k), x]);
-  if (deep || (p.explode ?? style === 'form')) return pairs.map(([k, x]) => `${k}=${encScalar(x)}`).join('&');
-  return pairs.length
-    ? `${name}=${pairs.flatMap(([k, x]) => (list ? [encScalar(x)] : [k, encScalar(x)])).join(style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '|' : ',')}`
-    : '';
+  if (Array.isArray(v) && (p.style ?? 'form') === 'form') {
+    return p.explode === false ? (v.length ? `${name}=${v.map(encScalar).join()}` : '') : v.map((x) => `${name}=${encScalar(x)}`).join('&');
+  }
+  return typeof v === 'object' && !(v instanceof Date) && codecs.query ? codecs.query(p, v as object) : `${name}=${encScalar(v)}`;
 }
 
 /** 'Application/JSON; charset=utf-8' -> 2 (JSON: any .../json or ...+json), 1 (text/*, .../xml, ...+xml: read as a string), 0 (anything else: Blob). */
@@ -83,26 +77,14 @@ const kinds = new Map<string, 0 | 1 | 2>();
 
 /**
  * Encodes a request body by the documented media type and sets Content-Type in `headers` (not for multipart:
- * fetch adds the boundary). Non-JSON bodies may be a Blob, ArrayBuffer, typed array, ReadableStream, string,
- * FormData or URLSearchParams and are sent as they are; a plain object becomes multipart or form-urlencoded fields.
+ * fetch adds the boundary). JSON media types are serialised; a plain object for a form or multipart type goes to
+ * `codecs.form`; anything else (Blob, ArrayBuffer, typed array, ReadableStream, string, FormData, URLSearchParams)
+ * is sent as it is.
  */
-export function encodeBody(mediaType: string, body: unknown, headers: Record<string, string>): BodyInit {
+export function encodeBody(mediaType: string, body: unknown, headers: Record<string, string>, codecs: Codecs): BodyInit {
   const type = mediaType.split(';', 1)[0]!.trim().toLowerCase();
-  const multipart = type === 'multipart/form-data';
-  if (!multipart) headers['content-type'] ??= mediaType;
-  if (bodyKind(type) > 1) return JSON.stringify(body);
-  if (multipart ? body instanceof FormData : type !== 'application/x-www-form-urlencoded' || (body as object | null)?.constructor !== Object) {
-    return body as BodyInit;
-  }
-  const form = multipart ? new FormData() : new URLSearchParams();
-  for (const [k, v] of Object.entries(body as object)) {
-    if (v != null) {
-      for (const x of [v].flat()) {
-        (form as FormData).append(k, multipart && x instanceof Blob ? x : multipart && typeof x === 'object' ? JSON.stringify(x) : scalar(x));
-      }
-    }
-  }
-  return form;
+  if (type !== 'multipart/form-data') headers['content-type'] ??= mediaType;
+  return bodyKind(type) > 1 ? JSON.stringify(body) : (codecs.form?.(type, body) ?? (body as BodyInit));
 }
 
 /** Whether a body can be sent again (for a retry or after a 401): streams cannot. */

@@ -1,7 +1,6 @@
 // Timeouts and aborts: TimeoutError after timeoutMs, the caller's abort reason otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, TimeoutError, type OperationSpec } from '../../templates/runtime/index.js';
-import { anySignal } from '../../templates/runtime/core.js';
 import { startServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -52,21 +51,5 @@ describe('abort', () => {
     const before = server.requests.length;
     await expect(api().call(op('/hang'), {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.requests.length).toBe(before);
-  });
-
-  it('anySignal falls back to listeners when AbortSignal.any is missing', () => {
-    const any = AbortSignal.any;
-    try {
-      (AbortSignal as { any?: unknown }).any = undefined;
-      const a = new AbortController();
-      const b = new AbortController();
-      const s = anySignal(a.signal, b.signal);
-      expect(s.aborted).toBe(false);
-      b.abort('why');
-      expect([s.aborted, s.reason]).toEqual([true, 'why']);
-      expect(anySignal(AbortSignal.abort('x'), b.signal).reason).toBe('x');
-    } finally {
-      AbortSignal.any = any;
-    }
   });
 });

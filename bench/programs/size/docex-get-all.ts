@@ -1,6 +1,6 @@
 // Size: docex-get.ts plus iterating a paginated collection with .all().
 import { createItemsClient } from '../../out/items-docex/index.js';
-import { createTokenSession, MemoryTokenStore, type StoredTokens } from '../../../templates/token/index.js';
+import { createTokenSession, MemoryTokenStore, type StoredTokens } from '../../out/items-docex/token/index.js';
 
 const config = (globalThis as unknown as { DOCEX_CONFIG: { authUrl: string; clientId: string; clientSecret: string; baseUrl: string; session: StoredTokens } }).DOCEX_CONFIG;
 

@@ -1,7 +1,7 @@
 // Size: one authenticated GET through docex's generated client and a token session restored from a store (lazy
 // refresh of rotating refresh tokens, errors, ETags, retry included; the sign-in grants, which it does not use, tree-shake).
 import { createItemsClient } from '../../out/items-docex/index.js';
-import { createTokenSession, MemoryTokenStore, type StoredTokens } from '../../../templates/token/index.js';
+import { createTokenSession, MemoryTokenStore, type StoredTokens } from '../../out/items-docex/token/index.js';
 
 const config = (globalThis as unknown as { DOCEX_CONFIG: { authUrl: string; clientId: string; clientSecret: string; baseUrl: string; session: StoredTokens } }).DOCEX_CONFIG;
 

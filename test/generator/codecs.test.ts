@@ -1,0 +1,83 @@
+// The runtime's form-body and query-style encoders reach a generated client only when its document needs them
+// (issue 10: a program of a document without them does not ship them), and then encode over real HTTP.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTree } from '../../generator/emit/pipeline.js';
+import { writeTreeAtomically } from '../../generator/util/atomic-write.js';
+import { echo, startServer, type Echo, type TestServer } from '../runtime/server.js';
+import { outRoot } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'docex-codecs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A one-operation document: `param` is a query parameter, `body` a request body media type. */
+function doc(name: string, param: string, body?: string): string {
+  const file = join(dir, `${name}.yaml`);
+  writeFileSync(
+    file,
+    `openapi: 3.1.0
+info: { title: Codecs, version: '1' }
+paths:
+  /things:
+    post:
+      operationId: send
+      parameters: [${param}]
+${body ? `      requestBody: { content: { '${body}': { schema: { type: object, properties: { a: { type: string } } } } } }\n` : ''}      responses: { '204': { description: done } }
+`,
+  );
+  return file;
+}
+
+const clientOf = async (file: string) => (await generateTree(file)).tree.get('client.ts')!;
+
+describe('encoders imported by need', () => {
+  it('none for scalar and form-array query parameters and JSON bodies', async () => {
+    const text = await clientOf(doc('plain', `{ name: q, in: query, schema: { type: array, items: { type: string } }, explode: false }`, 'application/json'));
+    expect(text).not.toMatch(/formBody|styledQuery/);
+    expect(text).toContain('return bindOperations<CodecsClient>(options, "", ops);');
+  });
+
+  it('formBody for a form-urlencoded or multipart body', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const text = await clientOf(doc('form', `{ name: q, in: query, schema: { type: string } }`, type));
+      expect(text).toContain("import { formBody } from './runtime/form-body.js';");
+      expect(text).toContain('ops, { form: formBody });');
+      expect(text).not.toContain('styledQuery');
+    }
+  });
+
+  it('styledQuery for an object parameter or a style other than form', async () => {
+    for (const param of [
+      `{ name: f, in: query, style: deepObject, schema: { type: object } }`,
+      `{ name: f, in: query, schema: { type: object, properties: { a: { type: string } } } }`,
+      `{ name: f, in: query, style: pipeDelimited, schema: { type: array, items: { type: string } } }`,
+      `{ name: f, in: query, schema: { oneOf: [{ type: string }, { type: object }] } }`,
+    ]) {
+      const text = await clientOf(doc('styled', param));
+      expect(text, param).toContain("import { styledQuery } from './runtime/query-styles.js';");
+      expect(text, param).toContain('ops, { query: styledQuery });');
+    }
+  });
+});
+
+describe('a generated client with both encoders, over HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(echo);
+  });
+  afterAll(() => server.close());
+
+  it('sends a deepObject query and a form body', async () => {
+    const { tree } = await generateTree(doc('both', `{ name: filter, in: query, style: deepObject, schema: { type: object } }`, 'application/x-www-form-urlencoded'));
+    const out = join(outRoot, 'codecs');
+    writeTreeAtomically(out, tree);
+    const { createCodecsClient } = (await import(join(out, 'index.ts'))) as {
+      createCodecsClient: (o: object) => { send: (p: object) => Promise<Echo> };
+    };
+    const r = await createCodecsClient({ baseUrl: server.url, retry: false }).send({ filter: { status: 'Sent' }, body: { a: 'x y', b: ['1', '2'] } });
+    expect(r.url).toBe('/things?filter%5Bstatus%5D=Sent');
+    expect([r.body, r.headers['content-type']]).toEqual(['a=x+y&b=1&b=2', 'application/x-www-form-urlencoded']);
+  });
+});
