@@ -1,8 +1,11 @@
 // Figure 6: size. esbuild --bundle --minify --format=esm --platform=browser --target=es2020 of tiny browser programs
-// making one authenticated GET, gzip -9 (and brotli 11) bytes: docex's generated client + token session (refresh,
-// no sign-in grants), the same plus .all() pagination (tree-shaking: the program without pagination must be
-// smaller), the same with createTokenClient (every grant as a method), openapi-fetch alone,
-// a hey-api 0.99 generated SDK function + client, and raw fetch (the floor).
+// making one authenticated GET, gzip -9 (and brotli 11) bytes. The target row is a browser program as spec 5.2 allows
+// one: docex's generated client and runtime (errors, ETags, retries, 401 refresh-once, .all() pagination) with a
+// TokenSource that gets access tokens from the app's own server, where the client secret stays, as the peers' programs
+// get a token from their caller. The same without .all() checks tree-shaking. For information: the same with the OAuth
+// token session in the bundle (refresh with the client secret: programs that may hold it, not a public web page), and
+// with createTokenClient (every grant as a method); openapi-fetch alone, a hey-api 0.99 generated SDK function +
+// client, and raw fetch (the floor).
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -12,13 +15,16 @@ import { benchDir, itemsDocex, itemsHey, outDir, root } from './lib/setup.mjs';
 
 const BROWSER = { minify: true, format: 'esm', platform: 'browser', target: 'es2020' };
 const ENTRIES = [
-  ['docex-get', 'docex client + token session, one GET (no pagination)'],
-  ['docex-get-all', 'docex client + token session, one GET + .all()'],
+  ['docex-get', 'docex client, token from the app server, one GET (no pagination)'],
+  ['docex-get-all', 'docex client, token from the app server, one GET + .all()'],
+  ['docex-session-get-all', 'docex client + OAuth token session, one GET + .all()'],
   ['docex-get-client', 'docex client + createTokenClient (all grants), one GET'],
   ['openapi-fetch', 'openapi-fetch alone, one GET'],
   ['hey-api', 'hey-api generated sdk getItem + client'],
   ['fetch', 'raw fetch (floor)'],
 ];
+/** Programs that call .all(): their lazily loaded pagination chunk counts. */
+const PAGINATES = new Set(['docex-get-all', 'docex-session-get-all']);
 const TARGET_BYTES = 5000;
 
 /** Minified bytes by origin (esbuild's metafile), to see what a docex bundle is made of. */
@@ -64,7 +70,7 @@ async function measure(name) {
   };
   visit(entry);
   // What a run of the program loads: the initial chunks, plus the lazy ones only if it calls what they hold.
-  const uses = name === 'docex-get-all' ? Object.keys(outputs).filter((f) => f.endsWith('.js')) : [...initial];
+  const uses = PAGINATES.has(name) ? Object.keys(outputs).filter((f) => f.endsWith('.js')) : [...initial];
   const sum = (files) => {
     const out = { min: 0, gzip: 0, brotli: 0, chunks: files.length };
     for (const f of files) {
@@ -90,7 +96,7 @@ export async function run({ log }) {
   try {
     await itemsDocex();
   } catch (err) {
-    missing['docex-get'] = missing['docex-get-all'] = missing['docex-get-client'] = `docex generate of bench/fixtures/items.yaml failed: ${err.message}`;
+    for (const [n] of ENTRIES) if (n.startsWith('docex')) missing[n] = `docex generate of bench/fixtures/items.yaml failed: ${err.message}`;
   }
   try {
     await itemsHey();
@@ -114,7 +120,7 @@ export async function run({ log }) {
   for (const [name, what] of ENTRIES) {
     const s = sizes[name];
     if (!s) continue;
-    const full = name === 'docex-get-all';
+    const full = PAGINATES.has(name);
     rows.add({
       figure: what,
       value: s.gzip,
@@ -122,7 +128,7 @@ export async function run({ log }) {
       shown: `${fmt.int(s.gzip)} B gzip (${fmt.int(s.min)} B min, ${fmt.int(s.brotli)} B brotli${s.chunks > 1 ? `, ${s.chunks} chunks` : ''})`,
       ...(name === 'docex-get' || full ? { note: `min bytes by origin: ${Object.entries(full ? s.partsUsed : s.parts).map(([k, v]) => `${k} ${fmt.int(v)}`).join(', ')}` } : {}),
       ...(ref ? { ratio: s.gzip / ref.gzip, vs: 'openapi-fetch' } : {}),
-      ...(full ? { target: `<= ${fmt.int(TARGET_BYTES)} B`, ok: s.gzip <= TARGET_BYTES } : {}),
+      ...(name === 'docex-get-all' ? { target: `<= ${fmt.int(TARGET_BYTES)} B`, ok: s.gzip <= TARGET_BYTES } : {}),
     });
   }
   if (sizes['docex-get'] && sizes['docex-get-all']) {

@@ -181,8 +181,11 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
   const rendered = api.operations.map((op) => renderOperation(op, uniqueIds));
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions']);
   for (const r of rendered) for (const t of r.runtimeTypes) runtimeTypes.add(t);
-  // paths stays imported for the raw client's Client<paths>.
-  const schemaTypes = [rendered.some((r) => r.usesComponents) ? 'components' : '', rendered.some((r) => r.usesOperations) ? 'operations' : '', 'paths'].filter(Boolean).join(', ');
+  const schemaTypes = [
+    rendered.some((r) => r.usesComponents) ? 'components' : '',
+    rendered.some((r) => r.usesOperations) ? 'operations' : '',
+    rendered.some((r) => !r.usesOperations) ? 'paths' : '',
+  ].filter(Boolean).join(', ');
   const clientType = api.factory.replace(/^create/, '');
   const runtimeModule = (name: string) => runtimeImport.replace(/index\.js$/, `${name}.js`);
   // The runtime's encoders for form bodies and query styles, imported only when an operation needs them, so that a
@@ -191,25 +194,40 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
   if (api.operations.some((op) => op.body?.kind === 'form' || op.body?.kind === 'multipart')) codecs.push(['form', 'formBody', 'form-body']);
   if (api.operations.some((op) => op.params.some((p) => p.in === 'query' && (p.object || (p.style ?? 'form') !== 'form')))) codecs.push(['query', 'styledQuery', 'query-styles']);
   return (
-    `${banner(api.source)}import createClient from 'openapi-fetch';\n` +
-    `import type { Client } from 'openapi-fetch';\n` +
-    `import type { ${schemaTypes} } from './schema.js';\n` +
-    `import { createApi } from '${runtimeImport}';\n` +
+    banner(api.source) +
+    (schemaTypes ? `import type { ${schemaTypes} } from './schema.js';\n` : '') +
     `import { bindOperations } from '${runtimeModule('factory')}';\n` +
     codecs.map(([, fn, file]) => `import { ${fn} } from '${runtimeModule(file)}';\n`).join('') +
     `import type { ${[...runtimeTypes].sort().join(', ')} } from '${runtimeImport}';\n\n` +
     rendered.map((r) => r.types).join('') +
     '\n' +
-    jsdoc([api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`${api.factory.replace(/Client$/, 'RawClient')}\` gives the openapi-fetch client for path-based calls.`], '') +
+    jsdoc([api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`${rawFactory(api)}\` of ./raw.js gives the openapi-fetch client for path-based calls.`], '') +
     `export interface ${clientType} {\n${rendered.map((r) => r.member).join('')}}\n\n` +
     `/** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */\n` +
     `const ops: string = ${specsJson(rendered.map((r) => r.spec))};\n\n` +
     jsdoc([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`], '') +
     `export function ${api.factory}(options: ClientOptions): ${clientType} {\n` +
-    `  return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops${codecs.length ? `, { ${codecs.map(([k, fn]) => `${k}: ${fn}`).join(', ')} }` : ''});\n}\n\n` +
-    // A factory of its own, not a property, so a program that never makes path-based calls ships without openapi-fetch.
-    jsdoc([`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries.`], '') +
-    `export function ${api.factory.replace(/Client$/, 'RawClient')}(options: ClientOptions): Client<paths> {\n` +
+    `  return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops${codecs.length ? `, { ${codecs.map(([k, fn]) => `${k}: ${fn}`).join(', ')} }` : ''});\n}\n`
+  );
+}
+
+export const rawFactory = (api: ApiModel): string => api.factory.replace(/Client$/, 'RawClient');
+
+/**
+ * raw.ts: the openapi-fetch client for path-based calls. A module of its own, not re-exported by index.ts: a program
+ * that never makes path-based calls then does not load openapi-fetch at all (it declares no `sideEffects: false`, so
+ * a bundler keeps its module, and with code splitting esbuild emitted an empty shared chunk for it).
+ */
+export function renderRaw(api: ApiModel, runtimeImport: string): string {
+  return (
+    banner(api.source) +
+    `import createClient from 'openapi-fetch';\n` +
+    `import type { Client } from 'openapi-fetch';\n` +
+    `import type { paths } from './schema.js';\n` +
+    `import { createApi } from '${runtimeImport}';\n` +
+    `import type { ClientOptions } from '${runtimeImport}';\n\n` +
+    jsdoc([`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries as ${api.factory}.`], '') +
+    `export function ${rawFactory(api)}(options: ClientOptions): Client<paths> {\n` +
     `  const api = createApi(options, ${q(api.apiPath)});\n` +
     `  return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });\n}\n`
   );

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiModel } from '../model/index.js';
-import { renderClient } from './client.js';
+import { rawFactory, renderClient, renderRaw } from './client.js';
 import { banner, render, templatesDir } from './templates.js';
 
 export type OutputTree = Map<string, string>;
@@ -37,6 +37,7 @@ export function addApi(tree: OutputTree, api: ApiModel, schemaText: string): voi
   const rt = runtimeImport(api.id);
   tree.set(`${dir}schema.ts`, banner(api.source) + schemaText);
   tree.set(`${dir}client.ts`, renderClient(api, rt));
+  tree.set(`${dir}raw.ts`, renderRaw(api, rt));
   tree.set(
     `${dir}index.ts`,
     banner(api.source) +
@@ -51,7 +52,7 @@ export function addApi(tree: OutputTree, api: ApiModel, schemaText: string): voi
       source: api.source.replace(/[\r\n]/g, ' ').replace(/--/g, '- -'),
       title: cell(api.title) || api.factory,
       factory: api.factory,
-      rawFactory: api.factory.replace(/Client$/, 'RawClient'),
+      rawFactory: rawFactory(api),
       operations: api.operations.map((o) => ({ ...o, summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
     }),
   );

@@ -3,13 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../generator/sandbox/index.js';
 import { createDocumentClient, NotFoundError, PreconditionFailedError } from '../../generated/document/v1/index.js';
+import { createDocumentRawClient } from '../../generated/document/v1/raw.js';
 import { createTokenClient } from '../../generated/token/index.js';
 
+let tokens: ReturnType<typeof createTokenClient>;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let api: ReturnType<typeof createDocumentClient>;
 beforeAll(async () => {
   sandbox = await startSandbox({ documentCount: 120 });
-  const tokens = createTokenClient({ authUrl: sandbox.url, clientId: 'sandbox-client', clientSecret: 'sandbox-secret', onWarning: () => {} });
+  tokens = createTokenClient({ authUrl: sandbox.url, clientId: 'sandbox-client', clientSecret: 'sandbox-secret', onWarning: () => {} });
   await tokens.signInWithPassword({ username: 'demo', password: 'demo-password' });
   api = createDocumentClient({ baseUrl: `${sandbox.url}/`, tokens, retry: false });
 });
@@ -56,5 +58,14 @@ describe('generated document client + sandbox', () => {
     const err = await api.getDocument({ documentId: 'does-not-exist' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as NotFoundError).messages[0]?.technicalMessage).toBeTruthy();
+  });
+
+  it('makes path-based calls through the raw openapi-fetch client of raw.js, with the same auth', async () => {
+    const raw = createDocumentRawClient({ baseUrl: `${sandbox.url}/`, tokens, retry: false });
+    const { data, response } = await raw.GET('/documents', { params: { query: { limit: 2 } } });
+    expect(response.status).toBe(200);
+    expect(data?.items).toHaveLength(2);
+    const missing = await raw.GET('/documents/{documentId}', { params: { path: { documentId: 'does-not-exist' } } });
+    expect(missing.response.status).toBe(404);
   });
 });

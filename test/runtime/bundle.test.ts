@@ -39,7 +39,7 @@ describe('runtime bundle', () => {
     const core = await bundle('createApiCore');
     expect(full).toContain('meta+items');
     expect(core).not.toContain('meta+items');
-    // Regression guard for issue 10's size budget (5 KB gzipped including the token client).
+    // Regression guard for issue 10's size budget (5 KB gzipped for a browser program with pagination).
     expect(gzipSync(full, { level: 9 }).length).toBeLessThan(4300);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
@@ -58,5 +58,19 @@ describe('runtime bundle', () => {
     expect(lazy).toHaveLength(1);
     for (const f of statically) expect(text(f)).not.toContain('meta+items');
     expect(text(lazy[0]!)).toContain('meta+items');
+  });
+
+  it('a program of the generated client loads no openapi-fetch; the raw client of raw.js does', async () => {
+    const inputsOf = async (contents: string) => {
+      const out = await build({
+        stdin: { contents, loader: 'ts', resolveDir: new URL('../../generated/document/v1/', import.meta.url).pathname },
+        bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2020', write: false, logLevel: 'silent', metafile: true,
+      });
+      return Object.keys(out.metafile.inputs);
+    };
+    const methods = await inputsOf(`import { createDocumentClient } from './index.js';\ncreateDocumentClient({ baseUrl: 'https://a.example/' }).getDocument({ documentId: 'd' });`);
+    expect(methods.filter((f) => f.includes('openapi-fetch'))).toEqual([]);
+    const raw = await inputsOf(`import { createDocumentRawClient } from './raw.js';\ncreateDocumentRawClient({ baseUrl: 'https://a.example/' }).GET('/documents');`);
+    expect(raw.filter((f) => f.includes('openapi-fetch'))).not.toEqual([]);
   });
 });
