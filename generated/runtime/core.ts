@@ -29,11 +29,11 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
     const url = root + buildPath(spec, p, headers, codecs);
     const input = own(p, 'body');
     const body = spec.body && input !== undefined ? encodeBody(spec.body.mediaType, input, headers, codecs) : undefined;
-    Object.assign(headers, lowerCase(o.headers));
+    if (o.headers) Object.assign(headers, lowerCase(o.headers));
     const replayable = isReplayable(body);
 
     const key = cache && etag && method === 'GET' && `${url}\n${accept}`;
-    const cached = key && cache!.get(key);
+    const cached = key ? cache!.get(key) : undefined;
     if (cached) headers['if-none-match'] ??= cached.etag;
 
     const timeout = o.timeoutMs != null && AbortSignal.timeout(o.timeoutMs);
@@ -64,8 +64,9 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
       if (!etag) return value as T;
       const tag = res.headers.get('etag');
       if (key) {
-        if (tag && raw !== undefined && !/no-store/i.test(res.headers.get('cache-control') as string)) cache!.set(key, { etag: tag, contentType: type, body: raw });
-        else cache!.delete?.(key);
+        if (!tag || raw === undefined || /no-store/i.test(res.headers.get('cache-control') as string)) cache!.delete?.(key);
+        // A 200 with the ETag already stored (a server that ignored If-None-Match) is the same representation.
+        else if (cached?.etag !== tag || cached.contentType !== type) cache!.set(key, { etag: tag, contentType: type, body: raw });
       }
       return withEtag(value, tag) as T;
     } catch (err) {

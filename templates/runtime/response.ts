@@ -2,8 +2,9 @@
 import { ApiError, errorClassFor, type ErrorMessage } from './errors.js';
 import { bodyKind } from './request.js';
 
-/** Whether a response has no body to read (204 and 304 have a null body, as HEAD responses do; Content-Length 0). */
-const isEmpty = (res: Response): boolean => !res.body || res.headers.get('content-length') === '0';
+/** Whether a response has no body to read (204 and 304 have a null body, as HEAD responses do). A zero-length body
+ *  reads as '' below, which counts as empty too, so Content-Length is not consulted. */
+const isEmpty = (res: Response): boolean => !res.body;
 
 /** The raw body: text for JSON and text media types, Blob for others; undefined when empty. */
 export async function readRaw(res: Response, type: string): Promise<string | Blob | undefined> {
