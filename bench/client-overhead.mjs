@@ -93,15 +93,23 @@ export async function run({ log, runs }) {
     const names = Object.keys(live);
     for (const n of names) await loop(live[n], { count: 300, ms: 2000 }); // warm-up: JIT and keep-alive sockets
     log(`client overhead: loopback sequential and x${CONC.workers}, ${nRounds} rounds`);
-    const seq = await rounds(names, nRounds, async (n) => {
+    // Client-process CPU per call beside throughput: the server shares the 2 cores, so req/s also moves with its work.
+    const cpuPerCall = async (measure) => {
+      const before = process.cpuUsage();
+      const r = await measure();
+      const used = process.cpuUsage(before);
+      return { ...r, cpuUs: (used.user + used.system) / r.calls };
+    };
+    const seq = await rounds(names, nRounds, (n) => cpuPerCall(async () => {
       const r = await loop((i) => live[n](String(i % IDS)), { ...SEQ, latencies: true });
       const lat = r.latenciesUs.sort((a, b) => a - b);
       return { rps: (r.calls / r.ms) * 1000, p50: percentile(lat, 50), p99: percentile(lat, 99), calls: r.calls };
-    });
-    const conc = await rounds(names, nRounds, async (n) => {
+    }));
+    const conc = await rounds(names, nRounds, (n) => cpuPerCall(async () => {
       const r = await concurrent(live[n], CONC);
       return { rps: (r.calls / r.ms) * 1000, calls: r.calls };
-    });
+    }));
+    const cpuShown = (set, n) => `, client CPU ${fmt.int(median(set[n].map((x) => x.cpuUs)))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
     results.loopback = { sequential: seq, concurrent32: conc };
     for (const n of names) {
       const ratio = perRoundRatio(seq[n], seq.fetch, 'rps');
@@ -109,7 +117,7 @@ export async function run({ log, runs }) {
         figure: `loopback sequential: ${n}`,
         value: median(seq[n].map((x) => x.rps)),
         unit: 'req/s',
-        shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs`,
+        shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs${cpuShown(seq, n)}`,
         ratio,
         vs: 'fetch',
         ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
@@ -121,7 +129,7 @@ export async function run({ log, runs }) {
         figure: `loopback ${CONC.workers} concurrent: ${n}`,
         value: median(conc[n].map((x) => x.rps)),
         unit: 'req/s',
-        shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s`,
+        shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s${cpuShown(conc, n)}`,
         ratio,
         vs: 'fetch',
         ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
