@@ -108,13 +108,16 @@ export function docexGenerate(input, output) {
 /** The tiny /items document's docex client (bench/out/items-docex), with the token client in token/ beside
  *  runtime/ as `docex generate` lays out a client repo's output (token/ imports ../runtime/, so both share it). */
 export const itemsDoc = join(benchDir, 'fixtures', 'items.yaml');
-export const itemsDocex = () =>
-  docexGenerate(itemsDoc, join(outDir, 'items-docex')).then((out) => {
+let items;
+export function itemsDocex() {
+  items ??= docexGenerate(itemsDoc, join(outDir, 'items-docex')).then((out) => {
     const from = join(root, 'templates', 'token');
     mkdirSync(join(out, 'token'), { recursive: true });
     for (const f of readdirSync(from)) if (f.endsWith('.ts') && !f.includes('.test')) copyFileSync(join(from, f), join(out, 'token', f));
     return out;
   });
+  return items;
+}
 /** hey-api's client of the same document (bench/out/items-hey), once per run. */
 let heyItems;
 export function itemsHey() {
