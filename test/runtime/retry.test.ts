@@ -51,6 +51,19 @@ describe('retries', () => {
     expect(count('/c2')).toBe(1);
   });
 
+  it('does not count the refresh after a 401 as a retry, in either order', async () => {
+    const refreshed: string[] = [];
+    const tokens = { getAccessToken: async () => 't1', refreshAfterUnauthorized: async (old: string) => (refreshed.push(old), 't2') };
+    const withTokens = createApi({ baseUrl: server.url, retry: { baseDelayMs: 1 }, tokens }, '');
+    scripts.set('/r1', [401, 503, 503]);
+    await expect(withTokens.call(op('GET', '/r1'), {})).resolves.toEqual({ ok: true, attempt: 4 });
+    scripts.set('/r2', [503, 401, 503]);
+    await expect(withTokens.call(op('GET', '/r2'), {})).resolves.toEqual({ ok: true, attempt: 4 });
+    scripts.set('/r3', [401, 401]);
+    await expect(withTokens.call(op('GET', '/r3'), {})).rejects.toMatchObject({ status: 401 });
+    expect([refreshed, count('/r3')]).toEqual([['t1', 't1', 't1'], 2]);
+  });
+
   it('never retries a POST (nor PATCH), even on 503 or a dropped connection', async () => {
     scripts.set('/p', [503]);
     await expect(api().call(op('POST', '/p'), { body: {} })).rejects.toMatchObject({ status: 503 });
