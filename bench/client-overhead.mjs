@@ -135,6 +135,18 @@ export async function run({ log, runs }) {
         ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
       });
     }
+    // docex against raw fetch doing the same work by hand: what docex's code adds beyond the features' own cost.
+    for (const [mode, set] of [['sequential', seq], [`${CONC.workers} concurrent`, conc]]) {
+      if (!set['fetch + features']) continue;
+      const ratio = perRoundRatio(set.docex, set['fetch + features'], 'rps');
+      rows.add({
+        figure: `loopback ${mode}: docex vs fetch + features`,
+        value: ratio,
+        shown: `paired; fetch + features is ${perRoundRatio(set['fetch + features'], set.fetch, 'rps').toFixed(2)}x fetch${cpuShown(set, 'fetch + features')}`,
+        ratio,
+        vs: 'fetch + features',
+      });
+    }
   } finally {
     server.close();
   }
