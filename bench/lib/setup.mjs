@@ -1,9 +1,9 @@
 // Shared paths, the commands of docex and its peers, and preparation steps (inputs, generated clients, bundles).
 import { createRequire } from 'node:module';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runOnce } from './measure.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -110,10 +110,15 @@ export function docexGenerate(input, output) {
 export const itemsDoc = join(benchDir, 'fixtures', 'items.yaml');
 let items;
 export function itemsDocex() {
-  items ??= docexGenerate(itemsDoc, join(outDir, 'items-docex')).then((out) => {
-    const from = join(root, 'templates', 'token');
-    mkdirSync(join(out, 'token'), { recursive: true });
-    for (const f of readdirSync(from)) if (f.endsWith('.ts') && !f.includes('.test')) copyFileSync(join(from, f), join(out, 'token', f));
+  items ??= docexGenerate(itemsDoc, join(outDir, 'items-docex')).then(async (out) => {
+    // The generator's own copy of templates/token (what it emits for a token document), from the built generator.
+    const { copyTemplates } = await import(pathToFileURL(join(root, 'dist', 'generator', 'emit', 'tree.js')).href);
+    const tree = new Map();
+    copyTemplates(tree, 'token');
+    for (const [path, text] of tree) {
+      mkdirSync(dirname(join(out, path)), { recursive: true });
+      writeFileSync(join(out, path), text);
+    }
     return out;
   });
   return items;

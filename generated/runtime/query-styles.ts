@@ -5,10 +5,8 @@
  * their own `key=value` pairs or joined `name=k,v`), deepObject (`name[k]=v`), spaceDelimited and pipeDelimited.
  * A generated client imports this only when its document has such a parameter, so other programs do not ship it.
  */
-import { encScalar } from './request.js';
+import { enc, encScalar } from './request.js';
 import type { ParamSpec } from './types.js';
-
-const enc = encodeURIComponent;
 
 export function styledQuery(p: ParamSpec, v: object): string {
   const name = enc(p.name);

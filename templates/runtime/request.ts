@@ -9,7 +9,7 @@ export function own(params: Params, key: string): unknown {
 }
 
 export const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
-const enc = encodeURIComponent;
+export const enc = encodeURIComponent;
 export const encScalar = (v: unknown): string => enc(scalar(v));
 
 /** Path templates split once per operation (per call this was most of the client's own time): literal parts at even
