@@ -1,13 +1,12 @@
 // Figure 2: client overhead. One authenticated GET /items/{id} through docex's generated method (auth via a
 // TokenSource returning a fixed token, error mapping, ETag cache on, retry policy default), openapi-fetch, a hey-api
-// generated client (for reference) and raw fetch: against a node:http server in a forked child on 127.0.0.1 (sequential and 32 concurrent), and against an
-// in-process stub fetch (no socket) to isolate each client's own cost. Variants interleave per round; medians.
+// generated client (for reference) and raw fetch: against a node:http server in a forked child on 127.0.0.1 (sequential
+// and 32 concurrent), and against an in-process stub fetch (no socket) to isolate each client's own cost. Each variant
+// runs in a process of its own (bench/lib/overhead-child.mjs), one at a time; variants interleave per round; medians.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { fmt, loop, median, percentile } from './lib/measure.mjs';
+import { fmt, median } from './lib/measure.mjs';
 import { Rows } from './lib/report.mjs';
 import { benchDir, bundle, itemsDocex, itemsHey, outDir } from './lib/setup.mjs';
 
@@ -22,15 +21,46 @@ const IDS = 200;
 const STUB = { count: 20_000, ms: 250 };
 const STUB_BODY = JSON.stringify({ id: '000001', name: 'item', price: 12.5, ok: 1 }).padEnd(46, ' ');
 
-async function concurrent(fn, { count, ms, workers }) {
-  let next = 0;
-  const start = performance.now();
-  const end = start + ms;
-  const worker = async () => {
-    while (next < count && performance.now() < end) await fn(String(next++ % IDS));
+function fromChild(child, what, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not answer in ${timeoutMs / 1000} s`)), timeoutMs);
+    const done = (f, v) => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      f(v);
+    };
+    const onExit = (code) => done(reject, new Error(`${what} exited ${code}`));
+    child.once('message', (m) => (m.error ? done(reject, new Error(`${what}: ${m.error}`)) : done(resolve, m)));
+    child.once('exit', onExit);
+  });
+}
+
+/** A variant in its own process (bench/lib/overhead-child.mjs says why): run(message) measures one round there. */
+async function startVariant(name, config) {
+  const child = fork(join(benchDir, 'lib', 'overhead-child.mjs'), [JSON.stringify({ ...config, variant: name, ids: IDS, stubBody: STUB_BODY })], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await fromChild(child, `variant ${name}`, 20_000);
+  return {
+    run: (msg) => {
+      const answer = fromChild(child, `variant ${name}`, 60_000);
+      child.send(msg);
+      return answer.then((m) => m.result);
+    },
+    close: () => child.kill(),
   };
-  await Promise.all(Array.from({ length: workers }, worker));
-  return { calls: next, ms: performance.now() - start };
+}
+
+/** Runs fn({name: variant}) with one process per variant, and stops them after. */
+async function withVariants(configs, fn) {
+  const started = {};
+  try {
+    for (const [name, config] of Object.entries(configs)) started[name] = await startVariant(name, config);
+    return await fn(started);
+  } finally {
+    for (const v of Object.values(started)) v.close();
+  }
 }
 
 function startServer() {
@@ -45,17 +75,12 @@ function startServer() {
   });
 }
 
-/** A full garbage collection, so that a variant does not pay for the garbage the one before it left. */
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc');
-
 /** Per-round results of each variant; the order of variants rotates per round so none always goes first. */
 async function rounds(names, rounds, measure) {
   const out = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(i + r) % names.length];
-      collect();
       out[name].push(await measure(name));
     }
   }
@@ -77,90 +102,73 @@ export async function run({ log, runs }) {
   const { makeVariants } = await import(`${pathToFileURL(file).href}?${Date.now()}`);
   const results = {};
   // hey-api's client joins when its generation and bundle work; otherwise its rows say why not.
-  let makeHey;
+  const configs = Object.fromEntries(Object.keys(makeVariants('http://127.0.0.1:9/')).map((n) => [n, { file, make: 'makeVariants' }]));
   try {
     await itemsHey();
     const heyFile = await bundle(join(benchDir, 'programs', 'overhead-hey.ts'), join(outDir, 'programs', 'overhead-hey.mjs'));
-    ({ makeHey } = await import(`${pathToFileURL(heyFile).href}?${Date.now()}`));
+    configs['hey-api'] = { file: heyFile, make: 'makeHey' };
   } catch (err) {
     rows.notMeasured('hey-api client', err);
   }
-  const variantsFor = (url, f) => ({ ...makeVariants(url, f), ...(makeHey ? { 'hey-api': makeHey(url, f) } : {}) });
+  const names = Object.keys(configs);
+  const at = (baseUrl) => Object.fromEntries(names.map((n) => [n, { ...configs[n], baseUrl }]));
 
   const server = await startServer();
   try {
-    const live = variantsFor(server.url);
-    const names = Object.keys(live);
-    for (const n of names) await loop(live[n], { count: 300, ms: 2000 }); // warm-up: JIT and keep-alive sockets
-    log(`client overhead: loopback sequential and x${CONC.workers}, ${nRounds} rounds`);
-    // Client-process CPU per call beside throughput: the server shares the 2 cores, so req/s also moves with its work.
-    const cpuPerCall = async (measure) => {
-      const before = process.cpuUsage();
-      const r = await measure();
-      const used = process.cpuUsage(before);
-      return { ...r, cpuUs: (used.user + used.system) / r.calls };
-    };
-    const seq = await rounds(names, nRounds, (n) => cpuPerCall(async () => {
-      const r = await loop((i) => live[n](String(i % IDS)), { ...SEQ, latencies: true });
-      const lat = r.latenciesUs.sort((a, b) => a - b);
-      return { rps: (r.calls / r.ms) * 1000, p50: percentile(lat, 50), p99: percentile(lat, 99), calls: r.calls };
-    }));
-    const conc = await rounds(names, nRounds, (n) => cpuPerCall(async () => {
-      const r = await concurrent(live[n], CONC);
-      return { rps: (r.calls / r.ms) * 1000, calls: r.calls };
-    }));
-    const cpuShown = (set, n) => `, client CPU ${fmt.int(median(set[n].map((x) => x.cpuUs)))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
-    results.loopback = { sequential: seq, concurrent32: conc };
-    for (const n of names) {
-      const ratio = perRoundRatio(seq[n], seq.fetch, 'rps');
-      rows.add({
-        figure: `loopback sequential: ${n}`,
-        value: median(seq[n].map((x) => x.rps)),
-        unit: 'req/s',
-        shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs${cpuShown(seq, n)}`,
-        ratio,
-        vs: 'fetch',
-        ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
-      });
-    }
-    for (const n of names) {
-      const ratio = perRoundRatio(conc[n], conc.fetch, 'rps');
-      rows.add({
-        figure: `loopback ${CONC.workers} concurrent: ${n}`,
-        value: median(conc[n].map((x) => x.rps)),
-        unit: 'req/s',
-        shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s${cpuShown(conc, n)}`,
-        ratio,
-        vs: 'fetch',
-        ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
-      });
-    }
-    // docex against raw fetch doing the same work by hand: what docex's code adds beyond the features' own cost.
-    for (const [mode, set] of [['sequential', seq], [`${CONC.workers} concurrent`, conc]]) {
-      if (!set['fetch + features']) continue;
-      const ratio = perRoundRatio(set.docex, set['fetch + features'], 'rps');
-      rows.add({
-        figure: `loopback ${mode}: docex vs fetch + features`,
-        value: ratio,
-        shown: `paired; fetch + features is ${perRoundRatio(set['fetch + features'], set.fetch, 'rps').toFixed(2)}x fetch${cpuShown(set, 'fetch + features')}`,
-        ratio,
-        vs: 'fetch + features',
-      });
-    }
+    await withVariants(at(server.url), async (live) => {
+      for (const n of names) await live[n].run({ op: 'warm', count: 300, ms: 2000 }); // JIT and keep-alive sockets
+      log(`client overhead: loopback sequential and x${CONC.workers}, ${nRounds} rounds`);
+      // The variant process's CPU per call beside throughput: the server shares the 2 cores, so req/s also moves with its work.
+      const seq = await rounds(names, nRounds, (n) => live[n].run({ op: 'sequential', ...SEQ }));
+      const conc = await rounds(names, nRounds, (n) => live[n].run({ op: 'concurrent', ...CONC }));
+      const cpuShown = (set, n) => `, client CPU ${fmt.int(median(set[n].map((x) => x.cpuUs)))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
+      results.loopback = { sequential: seq, concurrent32: conc };
+      for (const n of names) {
+        const ratio = perRoundRatio(seq[n], seq.fetch, 'rps');
+        rows.add({
+          figure: `loopback sequential: ${n}`,
+          value: median(seq[n].map((x) => x.rps)),
+          unit: 'req/s',
+          shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs${cpuShown(seq, n)}`,
+          ratio,
+          vs: 'fetch',
+          ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
+        });
+      }
+      for (const n of names) {
+        const ratio = perRoundRatio(conc[n], conc.fetch, 'rps');
+        rows.add({
+          figure: `loopback ${CONC.workers} concurrent: ${n}`,
+          value: median(conc[n].map((x) => x.rps)),
+          unit: 'req/s',
+          shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s${cpuShown(conc, n)}`,
+          ratio,
+          vs: 'fetch',
+          ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
+        });
+      }
+      // docex against raw fetch doing the same work by hand: what docex's code adds beyond the features' own cost.
+      for (const [mode, set] of [['sequential', seq], [`${CONC.workers} concurrent`, conc]]) {
+        if (!set['fetch + features']) continue;
+        const ratio = perRoundRatio(set.docex, set['fetch + features'], 'rps');
+        rows.add({
+          figure: `loopback ${mode}: docex vs fetch + features`,
+          value: ratio,
+          shown: `paired; fetch + features is ${perRoundRatio(set['fetch + features'], set.fetch, 'rps').toFixed(2)}x fetch${cpuShown(set, 'fetch + features')}`,
+          ratio,
+          vs: 'fetch + features',
+        });
+      }
+    });
   } finally {
     server.close();
   }
 
-  // In-process stub: fetch resolves a fresh Response at once; µs per call including JSON parsing.
-  const stub = (input, init) =>
-    Promise.resolve(new Response(STUB_BODY, { status: 200, headers: { 'content-type': 'application/json', etag: '"v1"' } }));
-  const stubbed = variantsFor('http://127.0.0.1:9/', stub);
-  const names = Object.keys(stubbed);
-  for (const n of names) await loop(stubbed[n], { count: 3000, ms: 1000 });
-  log(`client overhead: stubbed fetch, ${nRounds} rounds`);
-  const st = await rounds(names, nRounds, async (n) => {
-    const r = await loop((i) => stubbed[n](String(i % IDS)), STUB);
-    return { us: (r.ms * 1000) / r.calls, calls: r.calls };
+  // In-process stub (in each variant's process): fetch resolves a fresh Response at once; µs per call including JSON parsing.
+  const st = await withVariants(at(undefined), async (stubbed) => {
+    for (const n of names) await stubbed[n].run({ op: 'warm', count: 3000, ms: 1000 });
+    log(`client overhead: stubbed fetch, ${nRounds} rounds`);
+    return rounds(names, nRounds, (n) => stubbed[n].run({ op: 'stub', ...STUB }));
   });
   results.stub = st;
   const added = (n) => median(st[n].map((x, i) => x.us - st.fetch[i].us));

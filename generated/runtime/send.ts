@@ -5,6 +5,9 @@ import { isIdempotent } from './request.js';
 import { retryDelay, sleep } from './retry.js';
 import type { ClientOptions } from './types.js';
 
+/** Statuses worth another attempt of an idempotent request: the server or a gateway failed for now. */
+const transient = new Set([500, 502, 503, 504]);
+
 /**
  * Runs `attempt` with the Authorization header value until a response is final. `replayable`: the body can be
  * sent again (after a 401, once per call and not counted as a retry); with an idempotent `method` it is also
@@ -38,7 +41,7 @@ export async function send(
         next = await tokens!.refreshAfterUnauthorized(token);
         continue;
       }
-      if (retried >= retries || ![500, 502, 503, 504].includes(res.status)) return res;
+      if (retried >= retries || !transient.has(res.status)) return res;
       discard(res);
     }
     await sleep(retryDelay(retried++, retry || {}, res?.headers.get('retry-after')), signal);

@@ -24,8 +24,9 @@ export class MemoryEtagCache extends Map<string, EtagEntry> implements EtagCache
   }
   override get(key: string): EtagEntry | undefined {
     const entry = super.get(key);
-    // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-    if (entry) this.set(key, entry);
+    // Re-insert: Map keeps insertion order, so the first key is the least recently used. A hit does not grow the
+    // map, so the eviction in set() is not needed.
+    if (entry) super.delete(key), super.set(key, entry);
     return entry;
   }
   override set(key: string, entry: EtagEntry): this {

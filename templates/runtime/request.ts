@@ -99,4 +99,5 @@ export function lowerCase(from: Record<string, string> | undefined): Record<stri
   return out;
 }
 
-export const isIdempotent = (method: string): boolean => /^(GET|HEAD|PUT|DELETE|OPTIONS|TRACE)$/.test(method);
+const idempotent = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE']);
+export const isIdempotent = (method: string): boolean => idempotent.has(method);
