@@ -19,6 +19,9 @@ const CONC = { count: 8000, ms: 350, workers: 32 };
 // first round (and, the server always answering 200, never gets a cheaper 304).
 const IDS = 200;
 const STUB = { count: 20_000, ms: 250 };
+// Processes per variant, taking turns by round: each process's JIT outcome differs, so that three processes running
+// the same client differed by up to 4% in throughput; the median over rounds then spans three of them.
+const PROCESSES = 3;
 const STUB_BODY = JSON.stringify({ id: '000001', name: 'item', price: 12.5, ok: 1 }).padEnd(46, ' ');
 
 function fromChild(child, what, timeoutMs) {
@@ -52,14 +55,17 @@ async function startVariant(name, config) {
   };
 }
 
-/** Runs fn({name: variant}) with one process per variant, and stops them after. */
+/** Runs fn({name: [variant process, ...]}) with PROCESSES processes per variant, and stops them after. */
 async function withVariants(configs, fn) {
-  const started = {};
+  const pools = {};
   try {
-    for (const [name, config] of Object.entries(configs)) started[name] = await startVariant(name, config);
-    return await fn(started);
+    for (const [name, config] of Object.entries(configs)) {
+      pools[name] = [];
+      for (let k = 0; k < PROCESSES; k++) pools[name].push(await startVariant(name, config));
+    }
+    return await fn(pools);
   } finally {
-    for (const v of Object.values(started)) v.close();
+    for (const v of Object.values(pools).flat()) v.close();
   }
 }
 
@@ -81,7 +87,7 @@ async function rounds(names, rounds, measure) {
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(i + r) % names.length];
-      out[name].push(await measure(name));
+      out[name].push(await measure(name, r));
     }
   }
   return out;
@@ -116,11 +122,11 @@ export async function run({ log, runs }) {
   const server = await startServer();
   try {
     await withVariants(at(server.url), async (live) => {
-      for (const n of names) await live[n].run({ op: 'warm', count: 300, ms: 2000 }); // JIT and keep-alive sockets
+      for (const v of names.flatMap((n) => live[n])) await v.run({ op: 'warm', count: 300, ms: 2000 }); // JIT and keep-alive sockets
       log(`client overhead: loopback sequential and x${CONC.workers}, ${nRounds} rounds`);
       // The variant process's CPU per call beside throughput: the server shares the 2 cores, so req/s also moves with its work.
-      const seq = await rounds(names, nRounds, (n) => live[n].run({ op: 'sequential', ...SEQ }));
-      const conc = await rounds(names, nRounds, (n) => live[n].run({ op: 'concurrent', ...CONC }));
+      const seq = await rounds(names, nRounds, (n, r) => live[n][r % PROCESSES].run({ op: 'sequential', ...SEQ }));
+      const conc = await rounds(names, nRounds, (n, r) => live[n][r % PROCESSES].run({ op: 'concurrent', ...CONC }));
       const cpuShown = (set, n) => `, client CPU ${fmt.int(median(set[n].map((x) => x.cpuUs)))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
       results.loopback = { sequential: seq, concurrent32: conc };
       for (const n of names) {
@@ -166,9 +172,9 @@ export async function run({ log, runs }) {
 
   // In-process stub (in each variant's process): fetch resolves a fresh Response at once; µs per call including JSON parsing.
   const st = await withVariants(at(undefined), async (stubbed) => {
-    for (const n of names) await stubbed[n].run({ op: 'warm', count: 3000, ms: 1000 });
+    for (const v of names.flatMap((n) => stubbed[n])) await v.run({ op: 'warm', count: 3000, ms: 1000 });
     log(`client overhead: stubbed fetch, ${nRounds} rounds`);
-    return rounds(names, nRounds, (n) => stubbed[n].run({ op: 'stub', ...STUB }));
+    return rounds(names, nRounds, (n, r) => stubbed[n][r % PROCESSES].run({ op: 'stub', ...STUB }));
   });
   results.stub = st;
   const added = (n) => median(st[n].map((x, i) => x.us - st.fetch[i].us));
