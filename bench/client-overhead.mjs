@@ -12,9 +12,11 @@ import { benchDir, bundle, itemsDocex, itemsHey, outDir } from './lib/setup.mjs'
 
 // Many short interleaved rounds rather than a few long ones: the ratio is the median of per-round ratios, and this
 // machine's speed drifts over seconds. With 0.3 s rounds two identical clients agreed within 1%; with 1.2 s, +-4%.
-const ROUNDS = 48;
-const SEQ = { count: 4000, ms: 350 };
-const CONC = { count: 8000, ms: 350, workers: 32 };
+// The stub and the 304 server need fewer rounds (the stub's figures are steadier; the 304 rows are for information),
+// which keeps this benchmark near 3 minutes and the whole run under 10.
+const ROUNDS = 40;
+const SEQ = { count: 4000, ms: 250 };
+const CONC = { count: 8000, ms: 250, workers: 32 };
 // Ids cycle within the ETag cache's default 500 entries, so that docex sends If-None-Match on every call after the
 // first round (and, the server always answering 200, never gets a cheaper 304).
 const IDS = 200;
@@ -69,8 +71,8 @@ async function withVariants(configs, fn) {
   }
 }
 
-function startServer() {
-  const child = fork(join(benchDir, 'lib', 'items-server.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+function startServer(args = []) {
+  const child = fork(join(benchDir, 'lib', 'items-server.mjs'), args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('items server did not start in 10 s')), 10_000);
     child.once('message', ({ port }) => {
@@ -93,6 +95,7 @@ async function rounds(names, rounds, measure) {
   return out;
 }
 
+const pick = (object, keys) => Object.fromEntries(keys.map((k) => [k, object[k]]));
 const perRoundRatio = (a, b, key) => median(a.map((x, i) => x[key] / b[i][key]));
 
 export async function run({ log, runs }) {
@@ -119,62 +122,85 @@ export async function run({ log, runs }) {
   const names = Object.keys(configs);
   const at = (baseUrl) => Object.fromEntries(names.map((n) => [n, { ...configs[n], baseUrl }]));
 
-  const server = await startServer();
-  try {
-    await withVariants(at(server.url), async (live) => {
-      for (const v of names.flatMap((n) => live[n])) await v.run({ op: 'warm', count: 300, ms: 2000 }); // JIT and keep-alive sockets
-      log(`client overhead: loopback sequential and x${CONC.workers}, ${nRounds} rounds`);
-      // The variant process's CPU per call beside throughput: the server shares the 2 cores, so req/s also moves with its work.
-      const seq = await rounds(names, nRounds, (n, r) => live[n][r % PROCESSES].run({ op: 'sequential', ...SEQ }));
-      const conc = await rounds(names, nRounds, (n, r) => live[n][r % PROCESSES].run({ op: 'concurrent', ...CONC }));
-      const cpuShown = (set, n) => `, client CPU ${fmt.int(median(set[n].map((x) => x.cpuUs)))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
-      results.loopback = { sequential: seq, concurrent32: conc };
-      for (const n of names) {
-        const ratio = perRoundRatio(seq[n], seq.fetch, 'rps');
-        rows.add({
-          figure: `loopback sequential: ${n}`,
-          value: median(seq[n].map((x) => x.rps)),
-          unit: 'req/s',
-          shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs${cpuShown(seq, n)}`,
-          ratio,
-          vs: 'fetch',
-          ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
-        });
-      }
-      for (const n of names) {
-        const ratio = perRoundRatio(conc[n], conc.fetch, 'rps');
-        rows.add({
-          figure: `loopback ${CONC.workers} concurrent: ${n}`,
-          value: median(conc[n].map((x) => x.rps)),
-          unit: 'req/s',
-          shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s${cpuShown(conc, n)}`,
-          ratio,
-          vs: 'fetch',
-          ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
-        });
-      }
-      // docex against raw fetch doing the same work by hand: what docex's code adds beyond the features' own cost.
-      for (const [mode, set] of [['sequential', seq], [`${CONC.workers} concurrent`, conc]]) {
-        if (!set['fetch + features']) continue;
-        const ratio = perRoundRatio(set.docex, set['fetch + features'], 'rps');
-        rows.add({
-          figure: `loopback ${mode}: docex vs fetch + features`,
-          value: ratio,
-          shown: `paired; fetch + features is ${perRoundRatio(set['fetch + features'], set.fetch, 'rps').toFixed(2)}x fetch${cpuShown(set, 'fetch + features')}`,
-          ratio,
-          vs: 'fetch + features',
-        });
-      }
+  // Sequential and concurrent rounds of the variants `only` against the items server started with `args`.
+  // The variant process's CPU per call is kept beside throughput: the server shares the 2 cores, so req/s also moves with its work.
+  const loopback = async (args, only, n) => {
+    const server = await startServer(args);
+    try {
+      return await withVariants(pick(at(server.url), only), async (live) => {
+        for (const v of only.flatMap((v) => live[v])) await v.run({ op: 'warm', count: 300, ms: 2000 }); // JIT and keep-alive sockets
+        log(`client overhead: loopback${args.length ? ` (${args.join(' ')})` : ''}, sequential and x${CONC.workers}, ${n} rounds`);
+        const seq = await rounds(only, n, (v, r) => live[v][r % PROCESSES].run({ op: 'sequential', ...SEQ }));
+        const conc = await rounds(only, n, (v, r) => live[v][r % PROCESSES].run({ op: 'concurrent', ...CONC }));
+        return { sequential: seq, concurrent32: conc };
+      });
+    } finally {
+      server.close();
+    }
+  };
+  const cpuShown = (set, n) => `, client CPU ${fmt.int(median(set[n].map((x) => x.cpuUs)))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
+  results.loopback = await loopback([], names, nRounds);
+  const { sequential: seq, concurrent32: conc } = results.loopback;
+  for (const n of names) {
+    const ratio = perRoundRatio(seq[n], seq.fetch, 'rps');
+    rows.add({
+      figure: `loopback sequential: ${n}`,
+      value: median(seq[n].map((x) => x.rps)),
+      unit: 'req/s',
+      shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs${cpuShown(seq, n)}`,
+      ratio,
+      vs: 'fetch',
+      ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
     });
-  } finally {
-    server.close();
+  }
+  for (const n of names) {
+    const ratio = perRoundRatio(conc[n], conc.fetch, 'rps');
+    rows.add({
+      figure: `loopback ${CONC.workers} concurrent: ${n}`,
+      value: median(conc[n].map((x) => x.rps)),
+      unit: 'req/s',
+      shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s${cpuShown(conc, n)}`,
+      ratio,
+      vs: 'fetch',
+      ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
+    });
+  }
+  // docex against raw fetch doing the same work by hand: what docex's code adds beyond the features' own cost.
+  for (const [mode, set] of [['sequential', seq], [`${CONC.workers} concurrent`, conc]]) {
+    if (!set['fetch + features']) continue;
+    const ratio = perRoundRatio(set.docex, set['fetch + features'], 'rps');
+    rows.add({
+      figure: `loopback ${mode}: docex vs fetch + features`,
+      value: ratio,
+      shown: `paired; fetch + features is ${perRoundRatio(set['fetch + features'], set.fetch, 'rps').toFixed(2)}x fetch${cpuShown(set, 'fetch + features')}`,
+      ratio,
+      vs: 'fetch + features',
+    });
+  }
+
+  // The same GET against a server answering 304 to a matching If-None-Match, as the conventions' servers do: what the
+  // ETag glue saves. For information; the target above is judged against the server that ignores If-None-Match.
+  const etagNames = ['fetch', 'fetch + features', 'docex'].filter((n) => configs[n]);
+  results.loopbackNotModified = await loopback(['--not-modified'], etagNames, Math.ceil(nRounds / 4));
+  for (const [mode, set] of Object.entries(results.loopbackNotModified)) {
+    for (const n of etagNames.slice(1)) {
+      const ratio = perRoundRatio(set[n], set.fetch, 'rps');
+      rows.add({
+        figure: `loopback ${mode === 'sequential' ? mode : `${CONC.workers} concurrent`}, server answering 304: ${n}`,
+        value: median(set[n].map((x) => x.rps)),
+        unit: 'req/s',
+        shown: `${fmt.int(median(set[n].map((x) => x.rps)))} req/s (fetch, no If-None-Match: ${fmt.int(median(set.fetch.map((x) => x.rps)))})${cpuShown(set, n)}`,
+        ratio,
+        vs: 'fetch',
+      });
+    }
   }
 
   // In-process stub (in each variant's process): fetch resolves a fresh Response at once; µs per call including JSON parsing.
   const st = await withVariants(at(undefined), async (stubbed) => {
     for (const v of names.flatMap((n) => stubbed[n])) await v.run({ op: 'warm', count: 3000, ms: 1000 });
-    log(`client overhead: stubbed fetch, ${nRounds} rounds`);
-    return rounds(names, nRounds, (n, r) => stubbed[n][r % PROCESSES].run({ op: 'stub', ...STUB }));
+    log(`client overhead: stubbed fetch, ${Math.ceil(nRounds / 2)} rounds`);
+    return rounds(names, Math.ceil(nRounds / 2), (n, r) => stubbed[n][r % PROCESSES].run({ op: 'stub', ...STUB }));
   });
   results.stub = st;
   const added = (n) => median(st[n].map((x, i) => x.us - st.fetch[i].us));

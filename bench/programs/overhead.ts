@@ -35,7 +35,11 @@ export function makeVariants(baseUrl: string, fetchImpl?: typeof fetch): Record<
       const h: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await tokens.getAccessToken()}` };
       if (hit) h['if-none-match'] = hit.etag;
       const res = await f(url, { headers: h });
-      if (res.status === 304 && hit) return JSON.parse(hit.body);
+      if (res.status === 304 && hit) {
+        const cached = JSON.parse(hit.body);
+        Object.defineProperty(cached, 'etag', { value: hit.etag, configurable: true });
+        return cached;
+      }
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       res.headers.get('content-type');
       const text = await res.text();
