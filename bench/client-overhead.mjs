@@ -2,7 +2,7 @@
 // TokenSource returning a fixed token, error mapping, ETag cache on, retry policy default), openapi-fetch, a hey-api
 // generated client (for reference) and raw fetch: against a node:http server in a forked child on 127.0.0.1 (sequential
 // and 32 concurrent), and against an in-process stub fetch (no socket) to isolate each client's own cost. Each variant
-// runs in a process of its own (bench/lib/overhead-child.mjs), one at a time; variants interleave per round; medians.
+// runs in processes of its own (bench/lib/overhead-child.mjs), one at a time; variants interleave per round; medians.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,17 +26,18 @@ const STUB = { count: 20_000, ms: 250 };
 const PROCESSES = 3;
 const STUB_BODY = JSON.stringify({ id: '000001', name: 'item', price: 12.5, ok: 1 }).padEnd(46, ' ');
 
+/** The child's next message (an `error` in it rejects), or a rejection when it exits or stays silent `timeoutMs`. */
 function fromChild(child, what, timeoutMs) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not answer in ${timeoutMs / 1000} s`)), timeoutMs);
-    const done = (f, v) => {
+    const done = (settle, value) => {
       clearTimeout(timer);
-      child.off('exit', onExit);
-      f(v);
+      child.off('message', onMessage).off('exit', onExit);
+      settle(value);
     };
+    const onMessage = (m) => (m.error ? done(reject, new Error(`${what}: ${m.error}`)) : done(resolve, m));
     const onExit = (code) => done(reject, new Error(`${what} exited ${code}`));
-    child.once('message', (m) => (m.error ? done(reject, new Error(`${what}: ${m.error}`)) : done(resolve, m)));
-    child.once('exit', onExit);
+    const timer = setTimeout(() => done(reject, new Error(`${what} did not answer in ${timeoutMs / 1000} s`)), timeoutMs);
+    child.on('message', onMessage).on('exit', onExit);
   });
 }
 
@@ -57,17 +58,19 @@ async function startVariant(name, config) {
   };
 }
 
-/** Runs fn({name: [variant process, ...]}) with PROCESSES processes per variant, and stops them after. */
+/** Runs fn({name: [variant process, ...]}) with PROCESSES processes per variant (started together), and stops them after. */
 async function withVariants(configs, fn) {
-  const pools = {};
+  const entries = Object.entries(configs).flatMap(([name, config]) => Array.from({ length: PROCESSES }, () => [name, config]));
+  const started = await Promise.allSettled(entries.map(([name, config]) => startVariant(name, config)));
+  const live = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);
   try {
-    for (const [name, config] of Object.entries(configs)) {
-      pools[name] = [];
-      for (let k = 0; k < PROCESSES; k++) pools[name].push(await startVariant(name, config));
-    }
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const pools = {};
+    entries.forEach(([name], i) => (pools[name] ??= []).push(live[i]));
     return await fn(pools);
   } finally {
-    for (const v of Object.values(pools).flat()) v.close();
+    for (const v of live) v.close();
   }
 }
 
@@ -95,7 +98,6 @@ async function rounds(names, rounds, measure) {
   return out;
 }
 
-const pick = (object, keys) => Object.fromEntries(keys.map((k) => [k, object[k]]));
 const perRoundRatio = (a, b, key) => median(a.map((x, i) => x[key] / b[i][key]));
 
 export async function run({ log, runs }) {
@@ -120,14 +122,14 @@ export async function run({ log, runs }) {
     rows.notMeasured('hey-api client', err);
   }
   const names = Object.keys(configs);
-  const at = (baseUrl) => Object.fromEntries(names.map((n) => [n, { ...configs[n], baseUrl }]));
+  const at = (baseUrl, only = names) => Object.fromEntries(only.map((n) => [n, { ...configs[n], baseUrl }]));
 
   // Sequential and concurrent rounds of the variants `only` against the items server started with `args`.
   // The variant process's CPU per call is kept beside throughput: the server shares the 2 cores, so req/s also moves with its work.
   const loopback = async (args, only, n) => {
     const server = await startServer(args);
     try {
-      return await withVariants(pick(at(server.url), only), async (live) => {
+      return await withVariants(at(server.url, only), async (live) => {
         for (const v of only.flatMap((v) => live[v])) await v.run({ op: 'warm', count: 300, ms: 2000 }); // JIT and keep-alive sockets
         log(`client overhead: loopback${args.length ? ` (${args.join(' ')})` : ''}, sequential and x${CONC.workers}, ${n} rounds`);
         const seq = await rounds(only, n, (v, r) => live[v][r % PROCESSES].run({ op: 'sequential', ...SEQ }));
@@ -138,39 +140,38 @@ export async function run({ log, runs }) {
       server.close();
     }
   };
-  const cpuShown = (set, n) => `, client CPU ${fmt.int(median(set[n].map((x) => x.cpuUs)))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
+  const med = (set, n, key) => median(set[n].map((x) => x[key]));
+  const cpuShown = (set, n) => `, client CPU ${fmt.int(med(set, n, 'cpuUs'))} µs/call (${perRoundRatio(set[n], set.fetch, 'cpuUs').toFixed(2)}x fetch's)`;
+  const modes = { sequential: 'sequential', concurrent32: `${CONC.workers} concurrent` };
+  /** One req/s row per variant and mode, paired with fetch; `server` names a server other than the default, `extra(set, n)` adds to what is shown. */
+  const throughputRows = (result, only, { server = '', target, extra = () => '' } = {}) => {
+    for (const [mode, set] of Object.entries(result)) {
+      for (const n of only) {
+        const ratio = perRoundRatio(set[n], set.fetch, 'rps');
+        rows.add({
+          figure: `loopback ${modes[mode]}${server}: ${n}`,
+          value: med(set, n, 'rps'),
+          unit: 'req/s',
+          shown: `${fmt.int(med(set, n, 'rps'))} req/s${extra(set, n)}${cpuShown(set, n)}`,
+          ratio,
+          vs: 'fetch',
+          ...(target && n === 'docex' ? { target: `>= ${target}x`, ok: ratio >= target } : {}),
+        });
+      }
+    }
+  };
   results.loopback = await loopback([], names, nRounds);
-  const { sequential: seq, concurrent32: conc } = results.loopback;
-  for (const n of names) {
-    const ratio = perRoundRatio(seq[n], seq.fetch, 'rps');
-    rows.add({
-      figure: `loopback sequential: ${n}`,
-      value: median(seq[n].map((x) => x.rps)),
-      unit: 'req/s',
-      shown: `${fmt.int(median(seq[n].map((x) => x.rps)))} req/s, p50 ${fmt.int(median(seq[n].map((x) => x.p50)))} µs, p99 ${fmt.int(median(seq[n].map((x) => x.p99)))} µs${cpuShown(seq, n)}`,
-      ratio,
-      vs: 'fetch',
-      ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
-    });
-  }
-  for (const n of names) {
-    const ratio = perRoundRatio(conc[n], conc.fetch, 'rps');
-    rows.add({
-      figure: `loopback ${CONC.workers} concurrent: ${n}`,
-      value: median(conc[n].map((x) => x.rps)),
-      unit: 'req/s',
-      shown: `${fmt.int(median(conc[n].map((x) => x.rps)))} req/s${cpuShown(conc, n)}`,
-      ratio,
-      vs: 'fetch',
-      ...(n === 'docex' ? { target: '>= 0.95x', ok: ratio >= 0.95 } : {}),
-    });
-  }
+  throughputRows(results.loopback, names, {
+    target: 0.95,
+    // Latencies are kept by sequential rounds only (concurrent calls overlap).
+    extra: (set, n) => (set[n][0].p50 === undefined ? '' : `, p50 ${fmt.int(med(set, n, 'p50'))} µs, p99 ${fmt.int(med(set, n, 'p99'))} µs`),
+  });
   // docex against raw fetch doing the same work by hand: what docex's code adds beyond the features' own cost.
-  for (const [mode, set] of [['sequential', seq], [`${CONC.workers} concurrent`, conc]]) {
+  for (const [mode, set] of Object.entries(results.loopback)) {
     if (!set['fetch + features']) continue;
     const ratio = perRoundRatio(set.docex, set['fetch + features'], 'rps');
     rows.add({
-      figure: `loopback ${mode}: docex vs fetch + features`,
+      figure: `loopback ${modes[mode]}: docex vs fetch + features`,
       value: ratio,
       shown: `paired; fetch + features is ${perRoundRatio(set['fetch + features'], set.fetch, 'rps').toFixed(2)}x fetch${cpuShown(set, 'fetch + features')}`,
       ratio,
@@ -182,19 +183,10 @@ export async function run({ log, runs }) {
   // ETag glue saves. For information; the target above is judged against the server that ignores If-None-Match.
   const etagNames = ['fetch', 'fetch + features', 'docex'].filter((n) => configs[n]);
   results.loopbackNotModified = await loopback(['--not-modified'], etagNames, Math.ceil(nRounds / 4));
-  for (const [mode, set] of Object.entries(results.loopbackNotModified)) {
-    for (const n of etagNames.slice(1)) {
-      const ratio = perRoundRatio(set[n], set.fetch, 'rps');
-      rows.add({
-        figure: `loopback ${mode === 'sequential' ? mode : `${CONC.workers} concurrent`}, server answering 304: ${n}`,
-        value: median(set[n].map((x) => x.rps)),
-        unit: 'req/s',
-        shown: `${fmt.int(median(set[n].map((x) => x.rps)))} req/s (fetch, no If-None-Match: ${fmt.int(median(set.fetch.map((x) => x.rps)))})${cpuShown(set, n)}`,
-        ratio,
-        vs: 'fetch',
-      });
-    }
-  }
+  throughputRows(results.loopbackNotModified, etagNames.slice(1), {
+    server: ', server answering 304',
+    extra: (set) => ` (fetch, no If-None-Match: ${fmt.int(med(set, 'fetch', 'rps'))})`,
+  });
 
   // In-process stub (in each variant's process): fetch resolves a fresh Response at once; µs per call including JSON parsing.
   const st = await withVariants(at(undefined), async (stubbed) => {

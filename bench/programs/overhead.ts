@@ -22,6 +22,7 @@ export function makeVariants(baseUrl: string, fetchImpl?: typeof fetch): Record<
   });
   const tokens = { getAccessToken: async () => TOKEN };
   const cache = new Map<string, { etag: string; body: string }>();
+  const tagged = (value: object, etag: string) => Object.defineProperty(value, 'etag', { value: etag, configurable: true });
   return {
     fetch: async (id) => {
       const res = await f(`${baseUrl}items/${encodeURIComponent(id)}`, { headers });
@@ -35,11 +36,7 @@ export function makeVariants(baseUrl: string, fetchImpl?: typeof fetch): Record<
       const h: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await tokens.getAccessToken()}` };
       if (hit) h['if-none-match'] = hit.etag;
       const res = await f(url, { headers: h });
-      if (res.status === 304 && hit) {
-        const cached = JSON.parse(hit.body);
-        Object.defineProperty(cached, 'etag', { value: hit.etag, configurable: true });
-        return cached;
-      }
+      if (res.status === 304 && hit) return tagged(JSON.parse(hit.body), hit.etag);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       res.headers.get('content-type');
       const text = await res.text();
@@ -49,8 +46,7 @@ export function makeVariants(baseUrl: string, fetchImpl?: typeof fetch): Record<
         cache.set(url, { etag, body: text });
         if (cache.size > 500) cache.delete(cache.keys().next().value!);
       }
-      if (etag) Object.defineProperty(value, 'etag', { value: etag, configurable: true });
-      return value;
+      return etag ? tagged(value, etag) : value;
     },
     'openapi-fetch': async (id) => {
       const { data, error } = await oaf.GET('/items/{id}', { params: { path: { id } } });
