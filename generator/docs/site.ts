@@ -6,7 +6,7 @@ import { bundleFile, discoverApis } from '../load/index.js';
 import { DocexError } from '../util/errors.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
-import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage } from './pages.js';
+import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, traceabilityPage } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
@@ -77,7 +77,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
 
     const others = (async () => {
       const { tags, byApi } = await buildChangelog(opts.cwd, diffTrees, scratch);
-      pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules));
+      pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules), traceabilityPage(ctx));
       files.push(...changelogMarkdown(ctx, tags, byApi));
     })();
     const settled = await Promise.allSettled([references, others]);
@@ -136,6 +136,7 @@ function navGroups(apis: ApiInfo[]): { label: string; pages: PageTarget[] }[] {
       pages: [
         { path: 'changelog/index.html', label: 'Changelog' },
         { path: 'lint-rules.html', label: 'Lint rules' },
+        { path: 'traceability.html', label: 'Traceability' },
       ],
     },
   ];
