@@ -507,11 +507,11 @@ export const statements: readonly Statement[] = [
   },
   {
     id: 'S59', section: '7.2', text: '409: a resource with the same criteria exists (creating a duplicate).',
-    doc: { gap: 'the uniqueness criteria are prose only, not machine-readable' },
-    lint: ['docex/error-statuses'],
+    doc: [`${DOC}#/paths/~1documents/post/x-unique`, `${FILE2}#/paths/~1files/post/x-unique`, `${NET}#/paths/~1companies~1{companyId}~1trading-partner-connections/post/x-unique`],
+    lint: ['docex/unique-criteria', 'docex/error-statuses'],
     runtime: [`${RT}/errors.ts#ConflictError`],
-    sandbox: { gap: 'the sandbox answers 409 only when every property sent is equal' },
-    test: ['test/sandbox/instances.test.ts > then 409 on the duplicate'],
+    sandbox: [`${SB}/collection-handlers.ts#create`, 'generator/model/conventions/unique.ts#readUnique'],
+    test: ["test/sandbox/instances.test.ts > 409 is decided by the document's x-unique criteria, not by every property sent", 'test/lint/fixtures/unique-criteria'],
   },
   {
     id: 'S60', section: '7.2, 8', text: '412: an ETag is supplied and the client\'s version is outdated; PUT updates only when the ETags are equal.',

@@ -102,6 +102,12 @@ describe('docex docs', () => {
     for (const rule of lintRules) expect(html).toContain(`<code>${rule.id}</code>`);
   });
 
+  it("states each create's duplicate criteria (x-unique) on its reference page, and publishes the document unchanged", () => {
+    const html = readFileSync(join(siteDir, 'reference', 'document-v1.html'), 'utf8');
+    expect(html).toContain('a create with the same `sender`, `documentType` and `documentIdentifier` as an existing resource is refused');
+    expect(readFileSync(join(siteDir, 'reference', 'document-v1.json'), 'utf8')).not.toContain('Duplicates (409 Conflict)');
+  });
+
   it('shows every statement of the traceability catalog with its gaps, linking lint rules to their catalog entry', async () => {
     const { statements } = await import('../../generator/trace/statements.js');
     const html = readFileSync(join(siteDir, 'traceability.html'), 'utf8');
