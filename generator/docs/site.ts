@@ -6,7 +6,7 @@ import { bundleFile, discoverApis } from '../load/index.js';
 import { DocexError } from '../util/errors.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
-import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage } from './pages.js';
+import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, type SiteContext } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
@@ -25,13 +25,6 @@ export interface BuildResult {
 }
 
 export const SITE_TITLE = 'Document Exchange API';
-
-export interface SiteContext {
-  renderer: Renderer;
-  apis: ApiInfo[];
-  nav: (path: string) => ReturnType<typeof navFor>;
-  siteTitle: string;
-}
 
 /** Builds the whole site into a temporary folder next to `output`, then renames it into place. */
 export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
