@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../util/atomic-file.js';
-import { CONFIG_FILE, packageRoot } from '../util/config.js';
+import { CONFIG_FILE } from '../util/config.js';
+import { packageRoot } from '../util/package-root.js';
 import { DocexError } from '../util/errors.js';
 
 const HELP = `Usage: docex init [--output DIR] [--force]
@@ -39,7 +40,7 @@ export async function run(argv: string[]): Promise<number> {
   if (existsSync(configFile) && !values.force) {
     say(`${CONFIG_FILE} exists; left as it is (--force to overwrite)`);
   } else {
-    const schemaPath = relative(cwd, join(packageRoot, 'docex.config.schema.json')).split('\\').join('/');
+    const schemaPath = relative(cwd, join(packageRoot(), 'docex.config.schema.json')).split('\\').join('/');
     const config = { $schema: schemaPath.startsWith('.') ? schemaPath : `./${schemaPath}`, output: values.output ?? 'src/generated', apis: 'all' };
     writeFileAtomic(configFile, JSON.stringify(config, null, 2) + '\n');
     say(`wrote ${CONFIG_FILE}`);

@@ -1,6 +1,7 @@
 // What operation-level rule families see: both sides of one operation and two ways to report.
 import type { OperationObject, ParameterObject, PathItemObject, SecurityRequirement } from '../load/types.js';
 import type { DocSchemas } from './schema/resolve.js';
+import type { RuleId } from './registry.js';
 import type { Direction, Params } from './types.js';
 
 export interface OperationSide {
@@ -25,7 +26,7 @@ export interface Site {
   /** Non-JSON bodies (XML, text) where a root type change is a change of description, not of bytes. */
   loose?: boolean;
   /** Rule ids to use instead at the site's root (a parameter's default, the collection `limit`). */
-  rename?: Record<string, string>;
+  rename?: Partial<Record<RuleId, RuleId>>;
 }
 
 export interface OperationPair {
@@ -33,6 +34,6 @@ export interface OperationPair {
   operation: string;
   base: OperationSide;
   head: OperationSide;
-  emit(id: string, location: string, params?: Params): void;
+  emit(id: RuleId, location: string, params?: Params): void;
   schema(baseRaw: unknown, headRaw: unknown, dir: Direction, site: Site): void;
 }

@@ -4,7 +4,7 @@ import { sortedEntries } from './sorted.js';
 import type { OperationObject, OpenApiDocument, ParameterObject, PathItemObject, SecurityRequirement } from '../load/types.js';
 import { HTTP_METHODS } from '../load/types.js';
 import type { OperationPair, OperationSide, Site } from './context.js';
-import { renderMessage, ruleOf } from './registry.js';
+import { type RuleId, renderMessage, ruleOf } from './registry.js';
 import { type Finding, SchemaComparer, checkStructure, renderPath } from './schema/compare.js';
 import { DocSchemas, isObject } from './schema/resolve.js';
 import { checkComposition } from './rules/composition.js';
@@ -27,7 +27,7 @@ export class ChangeSink {
 
   constructor(private readonly api: string) {}
 
-  add(id: string, operation: string, location: string, params: Params): void {
+  add(id: RuleId, operation: string, location: string, params: Params): void {
     const message = renderMessage(id, params);
     const key = `${id}\u0000${location}\u0000${message}`;
     let entry = this.byKey.get(key);

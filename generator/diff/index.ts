@@ -6,6 +6,6 @@ export { formatText } from './format/text.js';
 export { formatJson } from './format/json.js';
 export { formatGithubActions } from './format/github-actions.js';
 export { loadDocument } from './load.js';
-export { RULES, type Rule } from './registry.js';
+export { RULES, type Rule, type RuleId } from './registry.js';
 export type { Change, DiffOptions, Level } from './types.js';
 export { checkoutAtRef, type Checkout } from './git.js';

@@ -1,21 +1,11 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
+import { packageRoot } from '../util/package-root.js';
 
-/**
- * The package's `templates/docs/` folder. Walks up from this file because it runs both
- * compiled (dist/generator/docs/) and as source under vitest (generator/docs/).
- */
+/** The package's `templates/docs/` folder. */
 export function docsTemplatesDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'templates', 'docs');
-    if (existsSync(join(candidate, 'layout.hbs'))) return candidate;
-    dir = dirname(dir);
-  }
-  throw new DocexError('cannot find templates/docs/ of the docex package', 2);
+  return join(packageRoot(), 'templates', 'docs');
 }
 
 /** The pinned Redocly CLI's entry point (run as a child process: it is one large bundle that sets up its own globals). */

@@ -1,8 +1,15 @@
 import { apiLabel, type ApiInfo, type OperationInfo, type ServerInfo } from './api-info.js';
 import type { Changelog } from './changelog.js';
 import { COLUMNS, COLUMN_TITLES, coverage, formatMarkdown, isGap, isNa, refsOf, shortRef, statements, type LintRuleInfo } from './peers.js';
-import { hrefFrom } from './render.js';
-import type { SiteContext } from './site.js';
+import { hrefFrom, type navFor, type Renderer } from './render.js';
+
+/** What every page is built from (site.ts makes one per build). */
+export interface SiteContext {
+  renderer: Renderer;
+  apis: ApiInfo[];
+  nav: (path: string) => ReturnType<typeof navFor>;
+  siteTitle: string;
+}
 
 export interface Page {
   path: string;

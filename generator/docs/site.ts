@@ -7,7 +7,7 @@ import { DocexError } from '../util/errors.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
 import { withConventionNotes } from './convention-notes.js';
-import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, traceabilityPage } from './pages.js';
+import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, traceabilityPage, type SiteContext } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
@@ -26,13 +26,6 @@ export interface BuildResult {
 }
 
 export const SITE_TITLE = 'Document Exchange API';
-
-export interface SiteContext {
-  renderer: Renderer;
-  apis: ApiInfo[];
-  nav: (path: string) => ReturnType<typeof navFor>;
-  siteTitle: string;
-}
 
 /** Builds the whole site into a temporary folder next to `output`, then renames it into place. */
 export async function buildSite(opts: BuildOptions): Promise<BuildResult> {

@@ -1,20 +1,10 @@
 // Where the templates live (the package's own `templates/`), and the handlebars ones compiled once.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { packageRoot } from '../util/package-root.js';
 
-function findRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, 'templates', 'banner.hbs'))) return dir;
-    dir = dirname(dir);
-  }
-  throw new Error('docex: templates/ not found next to the generator');
-}
-
-export const packageRoot = findRoot();
-export const templatesDir = join(packageRoot, 'templates');
+export const templatesDir = join(packageRoot(), 'templates');
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 export function render(name: string, data: object): string {

@@ -1,21 +1,9 @@
 // Runs Redocly lint with docex's own redocly.yaml (the package's, not the caller's) over documents.
 import { getLineColLocation, lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join, relative } from 'node:path';
 import { DocexError } from '../util/errors.js';
+import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
-
-/** The docex package root: the nearest folder above this module whose package.json is docex's. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && /"name":\s*"docex"/.test(readFileSync(pkg, 'utf8'))) return dir;
-    dir = dirname(dir);
-  }
-  throw new DocexError('cannot find the docex package root (package.json)', 2);
-}
 
 /** Paths under the working directory are shown relative to it, others absolute. */
 export function displayPath(file: string, cwd: string): string {

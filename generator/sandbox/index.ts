@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../util/package-root.js';
 import { createAjv } from './ajv.js';
 import { analyseApi, type OpSpec } from './analyse.js';
 import { sendError } from './respond.js';
@@ -56,10 +56,7 @@ export const DEFAULT_CREDENTIALS = {
 } as const;
 
 export function defaultOpenapiDir(): string {
-  // dist/generator/sandbox/index.js and generator/sandbox/index.ts both sit three levels below the package root.
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const up = here.includes(`${'/dist/'}`) ? '../../../openapi' : '../../openapi';
-  return resolve(here, up);
+  return join(packageRoot(), 'openapi');
 }
 
 /** Starts the sandbox: token service, login page and every sub API of the documents, on one port. */

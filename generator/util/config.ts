@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type { Node } from 'yaml';
 import { DocexError } from './errors.js';
+import { packageRoot } from './package-root.js';
 
 // ajv and yaml are loaded only when a config file exists (~0.1 s of every `docex generate` start-up otherwise).
 const require = createRequire(import.meta.url);
@@ -12,8 +12,6 @@ const loadYaml = () => require('yaml') as typeof import('yaml');
 
 export const CONFIG_FILE = 'docex.config.json';
 
-/** The package root of docex itself (dist/generator/util -> ../../..), where shipped documents and templates live. */
-export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 export interface DocexConfig {
   input?: string;
@@ -36,7 +34,7 @@ let compiled: ValidateFunction<DocexConfig> | undefined;
 function validator(): ValidateFunction<DocexConfig> {
   if (!compiled) {
     const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-    const schema = JSON.parse(readFileSync(join(packageRoot, 'docex.config.schema.json'), 'utf8')) as object;
+    const schema = JSON.parse(readFileSync(join(packageRoot(), 'docex.config.schema.json'), 'utf8')) as object;
     compiled = new Ajv2020({ allErrors: true, strict: false }).compile<DocexConfig>(schema);
   }
   return compiled;
@@ -99,7 +97,7 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
       ? resolve(base, config.input)
       : existsSync(localOpenapi)
         ? localOpenapi
-        : join(packageRoot, 'openapi');
+        : join(packageRoot(), 'openapi');
   const defaultOutput = file ? 'src/generated' : 'generated';
   const output = flags.output ? resolve(cwd, flags.output) : resolve(base, config.output ?? defaultOutput);
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));

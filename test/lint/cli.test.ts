@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { discoverApis } from '../../generator/load/index.js';
 import { repoRoot, runDocex } from '../helpers/run-docex.js';
 
 const bad = 'test/lint/fixtures/error-body/bad.yaml';
@@ -76,4 +78,33 @@ describe('docex lint (built CLI)', () => {
     expect(r.code).toBe(0);
     expect(out.totals.documents).toBeGreaterThanOrEqual(4);
   });
+
+  it('reports what `npx redocly lint` reports with the same redocly.yaml (one config, two ways in)', async () => {
+    const files = ['test/lint/fixtures/error-body/bad.yaml', 'test/lint/fixtures/sort-param/bad.yaml', ...discoverApis(join(repoRoot, 'openapi')).map((a) => relative(repoRoot, a.file))];
+    const ours = await runDocex(['lint', ...files, '--format', 'json']);
+    const mine = JSON.parse(ours.stdout) as { problems: { ruleId: string; severity: string; file: string; line: number; column: number }[] };
+    const cli = join(repoRoot, 'node_modules/@redocly/cli/bin/cli.js');
+    const theirs = spawnSync(process.execPath, [cli, 'lint', ...files, '--format', 'json'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    // One JSON report per document, written back to back (`}{`).
+    type Report = { problems: { ruleId: string; severity: string; location: { source: { ref: string }; start: { line: number; col: number } }[] }[] };
+    const reports = theirs.stdout.replace(/^\}\{$/gm, '}\n\u0000{').split('\n\u0000').map((r) => JSON.parse(r) as Report);
+    expect(reports).toHaveLength(files.length);
+    const key = (ruleId: string, severity: string, file: string, line: number, col: number) => `${file}:${line}:${col} ${severity} ${ruleId}`;
+    const expected = new Set(
+      reports.flatMap((r) => r.problems).map((p) => {
+        const at = p.location[0]!;
+        return key(p.ruleId, p.severity, relative(repoRoot, resolve(repoRoot, at.source.ref)), at.start.line, at.start.col);
+      }),
+    );
+    expect(expected.size).toBeGreaterThan(2);
+    expect([...expected].some((k) => k.endsWith('docex/sort-param'))).toBe(true);
+    expect(new Set(mine.problems.map((p) => key(p.ruleId, p.severity, p.file, p.line, p.column)))).toEqual(expected);
+    expect(ours.code).toBe(theirs.status);
+  });
 });
+

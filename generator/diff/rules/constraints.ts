@@ -44,12 +44,14 @@ function direction(b: Bound | undefined, h: Bound | undefined, upper: boolean): 
 
 const showBound = (b: Bound | undefined, upper: boolean): string => (b ? `${b.exclusive ? (upper ? '<' : '>') : ''}${b.value}` : 'none');
 
-function compareBound(ctx: SchemaContext, slug: string, b: Bound | undefined, h: Bound | undefined): void {
+type BoundSlug = 'maximum' | 'minimum' | `${'max' | 'min'}-${'length' | 'items' | 'properties'}`;
+
+function compareBound(ctx: SchemaContext, slug: BoundSlug, b: Bound | undefined, h: Bound | undefined): void {
   const upper = slug.startsWith('max');
   const d = direction(b, h, upper);
   if (!d) return;
-  const narrowedWord = upper ? 'decreased' : 'increased';
-  const widenedWord = upper ? 'increased' : 'decreased';
+  const narrowedWord = upper ? ('decreased' as const) : ('increased' as const);
+  const widenedWord = upper ? ('increased' as const) : ('decreased' as const);
   ctx.emit(`${ctx.dir}-${slug}-${d === 'narrowed' ? narrowedWord : widenedWord}`, { from: showBound(b, upper), to: showBound(h, upper) });
 }
 

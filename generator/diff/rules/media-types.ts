@@ -34,7 +34,7 @@ export function compareContent(pair: OperationPair, dir: Direction, base: Record
     const location = `${root}[${mt}]`;
     if (bm.schema === undefined && hm.schema === undefined) continue;
     if (bm.schema === undefined || hm.schema === undefined) {
-      const id = `${dir}-media-type-schema-${bm.schema === undefined ? 'added' : 'removed'}`;
+      const id = `${dir}-media-type-schema-${bm.schema === undefined ? ('added' as const) : ('removed' as const)}` as const;
       pair.emit(id, location, { mediaType: mt, status: status ?? '' });
       continue;
     }

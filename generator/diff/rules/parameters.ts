@@ -2,6 +2,7 @@
 // `{id}` changes nothing for clients; the others by location and name (header names case-insensitively).
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair, OperationSide } from '../context.js';
+import type { RuleId } from '../registry.js';
 import { isObject } from '../schema/resolve.js';
 import type { ParameterObject } from '../../load/types.js';
 
@@ -79,7 +80,7 @@ export function checkParameters(pair: OperationPair): void {
     const bs = style(bp.param);
     const hs = style(hp.param);
     if (bs !== hs) pair.emit('request-parameter-style-changed', location, { target, from: bs, to: hs });
-    const rename: Record<string, string> = { 'request-default-changed': 'request-parameter-default-changed' };
+    const rename: Partial<Record<RuleId, RuleId>> = { 'request-default-changed': 'request-parameter-default-changed' };
     if (hp.in === 'query' && hp.name === 'limit') rename['request-maximum-decreased'] = 'collection-limit-maximum-decreased';
     pair.schema(schemaOf(bp.param), schemaOf(hp.param), 'request', { location, label: target, kind: 'parameter', rename });
   }

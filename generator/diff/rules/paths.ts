@@ -2,6 +2,7 @@
 // the deprecation policy at work (info), unless its `x-sunset` date has not come yet.
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair, OperationSide } from '../context.js';
+import type { RuleId } from '../registry.js';
 import type { DiffOptions, Params } from '../types.js';
 
 export interface KeyedOperation {
@@ -13,7 +14,7 @@ export interface KeyedOperation {
   side: OperationSide;
 }
 
-type Emit = (id: string, operation: string, location: string, params: Params) => void;
+type Emit = (id: RuleId, operation: string, location: string, params: Params) => void;
 
 function sunsetPending(side: OperationSide, options: DiffOptions): string | undefined {
   const sunset = side.op['x-sunset'];

@@ -3,6 +3,7 @@ import { sortedEntries } from '../sorted.js';
 import type { OperationPair } from '../context.js';
 import { isObject } from '../schema/resolve.js';
 import type { OpenApiDocument, SecurityRequirement } from '../../load/types.js';
+import type { RuleId } from '../registry.js';
 import type { Params } from '../types.js';
 
 const schemesKey = (r: SecurityRequirement): string => Object.keys(r).sort().join(' + ');
@@ -44,7 +45,7 @@ const SCHEME_FIELDS = ['type', 'scheme', 'in', 'name', 'openIdConnectUrl'];
 const FLOW_FIELDS = ['authorizationUrl', 'tokenUrl', 'refreshUrl'];
 
 /** Document-level: schemes added, removed or changed in a way clients must follow. */
-export function checkSecuritySchemes(base: OpenApiDocument, head: OpenApiDocument, emit: (id: string, location: string, params: Params) => void): void {
+export function checkSecuritySchemes(base: OpenApiDocument, head: OpenApiDocument, emit: (id: RuleId, location: string, params: Params) => void): void {
   const b = base.components?.securitySchemes ?? {};
   const h = head.components?.securitySchemes ?? {};
   for (const scheme of Object.keys(h).sort()) if (!(scheme in b)) emit('security-scheme-added', `components.securitySchemes.${scheme}`, { scheme });

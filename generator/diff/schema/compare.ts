@@ -2,11 +2,12 @@
 // component is compared once however many operations reach it, and an in-progress pair is skipped (cycles).
 // A finding inside a `#/components/schemas/X` is anchored to X: its path is relative to that component,
 // which is how the engine groups one change for every operation it reaches.
+import type { RuleId } from '../registry.js';
 import type { Direction, Params } from '../types.js';
 import { ANY, type DocSchemas, type Schema, isObject, schemaRefName } from './resolve.js';
 
 export interface Finding {
-  id: string;
+  id: RuleId;
   /** Property path below the anchor (or the site): names, `[]` for array items, `*` for additionalProperties. */
   path: string[];
   params: Params;
@@ -20,7 +21,7 @@ export interface SchemaContext {
   baseDoc: DocSchemas;
   headDoc: DocSchemas;
   /** Reports a finding at this schema, or at its child `segment` (a property name). */
-  emit(id: string, params?: Params, segment?: string): void;
+  emit(id: RuleId, params?: Params, segment?: string): void;
   /** Compares two child schemas (raw: refs allowed) under `segment`. */
   child(baseRaw: unknown, headRaw: unknown, segment: string): void;
   /** Stops the other checks for this pair (a rewrite that makes them noise). */

@@ -1,0 +1,60 @@
+// No import cycles in generator/, type-only imports included: a cycle ties files that should read one way
+// (load -> model -> emit -> write -> check) into a knot. A small walk with TypeScript's own import scanner.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/run-docex.js';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.ts$/.test(e.name) && !e.name.endsWith('.d.ts') ? [join(dir, e.name)] : []));
+}
+
+/** Relative imports of each file (static, type-only, re-exports and dynamic `import()`), resolved to files. */
+function importGraph(files: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = importedFiles
+      .map((i) => i.fileName)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => resolve(dirname(file), spec).replace(/\.js$/, '.ts'))
+      .filter((target) => existsSync(target));
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** Every cycle found by a depth-first walk, each as the files around it (first file repeated at the end). */
+function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): void => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+describe('imports in generator/', () => {
+  it('the walk finds a cycle when there is one', () => {
+    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+    expect(findCycles(new Map([['a', ['b']], ['b', []], ['c', ['a', 'b']]]))).toEqual([]);
+  });
+
+  it('have no cycles, type-only imports included', () => {
+    const graph = importGraph(sources(join(repoRoot, 'generator')));
+    expect(graph.size).toBeGreaterThan(100);
+    expect([...graph.values()].flat().length).toBeGreaterThan(200);
+    const cycles = findCycles(graph).map((c) => c.map((f) => relative(repoRoot, f)).join(' -> '));
+    expect(cycles).toEqual([]);
+  });
+});
