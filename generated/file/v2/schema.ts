@@ -303,7 +303,7 @@ export interface components {
         };
         /**
          * Format: date-time
-         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input.
+         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input (`2025-03-20T09:28:42+01:00`, `20250320T082842Z`, a date alone as its midnight), and one without an offset is read as UTC.
          * @example 2025-03-20T08:28:42.747Z
          */
         Timestamp: string;
