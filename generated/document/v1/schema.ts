@@ -496,7 +496,7 @@ export interface components {
          */
         IfNoneMatch: string;
         /**
-         * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+         * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
          * @example "5d8c72a5edda8d6a"
          */
         IfMatch: string;
@@ -509,7 +509,7 @@ export interface components {
          */
         CacheControlNoCache: "no-cache";
         /**
-         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since).
+         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since). Each representation (expanded, or another media type) has its own tag for `If-None-Match`, and every one of them names the resource's version for `If-Match`.
          * @example "5d8c72a5edda8d6a"
          */
         ETag: string;
@@ -608,7 +608,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -778,7 +778,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -875,7 +875,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];

@@ -476,7 +476,7 @@ export interface components {
          */
         CacheControlNoStore: "no-store";
         /**
-         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since).
+         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since). Each representation (expanded, or another media type) has its own tag for `If-None-Match`, and every one of them names the resource's version for `If-Match`.
          * @example "5d8c72a5edda8d6a"
          */
         ETag: string;
