@@ -121,14 +121,26 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
     throw new OAuthError('invalid_client', 'Client authentication failed: send HTTP Basic with the client id and secret.', 401);
   }
 
-  function formParams(req: FastifyRequest): Params {
-    if (Object.keys((req.query ?? {}) as object).length > 0) {
+  /**
+   * The request's parameters, from the form body and the query (spec 4.3: "Sent as form/query parameters").
+   * A parameter given twice, in either place or in both, is an error; a body must be a form. Revocation
+   * (RFC 7009, not in the spec) takes a form only.
+   */
+  function formParams(req: FastifyRequest, allowQuery: boolean): Params {
+    const query = parseForm(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+    if (!allowQuery && Object.keys(query.params).length > 0) {
       throw new OAuthError('invalid_request', 'Send the parameters form-encoded in the request body, not in the query.');
     }
     const ct = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (ct !== FORM || !isFormBody(req.body)) throw new OAuthError('invalid_request', `The request body must be ${FORM}.`, 415);
-    if (req.body.duplicates.length) throw new OAuthError('invalid_request', `Parameter sent more than once: ${req.body.duplicates.join(', ')}.`);
-    return req.body.params;
+    let body: FormBody = { params: Object.create(null) as Params, duplicates: [] };
+    if (ct || Object.keys(query.params).length === 0) {
+      if (ct !== FORM || !isFormBody(req.body)) throw new OAuthError('invalid_request', `The request body must be ${FORM}.`, 415);
+      body = req.body;
+    }
+    const both = Object.keys(query.params).filter((k) => k in body.params);
+    const duplicates = [...query.duplicates, ...body.duplicates, ...both];
+    if (duplicates.length) throw new OAuthError('invalid_request', `Parameter sent more than once: ${[...new Set(duplicates)].join(', ')}.`);
+    return Object.assign(Object.create(null) as Params, query.params, body.params);
   }
 
   function required(p: Params, ...names: string[]): string[] {
@@ -201,7 +213,7 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
     scope.post('/oauth2/token', async (req, reply) => {
       try {
         const client = authenticateClient(req);
-        const p = formParams(req);
+        const p = formParams(req, true);
         const [grant] = required(p, 'grant_type');
         if (grant === 'authorization_code' || grant === 'password' || grant === 'refresh_token') stats[grantCounter[grant]]++;
         if (grant === 'authorization_code') {
@@ -230,7 +242,7 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
     scope.post('/oauth2/revoke', async (req, reply) => {
       try {
         const client = authenticateClient(req);
-        const [token] = required(formParams(req), 'token');
+        const [token] = required(formParams(req, false), 'token');
         state.revoke(token as string, client.clientId);
         void reply.code(200).headers(NO_STORE).send();
       } catch (err) {

@@ -82,14 +82,29 @@ describe('password grant', () => {
 });
 
 describe('request shape', () => {
-  it('rejects unknown grants, missing grant_type, query parameters, JSON bodies and repeated parameters', async () => {
+  it('takes the parameters as query parameters too (spec 4.3: "form/query parameters"), alone or beside a form', async () => {
+    const q = new URLSearchParams({ grant_type: 'password', ...USER });
+    watch.add(USER.password);
+    const query = await fetch(`${token}?${q}`, { method: 'POST', headers: { authorization: auth } });
+    expect(query.status).toBe(200);
+    expect(await query.json()).toMatchObject({ token_type: 'bearer' });
+    const split = await postForm(`${token}?grant_type=password`, USER, auth);
+    expect(split.status).toBe(200);
+    const { refresh_token } = (await split.json()) as { refresh_token: string };
+    const refresh = await fetch(`${token}?${new URLSearchParams({ grant_type: 'refresh_token', refresh_token })}`, { method: 'POST', headers: { authorization: auth } });
+    expect(refresh.status).toBe(200);
+    const nothing = await fetch(token, { method: 'POST', headers: { authorization: auth } });
+    expect(nothing.status).toBe(415);
+  });
+
+  it('rejects unknown grants, missing grant_type, a parameter in both query and form, JSON bodies and repeated parameters', async () => {
     suite.server.authority.resetStats();
     const unsupported = await postForm(token, { grant_type: 'client_credentials' }, auth);
     expect(unsupported.status).toBe(400);
     expect(await unsupported.json()).toMatchObject({ error: 'unsupported_grant_type' });
     expect(await (await postForm(token, {}, auth)).json()).toMatchObject({ error: 'invalid_request' });
     const query = await postForm(`${token}?grant_type=password`, { grant_type: 'password', ...USER }, auth);
-    expect(await query.json()).toMatchObject({ error: 'invalid_request' });
+    expect(await query.json()).toMatchObject({ error: 'invalid_request', error_description: 'Parameter sent more than once: grant_type.' });
     const json = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', ...USER }) });
     expect(json.status).toBe(415);
     expect(json.headers.get('cache-control')).toBe('no-store');
