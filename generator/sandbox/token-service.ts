@@ -67,22 +67,13 @@ function isFormBody(body: unknown): body is FormBody {
   return typeof body === 'object' && body !== null && 'params' in body && 'duplicates' in body;
 }
 
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-/** Exact match with a registered URI; a registered loopback URI admits any loopback http URI (RFC 8252 section 7.3). */
+/**
+ * Exactly one of the client's registered URIs (spec 4.4: "must be the one agreed at client registration").
+ * RFC 8252 section 7.3 lets native apps vary a loopback port, but the spec promises no such thing, so a
+ * client tested here must not come to rely on it; `docex sandbox --redirect-uri` registers more URIs.
+ */
 function redirectAllowed(client: TokenServiceClient, redirectUri: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(redirectUri);
-  } catch {
-    return false;
-  }
-  if (url.hash !== '' || redirectUri.includes('#')) return false;
-  if (client.redirectUris.includes(redirectUri)) return true;
-  const loopback = (u: URL) => u.protocol === 'http:' && isLoopbackHost(u.hostname);
-  return loopback(url) && client.redirectUris.some((r) => URL.canParse(r) && loopback(new URL(r)));
+  return !redirectUri.includes('#') && URL.canParse(redirectUri) && client.redirectUris.includes(redirectUri);
 }
 
 /** Decodes `Authorization: Basic`; accepts the raw form and RFC 6749 section 2.3.1's form-url-encoded one. */

@@ -209,10 +209,15 @@ describe('login page and authorization_code grant', () => {
     expect(json.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
-  it('admits any loopback redirect for a client with a registered loopback URI', async () => {
-    const res = await login({ redirect_uri: 'http://127.0.0.1:54321/cb', state: 's' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:54321\/cb\?code=[\w-]+&state=s$/);
+  it('matches redirect_uri exactly (spec 4.4), loopback URIs too: another port, path or a trailing slash is refused', async () => {
+    for (const redirect of ['http://127.0.0.1:54321/cb', 'http://127.0.0.1/callback/', 'http://localhost/callback', 'http://127.0.0.1:8123/cb?x=1']) {
+      const res = await login({ redirect_uri: redirect, state: 's' });
+      expect(res.status, redirect).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+    }
+    const registered = await login({ redirect_uri: 'http://127.0.0.1:8123/cb', state: 's' });
+    expect(registered.status).toBe(302);
+    expect(registered.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:8123\/cb\?code=[\w-]+&state=s$/);
   });
 
   it('re-renders the form (200, as documented) on wrong credentials, never echoing the password', async () => {
