@@ -359,6 +359,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Not Acceptable: none of the media types in `Accept` can be provided for the resource. */
+        NotAcceptable: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Internal Server Error: an unknown server error. */
         InternalServerError: {
             headers: {
@@ -400,16 +410,6 @@ export interface components {
         };
         /** @description Not Found: the resource does not exist. */
         NotFound: {
-            headers: {
-                "Cache-Control": components["headers"]["CacheControlNoStore"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /** @description Not Acceptable: none of the media types in `Accept` can be provided for the resource. */
-        NotAcceptable: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlNoStore"];
                 [name: string]: unknown;
@@ -582,6 +582,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -660,6 +661,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
@@ -705,6 +707,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -839,6 +842,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -892,6 +896,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -944,6 +949,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
