@@ -140,7 +140,7 @@ export interface components {
              * @example 300
              */
             expires_in: number;
-            /** @description The token for getting a new access token. Single-use: it replaces the refresh token used for this request. Expires after one year (authorization code grant) or never (password grant). */
+            /** @description The token for getting a new access token. Single-use: it replaces the refresh token used for this request. Expires one year after the sign-in, not after this refresh (authorization code grant), or never (password grant). */
             refresh_token: string;
         };
         /** @description The OAuth 2.0 standard error body of the token endpoint (RFC 6749 section 5.2). The service's specification does not show the token endpoint's error responses; this is the standard's. */
@@ -200,7 +200,25 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description The grant, when the parameters are sent in the query rather than the form. Query parameters end up in server, proxy and browser logs: prefer the form.
+         * @example refresh_token
+         */
+        QueryGrantType: "authorization_code" | "password" | "refresh_token";
+        /** @description The authorization code (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+        QueryCode: string;
+        /** @description The `redirect_uri` of the login redirect (`authorization_code` grant), in the query. */
+        QueryRedirectUri: string;
+        /** @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+        QueryCodeVerifier: string;
+        /** @description The user name (`password` grant), in the query. */
+        QueryUsername: string;
+        /** @description The user's password (`password` grant), in the query. A password in a URL is written to logs: send it in the form. */
+        QueryPassword: string;
+        /** @description The refresh token (`refresh_token` grant), in the query; it is logged there, prefer the form. */
+        QueryRefreshToken: string;
+    };
     requestBodies: never;
     headers: {
         /**
@@ -215,12 +233,31 @@ export type $defs = Record<string, never>;
 export interface operations {
     requestToken: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The grant, when the parameters are sent in the query rather than the form. Query parameters end up in server, proxy and browser logs: prefer the form.
+                 * @example refresh_token
+                 */
+                grant_type?: components["parameters"]["QueryGrantType"];
+                /** @description The authorization code (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+                code?: components["parameters"]["QueryCode"];
+                /** @description The `redirect_uri` of the login redirect (`authorization_code` grant), in the query. */
+                redirect_uri?: components["parameters"]["QueryRedirectUri"];
+                /** @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+                code_verifier?: components["parameters"]["QueryCodeVerifier"];
+                /** @description The user name (`password` grant), in the query. */
+                username?: components["parameters"]["QueryUsername"];
+                /** @description The user's password (`password` grant), in the query. A password in a URL is written to logs: send it in the form. */
+                password?: components["parameters"]["QueryPassword"];
+                /** @description The refresh token (`refresh_token` grant), in the query; it is logged there, prefer the form. */
+                refresh_token?: components["parameters"]["QueryRefreshToken"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description The grant's parameters as a form (preferred). They may instead be sent as query parameters, or split between the two; a parameter sent twice is `invalid_request`. */
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AuthorizationCodeGrantRequest"] | components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshTokenGrantRequest"];
             };
@@ -276,7 +313,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description The body is not `application/x-www-form-urlencoded` (`invalid_request`). The OAuth 2.0 standard error body; the spec does not show this response. */
+            /** @description The body is not `application/x-www-form-urlencoded`, or there is neither a form nor query parameters (`invalid_request`). The OAuth 2.0 standard error body; the spec does not show this response. */
             415: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];

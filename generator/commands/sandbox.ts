@@ -3,13 +3,22 @@ import { DocexError } from '../util/errors.js';
 
 const HELP = `Usage: docex sandbox [--port N] [--host H] [--openapi DIR] [--token-ttl S]
                      [--client-id ID] [--client-secret S] [--username U] [--password P]
+                     [--redirect-uri URI]...
 
 Serves the token service (/oauth2/token, /oauth2/authorize) and every sub API of the documents
 (/{subApi}/{version}/...) on one port, until SIGINT/SIGTERM. Defaults: 127.0.0.1, port 4010,
 test client sandbox-client / sandbox-secret, user demo / demo-password; each can also be set with
 DOCEX_SANDBOX_PORT, DOCEX_SANDBOX_CLIENT_ID, DOCEX_SANDBOX_CLIENT_SECRET, DOCEX_SANDBOX_USERNAME,
 DOCEX_SANDBOX_PASSWORD. These are public test credentials, never real ones.
+The login page accepts exactly the registered redirect URIs (spec 4.4): http://127.0.0.1/callback,
+and each --redirect-uri given (repeat it for several), such as your app's own callback.
 `;
+
+/** A redirect URI to register: absolute, without a fragment (RFC 6749 section 3.1.2). */
+function redirectUri(value: string): string {
+  if (!URL.canParse(value) || value.includes('#')) throw new DocexError(`--redirect-uri must be an absolute URI without a fragment, got "${value}"`);
+  return value;
+}
 
 function integer(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
@@ -31,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
       username: { type: 'string' },
       password: { type: 'string' },
       seed: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -47,6 +57,7 @@ export async function run(argv: string[]): Promise<number> {
   const password = values.password ?? env.DOCEX_SANDBOX_PASSWORD ?? DEFAULT_CREDENTIALS.password;
   const ttl = integer('token-ttl', values['token-ttl'], 1);
   const seed = integer('seed', values.seed, 0);
+  const redirectUris = [DEFAULT_CREDENTIALS.redirectUri, ...(values['redirect-uri'] ?? []).map(redirectUri)];
   // Listen for the signals from the start, so a stop during start-up or right after the URL is printed is never missed.
   const stopped = new Promise<void>((resolveStop) => {
     const stop = (): void => {
@@ -66,6 +77,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(seed !== undefined ? { seed } : {}),
     clientId,
     clientSecret,
+    redirectUris,
     username,
     password,
   }).catch((err: unknown) => {
@@ -81,6 +93,7 @@ export async function run(argv: string[]): Promise<number> {
       `  token endpoint  ${sandbox.url}/oauth2/token\n` +
       `  login page      ${sandbox.url}/oauth2/authorize\n` +
       `  test client     ${clientId} / ${clientSecret}\n` +
+      `  redirect URIs   ${redirectUris.join(' ')}\n` +
       `  test user       ${username} / ${password}\n` +
       `sub APIs (${sandbox.operations.length} operations):\n${apis}\n` +
       `Press Ctrl+C to stop.\n`,

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { SchemaObject } from '../load/index.js';
+import { INPUT_FORMATS } from './input-times.js';
 import type { LoadedApi } from './load-apis.js';
 
 // ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
@@ -14,8 +15,9 @@ const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 
 /**
  * An ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses) that knows every document by its `base` id.
  * `coerce` is for parameters, which arrive as strings (and arrays, for repeated query parameters).
+ * `input`: requests, whose timestamps and dates may be any ISO 8601 form; responses keep RFC 3339's.
  */
-export function createAjv(apis: readonly LoadedApi[], coerce: boolean): Ajv2020 {
+export function createAjv(apis: readonly LoadedApi[], coerce: boolean, input = false): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
@@ -26,6 +28,7 @@ export function createAjv(apis: readonly LoadedApi[], coerce: boolean): Ajv2020 
   });
   addFormats(ajv);
   for (const f of OPENAPI_FORMATS) ajv.addFormat(f, true);
+  if (input) for (const [f, check] of Object.entries(INPUT_FORMATS)) ajv.addFormat(f, check);
   for (const api of apis) ajv.addSchema(api.doc as object, api.base);
   return ajv;
 }

@@ -1,5 +1,6 @@
 import type { OpenApiDocument, ParameterObject, SchemaObject } from '../load/index.js';
 import { httpError } from './http-error.js';
+import { parseInstant } from './iso8601.js';
 import { resolveSchema, type Item } from './schema-tools.js';
 
 /** Query parameters with a meaning of their own; every other one that names an item property filters. */
@@ -35,11 +36,15 @@ export function buildFilters(doc: OpenApiDocument, item: SchemaObject, params: P
     if (range && target) {
       const lower = ['From', 'After', 'Since', 'Min'].includes(range[2]!);
       const bound = wanted[0]!;
+      // Timestamps and dates compare as instants: the same moment written with Z or +01:00 is one bound.
+      const format = resolveSchema(doc, props[target]).format;
+      const instant = format === 'date-time' || format === 'date' ? parseInstant(bound) : undefined;
       filters.push({
         test: (it) => {
           const v = it[target];
           if (v === undefined || v === null) return false;
-          const cmp = compareValues(v, typeof v === 'number' ? Number(bound) : bound);
+          const at = instant !== undefined && typeof v === 'string' ? parseInstant(v) : undefined;
+          const cmp = at !== undefined ? at - instant! : compareValues(v, typeof v === 'number' ? Number(bound) : bound);
           return lower ? cmp >= 0 : cmp <= 0;
         },
       });

@@ -69,16 +69,36 @@ export function singular(path: string): string {
   return seg.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
+/**
+ * An item's ETag: `"<version>"`, or `"<version>.<representation>"` for another representation of the same version
+ * (expanded, or another media type). GETs tell representations apart (304 only for the same one); If-Match
+ * compares versions, so the tag of any representation names the resource's version (spec, ETags: PUT).
+ */
 export function itemEtag(item: Item | Blob, variant = ''): string {
-  return quoteTag(isBlob(item) ? item.data : JSON.stringify(item) + variant);
+  const version = digest(isBlob(item) ? item.data : JSON.stringify(item));
+  return variant ? `"${version}.${digest(variant)}"` : `"${version}"`;
+}
+
+/** The same version as `etag`, in the representation `variant` names. */
+export function variantEtag(etag: string, variant: string): string {
+  return `"${versionOf(etag)}.${digest(`${etag}\u0000${variant}`)}"`;
+}
+
+/** The version part of one of the sandbox's tags (a tag it did not issue stays as it is). */
+export function versionOf(tag: string): string {
+  return tag.replace(/^"([^".]*)(?:\.[^"]*)?"$/, '$1');
+}
+
+function digest(content: string | Buffer): string {
+  return quoteTag(content).slice(1, -1);
 }
 
 export function isBlob(v: unknown): v is Blob {
   return !!v && typeof v === 'object' && Buffer.isBuffer((v as Blob).data) && typeof (v as Blob).mediaType === 'string';
 }
 
-/** 412 unless an `If-Match` header, when given, names the current tag (RFC 9110 13.1.1). */
-export function checkIfMatch(call: Call, current: string | undefined, accept: (tag: string) => boolean = (t) => t === current): void {
+/** 412 unless an `If-Match` header, when given, names the current version (strong comparison, RFC 9110 13.1.1). */
+export function checkIfMatch(call: Call, current: string | undefined, accept: (tag: string) => boolean = (t) => current !== undefined && versionOf(t) === versionOf(current)): void {
   const tags = parseTags(call.req.headers['if-match']);
   if (!tags.length) return;
   const ok = current === undefined ? false : tags.some((t) => t === '*' || (!t.startsWith('W/') && accept(t)));
@@ -127,7 +147,7 @@ export function sendRepresentation(call: Call, value: Item | Blob, etag: string,
   if (!mt || isJsonMedia(mt)) return send(call.reply, call.spec, status, value, mt, { etag });
   const title = schemaName(call.spec.collection?.item) ?? singular(call.spec.path);
   const bytes = render(mt, value, `${title} ${String(value.id ?? '')}`.trim());
-  return send(call.reply, call.spec, status, bytes, mt, { etag: quoteTag(bytes) });
+  return send(call.reply, call.spec, status, bytes, mt, { etag: variantEtag(etag, mt) });
 }
 
 /**

@@ -62,8 +62,8 @@ export function defaultOpenapiDir(): string {
 /** Starts the sandbox: token service, login page and every sub API of the documents, on one port. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const apis = await loadSubApis(opts.openapiDir ?? defaultOpenapiDir());
-  const coercing = createAjv(apis, true);
-  const strict = createAjv(apis, false);
+  const coercing = createAjv(apis, true, true);
+  const strict = createAjv(apis, false, true);
   const operations = apis.flatMap(analyseApi);
   const sizes = { ...(opts.documentCount !== undefined ? { Document: opts.documentCount } : {}), ...(opts.collectionSizes ?? {}) };
   const state = new SandboxState({ seed: opts.seed ?? 1, pagedSize: opts.pagedCollectionSize ?? 1000, smallSize: opts.smallCollectionSize ?? 50, sizes }, strict);

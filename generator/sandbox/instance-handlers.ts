@@ -6,7 +6,7 @@ import { send } from './respond.js';
 import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, successSchema, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, successSchema, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
 
 export function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
   const store = storeOf(ctx, call);
@@ -20,7 +20,8 @@ export function read(ctx: SubApiContext, call: Call): FastifyReply {
   const schema = successSchema(call) ?? call.spec.collection!.item;
   const { names, targets } = expandNames(call, schema);
   const body = expandItem(ctx, call, item, names, targets);
-  const etag = itemEtag(item, names.length ? `\u0000${[...names].sort().join(',')}` : '');
+  // Expanded: the same version in another representation, which also changes when a referenced resource does.
+  const etag = names.length ? variantEtag(itemEtag(item), JSON.stringify(body)) : itemEtag(item);
   if (notModified(call, etag)) return send(call.reply, call.spec, 304, undefined, undefined, { etag });
   return sendRepresentation(call, body, etag);
 }

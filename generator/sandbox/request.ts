@@ -4,6 +4,7 @@ import { deref, type SchemaObject, type RequestBodyObject } from '../load/index.
 import { compileIn, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError, type Message } from './http-error.js';
+import { normaliseOne, normaliseTimes } from './input-times.js';
 import { isJsonMedia, isType, resolveSchema } from './schema-tools.js';
 
 /** Headers that OpenAPI says to ignore as parameters (they are described elsewhere). */
@@ -18,6 +19,8 @@ export interface OpValidators {
   bodies: Map<string, ValidateFunction>;
   arrayQuery: Map<string, { explode: boolean }>;
   queryNames: Set<string>;
+  /** `date-time`/`date` query parameters, whose values are rewritten to the output form once valid. */
+  queryFormats: Map<string, string>;
 }
 
 function objectSchema(params: OpSpec['params'], where: 'query' | 'path' | 'header'): SchemaObject {
@@ -49,6 +52,12 @@ export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv20
     bodies,
     arrayQuery,
     queryNames: new Set(spec.params.filter((p) => p.in === 'query').map((p) => p.name)),
+    queryFormats: new Map(
+      spec.params.flatMap((p) => {
+        const format = p.in === 'query' ? resolveSchema(spec.api.doc, p.schema).format : undefined;
+        return format === 'date-time' || format === 'date' ? [[p.name, format] as const] : [];
+      }),
+    ),
   };
 }
 
@@ -71,6 +80,7 @@ export function parseQuery(v: OpValidators, raw: Record<string, string | string[
     for (const m of describeErrors(v.query.errors, 'query')) problems.push({ technicalMessage: m.replace(/^query\.(\w+)/, 'query parameter "$1"').replace(/^query lacks the required property/, 'missing required query parameter'), errorCode: 'InvalidParameter' });
   }
   if (problems.length) throw new HttpError(400, problems);
+  for (const [name, format] of v.queryFormats) if (typeof out[name] === 'string') out[name] = normaliseOne(format, out[name]);
   return out;
 }
 
@@ -136,5 +146,6 @@ export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, me
   if (validate && !validate(value)) {
     throw new HttpError(400, describeErrors(validate.errors, 'body').map((m) => ({ technicalMessage: m, errorCode: 'InvalidBody' })));
   }
-  return { mediaType, value, bytes };
+  const schema = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody)?.content?.[mediaType]?.schema;
+  return { mediaType, value: normaliseTimes(spec.api.doc, schema, value), bytes };
 }

@@ -23,13 +23,16 @@ export function declaresHeader(spec: OpSpec, status: number, name: string): bool
   return declaredHeader(spec, status, name) !== undefined;
 }
 
-/** `Cache-Control` as the document declares it for this response (const, default, enum, example); else `no-cache`. */
+/**
+ * `Cache-Control` as the document declares it for this response (const, default, enum, example); else `no-store`
+ * for an error (what the shared error responses declare) and `no-cache` for anything else.
+ */
 export function cacheControl(spec: OpSpec | undefined, status: number): string {
   const h = spec && declaredHeader(spec, status, 'Cache-Control');
   const s = h && deref(spec.api.doc, h.schema);
   const candidates = [s?.const, s?.default, s?.enum?.[0], h?.example, s?.example, Array.isArray(s?.examples) ? s.examples[0] : undefined];
   const v = candidates.find((c) => typeof c === 'string' && c.length > 0);
-  return typeof v === 'string' ? v : 'no-cache';
+  return typeof v === 'string' ? v : status >= 400 ? 'no-store' : 'no-cache';
 }
 
 export interface SendOptions {

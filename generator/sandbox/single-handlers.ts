@@ -60,7 +60,7 @@ export function replaceSingle(ctx: SubApiContext, call: Call): FastifyReply {
   const parent = parentOf(ctx, call);
   const key = singleKey(call, parent?.id);
   const old = currentSingle(ctx, call, parent);
-  checkIfMatch(call, itemEtag(old, ''), (t) => t === itemEtag(old, '') || t === itemEtag(old, call.mediaType ?? ''));
+  checkIfMatch(call, itemEtag(old));
   const body = parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
   const next: Item | Blob = !body ? old : isJsonMedia(body.mediaType) ? { ...(isBlob(old) ? {} : old), ...(body.value as Item) } : { mediaType: body.mediaType, data: body.bytes };
   ctx.state.singles.set(key, next);

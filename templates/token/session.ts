@@ -118,9 +118,9 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
       redirect: 'error',
     });
 
-  /** A token request; the answer becomes the stored form (RFC 6749 section 6: the old refresh token stays only if
-   *  none came back), not yet saved. `secrets` are masked if the server echoes them in error_description. */
-  async function request(params: Record<string, string>, secrets: string[], grant: SignInGrant, previous?: string): Promise<StoredTokens> {
+  /** A token request; the answer becomes the stored form, not yet saved. `secrets` are masked if the server echoes
+   *  them in error_description. `previous`: the tokens a refresh renews. */
+  async function request(params: Record<string, string>, secrets: string[], grant: SignInGrant, previous?: StoredTokens): Promise<StoredTokens> {
     const sentAt = clock();
     let res: Response;
     try {
@@ -132,7 +132,9 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
     const { status, ok } = res;
     // Any JSON value (or none) as an object, so that absent fields read as undefined.
     const b = Object(await res.json().catch(() => {})) as Record<string, unknown>;
-    const { error, error_description: text, access_token: accessToken, refresh_token: refreshToken = previous, scope } = b;
+    // No refresh_token in a refresh answer: the used one is not kept (spec 5.5: single use), RFC 6749 section 6's
+    // "keep the old one" notwithstanding; the next refresh then asks for a new sign-in.
+    const { error, error_description: text, access_token: accessToken, refresh_token: refreshToken, scope } = b;
     // expires_in is RECOMMENDED: without it, the access token lifetime the spec documents (300 s).
     const expiresIn = Number(b['expires_in'] ?? 300);
     // The first field of a success answer that cannot be used (refresh_token may be absent, not empty).
@@ -156,8 +158,9 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
     }
     return {
       version: 1, accessToken: accessToken as string, expiresAt: sentAt + expiresIn * 1000, expiresIn, refreshToken: refreshToken as string | undefined,
-      // Counted from receipt of each new refresh token: never earlier than the server's own expiry (one year).
-      refreshTokenExpiresAt: grant === 'authorization_code' && refreshToken ? sentAt + 31_536_000_000 : null,
+      // One year from sign-in, as the token document reads spec 5.3: a refresh does not extend it. Counted from
+      // when the sign-in request was sent, so never later than the server's own expiry.
+      refreshTokenExpiresAt: grant === 'authorization_code' && refreshToken ? (previous ? previous.refreshTokenExpiresAt : sentAt + 31_536_000_000) : null,
       grant, scope: typeof scope === 'string' ? scope : undefined,
     };
   }
@@ -205,10 +208,10 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
     }
     if (usable(t, stale)) return (current = t);
     const rt = t.refreshToken;
-    if (!rt) return reauth(rt, 'invalid_grant', 'Access token expired, no refresh token');
+    if (!rt) return reauth(rt, 'invalid_grant', 'Access token expired and no refresh token is kept (the sign-in or the last refresh returned none, and a used one is single-use)');
     if (t.refreshTokenExpiresAt !== null && t.refreshTokenExpiresAt <= clock()) return reauth(rt, 'refresh_token_expired', 'Refresh token expired (one year after sign-in)');
     try {
-      return persist(await request({ grant_type: 'refresh_token', refresh_token: rt }, [rt, t.accessToken], t.grant, rt));
+      return persist(await request({ grant_type: 'refresh_token', refresh_token: rt }, [rt, t.accessToken], t.grant, t));
     } catch (err) {
       if ((err as TokenError).code !== 'invalid_grant') throw err;
       // Another process may have rotated the token since we read it: adopt its newer one, once.

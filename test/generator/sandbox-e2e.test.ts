@@ -47,6 +47,18 @@ describe('generated document client + sandbox', () => {
     await expect(api.updateDocument({ documentId: doc.id, ifMatch: doc.etag, body })).rejects.toBeInstanceOf(PreconditionFailedError);
   });
 
+  it('an ETag from an expanded GET names the version for If-Match (list with expand, get with expand, update -> 200)', async () => {
+    const [first] = (await api.listDocuments({ limit: 1, expand: ['sender', 'receiver'] })).items;
+    const doc = await api.getDocument({ documentId: first!.id, expand: ['sender'] });
+    const plain = await api.getDocument({ documentId: first!.id });
+    expect(doc.etag).not.toBe(plain.etag); // another representation: a GET revalidates each on its own
+    const { documentType, documentIdentifier, receiver } = doc;
+    const body = { documentType, documentIdentifier: documentIdentifier ?? 'X-2', sender: { id: doc.sender.id }, receiver: receiver!, note: 'updated after an expanded GET' };
+    const updated = await api.updateDocument({ documentId: doc.id, ifMatch: doc.etag, body });
+    expect(updated.note).toBe('updated after an expanded GET');
+    await expect(api.updateDocument({ documentId: doc.id, ifMatch: doc.etag, body })).rejects.toBeInstanceOf(PreconditionFailedError);
+  });
+
   it('returns the representation chosen by accept, and typed errors', async () => {
     const [first] = (await api.listDocuments({ limit: 1 })).items;
     const pdf = await api.getDocumentPresentation({ documentId: first!.id }, { accept: 'application/pdf' });

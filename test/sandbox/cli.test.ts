@@ -62,6 +62,29 @@ describe('docex sandbox', () => {
     }
   });
 
+  it('registers each --redirect-uri for the login page, and only those and the default (exact match, spec 4.4)', async () => {
+    const app = 'http://127.0.0.1:7777/my-app/callback';
+    const { child, io, url } = await spawnSandbox(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir, '--redirect-uri', app, '--redirect-uri', 'https://app.example/cb'], repoRoot);
+    try {
+      expect(io.out).toContain(`redirect URIs   http://127.0.0.1/callback ${app} https://app.example/cb`);
+      const page = (redirect: string) => fetch(`${url}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'sandbox-client', redirect_uri: redirect })}`);
+      expect((await page(app)).status).toBe(200);
+      expect((await page('https://app.example/cb')).status).toBe(200);
+      expect((await page('http://127.0.0.1:7778/my-app/callback')).status).toBe(400);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('rejects a --redirect-uri that is not an absolute URI (exit 2)', async () => {
+    const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--redirect-uri', 'callback'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toContain('--redirect-uri must be an absolute URI');
+  });
+
   it('rejects a bad --port with exit 2 and a clear message', async () => {
     const child = spawn(process.execPath, ['bin/docex.js', 'sandbox', '--port', 'abc'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

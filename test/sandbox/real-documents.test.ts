@@ -71,6 +71,17 @@ function bodyFor(spec: OpSpec): { body: unknown; headers: Record<string, string>
 }
 
 describe('the real documents in openapi/', () => {
+  it('every operation that returns a representation declares the 406 it answers to an unacceptable Accept, with its Cache-Control', async () => {
+    const ops = t.sb.operations.filter((o) => o.produces.length > 0 && o.method === 'get');
+    expect(ops.length).toBeGreaterThanOrEqual(15);
+    for (const spec of ops) {
+      // t.call fails the test when the status is not declared or a header differs from the document.
+      const r = await t.call('GET', urlFor(spec) + queryFor(spec), { headers: { accept: 'text/csv' } });
+      expect(r.status, spec.name).toBe(406);
+      expect(r.headers.get('cache-control'), spec.name).toBe('no-store');
+    }
+  });
+
   it('serves every operation of every document, each response matching its document', async () => {
     const ops = [...t.sb.operations].sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
     expect(ops.length).toBeGreaterThanOrEqual(25);

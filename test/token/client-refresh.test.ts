@@ -161,6 +161,40 @@ describe('when the session cannot be refreshed', () => {
     expect(next).toMatchObject({ name: 'ReauthRequiredError', code: 'not_signed_in' });
   });
 
+  it('a refresh answer without refresh_token: the used (single-use) token is dropped, the next refresh asks to sign in again', async () => {
+    const store = new MemoryTokenStore();
+    const stripping: typeof fetch = async (input, init) => {
+      const res = await watch.fetch(input, init);
+      if (!String(init?.body).includes('grant_type=refresh_token')) return res;
+      const body = (await res.json()) as Record<string, unknown>;
+      delete body.refresh_token;
+      return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
+    };
+    const tokens = createTokenClient({ authUrl: suite.server.url, ...CLIENT, store, fetch: stripping, clock: () => suite.server.clock.now, onWarning: () => {} });
+    await tokens.signInWithPassword(USER);
+    suite.server.clock.advance(301);
+    expect(suite.server.authority.verifyAccessToken(await tokens.getAccessToken())).toBeDefined();
+    expect(store.load()!.refreshToken).toBeUndefined();
+    suite.server.clock.advance(301);
+    suite.server.authority.resetStats();
+    const err = await watch.rejects(tokens.getAccessToken());
+    expect(err).toMatchObject({ name: 'ReauthRequiredError', code: 'invalid_grant' });
+    expect(err.message).toContain('sign in again');
+    expect(suite.server.authority.stats.tokenRequests).toBe(0);
+  });
+
+  it('refreshing does not extend a code-grant refresh token: it still expires one year after sign-in', async () => {
+    const store = new MemoryTokenStore();
+    const tokens = client(store);
+    await tokens.signInWithPassword(USER);
+    const signedInUntil = suite.server.clock.now + 10 * 24 * 3600 * 1000;
+    store.save({ ...store.load()!, grant: 'authorization_code', refreshTokenExpiresAt: signedInUntil });
+    suite.server.clock.advance(301);
+    await tokens.getAccessToken();
+    expect(suite.server.authority.stats.refreshes).toBe(1);
+    expect(store.load()).toMatchObject({ grant: 'authorization_code', refreshTokenExpiresAt: signedInUntil });
+  });
+
   it('a code-grant refresh token older than a year -> ReauthRequiredError without a request', async () => {
     const store = new MemoryTokenStore();
     const tokens = client(store);

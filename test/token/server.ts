@@ -23,7 +23,7 @@ export async function startTokenServer(opts: Partial<TokenServiceOptions> = {}):
   const clock = { now: Date.UTC(2026, 0, 1), advance(s: number) { clock.now += s * 1000; } };
   const authority = registerTokenService(app, {
     clients: [
-      { ...CLIENT, redirectUris: [REDIRECT, 'http://127.0.0.1/callback'] },
+      { ...CLIENT, redirectUris: [REDIRECT, 'http://127.0.0.1/callback', 'http://127.0.0.1:8123/cb'] },
       { ...OTHER_CLIENT, redirectUris: ['https://other.example.com/cb'] },
       { ...ODD_CLIENT, redirectUris: [REDIRECT] },
     ],

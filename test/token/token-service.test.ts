@@ -82,14 +82,29 @@ describe('password grant', () => {
 });
 
 describe('request shape', () => {
-  it('rejects unknown grants, missing grant_type, query parameters, JSON bodies and repeated parameters', async () => {
+  it('takes the parameters as query parameters too (spec 4.3: "form/query parameters"), alone or beside a form', async () => {
+    const q = new URLSearchParams({ grant_type: 'password', ...USER });
+    watch.add(USER.password);
+    const query = await fetch(`${token}?${q}`, { method: 'POST', headers: { authorization: auth } });
+    expect(query.status).toBe(200);
+    expect(await query.json()).toMatchObject({ token_type: 'bearer' });
+    const split = await postForm(`${token}?grant_type=password`, USER, auth);
+    expect(split.status).toBe(200);
+    const { refresh_token } = (await split.json()) as { refresh_token: string };
+    const refresh = await fetch(`${token}?${new URLSearchParams({ grant_type: 'refresh_token', refresh_token })}`, { method: 'POST', headers: { authorization: auth } });
+    expect(refresh.status).toBe(200);
+    const nothing = await fetch(token, { method: 'POST', headers: { authorization: auth } });
+    expect(nothing.status).toBe(415);
+  });
+
+  it('rejects unknown grants, missing grant_type, a parameter in both query and form, JSON bodies and repeated parameters', async () => {
     suite.server.authority.resetStats();
     const unsupported = await postForm(token, { grant_type: 'client_credentials' }, auth);
     expect(unsupported.status).toBe(400);
     expect(await unsupported.json()).toMatchObject({ error: 'unsupported_grant_type' });
     expect(await (await postForm(token, {}, auth)).json()).toMatchObject({ error: 'invalid_request' });
     const query = await postForm(`${token}?grant_type=password`, { grant_type: 'password', ...USER }, auth);
-    expect(await query.json()).toMatchObject({ error: 'invalid_request' });
+    expect(await query.json()).toMatchObject({ error: 'invalid_request', error_description: 'Parameter sent more than once: grant_type.' });
     const json = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', ...USER }) });
     expect(json.status).toBe(415);
     expect(json.headers.get('cache-control')).toBe('no-store');
@@ -194,10 +209,15 @@ describe('login page and authorization_code grant', () => {
     expect(json.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
-  it('admits any loopback redirect for a client with a registered loopback URI', async () => {
-    const res = await login({ redirect_uri: 'http://127.0.0.1:54321/cb', state: 's' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:54321\/cb\?code=[\w-]+&state=s$/);
+  it('matches redirect_uri exactly (spec 4.4), loopback URIs too: another port, path or a trailing slash is refused', async () => {
+    for (const redirect of ['http://127.0.0.1:54321/cb', 'http://127.0.0.1/callback/', 'http://localhost/callback', 'http://127.0.0.1:8123/cb?x=1']) {
+      const res = await login({ redirect_uri: redirect, state: 's' });
+      expect(res.status, redirect).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+    }
+    const registered = await login({ redirect_uri: 'http://127.0.0.1:8123/cb', state: 's' });
+    expect(registered.status).toBe(302);
+    expect(registered.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:8123\/cb\?code=[\w-]+&state=s$/);
   });
 
   it('re-renders the form (200, as documented) on wrong credentials, never echoing the password', async () => {

@@ -293,7 +293,7 @@ export interface components {
         Id: string;
         /**
          * Format: date-time
-         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input.
+         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input (`2025-03-20T09:28:42+01:00`, `20250320T082842Z`, a date alone as its midnight), and one without an offset is read as UTC.
          * @example 2025-03-20T08:28:42.747Z
          */
         Timestamp: string;
@@ -406,6 +406,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Not Acceptable: none of the media types in `Accept` can be provided for the resource. */
+        NotAcceptable: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Internal Server Error: an unknown server error. */
         InternalServerError: {
             headers: {
@@ -456,16 +466,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Not Acceptable: none of the media types in `Accept` can be provided for the resource. */
-        NotAcceptable: {
-            headers: {
-                "Cache-Control": components["headers"]["CacheControlNoStore"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
     };
     parameters: {
         /**
@@ -496,7 +496,7 @@ export interface components {
          */
         IfNoneMatch: string;
         /**
-         * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+         * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
          * @example "5d8c72a5edda8d6a"
          */
         IfMatch: string;
@@ -509,7 +509,7 @@ export interface components {
          */
         CacheControlNoCache: "no-cache";
         /**
-         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since).
+         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since). Each representation (expanded, or another media type) has its own tag for `If-None-Match`, and every one of them names the resource's version for `If-Match`.
          * @example "5d8c72a5edda8d6a"
          */
         ETag: string;
@@ -600,6 +600,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -608,7 +609,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -687,6 +688,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -770,6 +772,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -778,7 +781,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -864,6 +867,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -875,7 +879,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -1006,6 +1010,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1061,6 +1066,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -303,7 +303,7 @@ export interface components {
         };
         /**
          * Format: date-time
-         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input.
+         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input (`2025-03-20T09:28:42+01:00`, `20250320T082842Z`, a date alone as its midnight), and one without an offset is read as UTC.
          * @example 2025-03-20T08:28:42.747Z
          */
         Timestamp: string;
@@ -364,6 +364,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Not Acceptable: none of the media types in `Accept` can be provided for the resource. */
+        NotAcceptable: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Internal Server Error: an unknown server error. */
         InternalServerError: {
             headers: {
@@ -405,16 +415,6 @@ export interface components {
         };
         /** @description Not Found: the resource does not exist. */
         NotFound: {
-            headers: {
-                "Cache-Control": components["headers"]["CacheControlNoStore"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /** @description Not Acceptable: none of the media types in `Accept` can be provided for the resource. */
-        NotAcceptable: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlNoStore"];
                 [name: string]: unknown;
@@ -476,7 +476,7 @@ export interface components {
          */
         CacheControlNoStore: "no-store";
         /**
-         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since).
+         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since). Each representation (expanded, or another media type) has its own tag for `If-None-Match`, and every one of them names the resource's version for `If-Match`.
          * @example "5d8c72a5edda8d6a"
          */
         ETag: string;
@@ -592,6 +592,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -670,6 +671,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
@@ -715,6 +717,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -877,6 +880,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -933,6 +937,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -985,6 +990,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];

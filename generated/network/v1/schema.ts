@@ -392,7 +392,7 @@ export interface components {
         };
         /**
          * Format: date-time
-         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input.
+         * @description A point in time in UTC, ISO 8601. Output format `yyyy-mm-ddThh:mm:ss.fffZ` (for example `2025-03-20T08:28:42.747Z`); any ISO 8601 timestamp is accepted as input (`2025-03-20T09:28:42+01:00`, `20250320T082842Z`, a date alone as its midnight), and one without an offset is read as UTC.
          * @example 2025-03-20T08:28:42.747Z
          */
         Timestamp: string;
@@ -463,6 +463,16 @@ export interface components {
         };
         /** @description Forbidden: the client may not access the resource. */
         Forbidden: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Not Acceptable: none of the media types in `Accept` can be provided for the resource. */
+        NotAcceptable: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlNoStore"];
                 [name: string]: unknown;
@@ -565,7 +575,7 @@ export interface components {
          */
         IfNoneMatch: string;
         /**
-         * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+         * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
          * @example "5d8c72a5edda8d6a"
          */
         IfMatch: string;
@@ -588,7 +598,7 @@ export interface components {
          */
         CacheControlNoCache: "no-cache";
         /**
-         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since).
+         * @description The current entity tag of the resource. Send it back in `If-None-Match` on a GET (304 when unchanged) or in `If-Match` on a PUT (412 when the resource has changed since). Each representation (expanded, or another media type) has its own tag for `If-None-Match`, and every one of them names the resource's version for `If-Match`.
          * @example "5d8c72a5edda8d6a"
          */
         ETag: string;
@@ -652,6 +662,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -757,6 +768,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -800,6 +812,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -852,6 +865,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -895,6 +909,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -950,6 +965,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1009,6 +1025,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1017,7 +1034,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -1083,6 +1100,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             412: components["responses"]["PreconditionFailed"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
@@ -1174,6 +1192,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1182,7 +1201,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed.
+                 * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
                  * @example "5d8c72a5edda8d6a"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -1247,6 +1266,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -15,7 +15,8 @@ export const ErrorStatuses = operationRule((op, ctx, report, all) => {
   const need: [string, string][] = [];
   if (isSecured(op)) need.push(['401', 'the operation is secured']);
   if (op.path.includes('{')) need.push(['404', 'the path addresses an instance that may not exist']);
-  if ([...op.responses].some(([code, r]) => /^2/.test(code) && mediaTypes(ctx, r).length > 1)) need.push(['406', 'several media types are offered']);
+  // Any representation can meet an Accept that asks for another media type: 406, whether one or several are offered.
+  if ([...op.responses].some(([code, r]) => /^2/.test(code) && mediaTypes(ctx, r).length > 0)) need.push(['406', 'a representation is returned and Accept may ask for a media type it is not in']);
   if (param(op, 'If-Match', 'header')) need.push(['412', 'If-Match is accepted']);
   if (op.op.node.requestBody !== undefined) need.push(['415', 'a request body is accepted']);
   const collection = all.find((o) => o.path === op.path && isCollectionOperation(ctx, o));

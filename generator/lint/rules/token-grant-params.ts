@@ -1,7 +1,8 @@
 import type { At, Ctx } from '../shapes/node.js';
 import { list } from '../shapes/node.js';
-import { formSchema, isTokenEndpoint } from '../shapes/operation.js';
+import { formSchema, isTokenEndpoint, param, type Operation } from '../shapes/operation.js';
 import { enumValues, props, required } from '../shapes/schema.js';
+import type { Report } from '../shapes/report.js';
 import { operationRule } from '../shapes/rule.js';
 
 const GRANTS: Record<string, string[]> = {
@@ -26,7 +27,7 @@ export function grantVariants(ctx: Ctx, form: At): At[] {
 export const TokenGrantParams = operationRule((op, ctx, report) => {
   if (!isTokenEndpoint(ctx, op)) return;
   const form = formSchema(ctx, op);
-  if (!form) return;
+  if (!form) return queryGrantParams(op, ctx, report);
   const variants = grantVariants(ctx, form);
   for (const [grant, fields] of Object.entries(GRANTS)) {
     const variant = variants.find((v) => grantValues(ctx, v).includes(grant));
@@ -42,3 +43,18 @@ export const TokenGrantParams = operationRule((op, ctx, report) => {
       report(variant.location, `Declare ${missing.map((f) => `"${f}"`).join(' and ')} as ${req ? 'required ' : ''}form field${missing.length > 1 ? 's' : ''} of the "${grant}" grant.`);
   }
 });
+
+/** A token endpoint taking its parameters in the query only: `grant_type` lists the grants, each grant's fields exist. */
+function queryGrantParams(op: Operation, ctx: Ctx, report: Report): void {
+  const grantType = param(op, 'grant_type', 'query');
+  if (!grantType) return;
+  const values = grantType.schema ? (enumValues(grantType.schema) ?? (typeof grantType.schema.node.const === 'string' ? [grantType.schema.node.const] : [])) : [];
+  for (const [grant, fields] of Object.entries(GRANTS)) {
+    if (!values.includes(grant)) {
+      report(grantType.node.location, `Accept grant_type "${grant}" at the token endpoint.`, true);
+      continue;
+    }
+    const missing = fields.filter((f) => !param(op, f, 'query'));
+    if (missing.length > 0) report(grantType.node.location, `Declare ${missing.map((f) => `"${f}"`).join(' and ')} as query parameter${missing.length > 1 ? 's' : ''} of the "${grant}" grant.`);
+  }
+}

@@ -135,9 +135,10 @@ export function formSchema(ctx: Ctx, op: Operation): At | undefined {
   return key === undefined ? undefined : child(ctx, child(ctx, content, key), 'schema');
 }
 
-/** The OAuth 2.0 token endpoint (section 4.3): a POST whose form body carries `grant_type`. */
+/** The OAuth 2.0 token endpoint (section 4.3): a POST taking `grant_type` in its form body or its query ("form/query parameters"). */
 export function isTokenEndpoint(ctx: Ctx, op: Operation): boolean {
   if (op.method !== 'post') return false;
+  if (param(op, 'grant_type', 'query')) return true;
   const form = formSchema(ctx, op);
   if (!form) return false;
   if (props(ctx, form).has('grant_type')) return true;
