@@ -1,5 +1,5 @@
 // The rule list shown in the README and on the docs site: what each rule checks and the sentence
-// of the spec (../shared/spec/web-api-conventions.md) it enforces. test/lint keeps it in sync with plugin.ts.
+// of the API's conventions spec it enforces, with the spec's section number. test/lint keeps it in sync with plugin.ts.
 export interface LintRuleInfo {
   id: string;
   summary: string;
