@@ -2,7 +2,7 @@
 // If-Match against `docex sandbox` over real HTTP, retrying on 412. Every change lands exactly once.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient, type DocumentClient } from '../../generated/document/v1/index.js';
+import { createDocumentClient, type DocumentClient, type GetDocumentResult, type UpdateDocumentParams } from '../../generated/document/v1/index.js';
 import { PreconditionFailedError } from '../../generated/runtime/index.js';
 import { createTokenClient, MemoryTokenStore, type TokenClient } from '../../generated/token/index.js';
 import { spawnSandbox, type SpawnedSandbox } from '../helpers/spawn-sandbox.js';
@@ -113,8 +113,8 @@ describe('no lost update', () => {
   });
 });
 
-type Doc = Awaited<ReturnType<DocumentClient['getDocument']>>;
-type Input = Parameters<DocumentClient['updateDocument']>[0]['body'];
+type Doc = GetDocumentResult;
+type Input = UpdateDocumentParams['body'];
 /** The writable fields of a document, as GET gave them. */
 function toInput(d: Doc): Input {
   const { documentType, documentIdentifier, sendMode, issueDate, dueDate, sender, receiver, amounts, note } = d;
