@@ -33,6 +33,7 @@ export function startSandboxChild(options = {}, { timeoutMs = 120_000 } = {}) {
       child.removeAllListeners('exit');
       resolve({
         url,
+        pid: child.pid,
         credentials,
         startMs,
         advance: (ms) => ask({ advance: ms }),
