@@ -105,6 +105,8 @@ export class Fuzzer {
   private readonly validate: ReturnType<typeof createResponseValidator>;
   private readonly idsAt = new Map<string, string[]>();
   private readonly allIds: string[] = [];
+  /** Ids seen as the `id` of a property, by the property's name (`sender` -> ids of senders). */
+  private readonly idsByName = new Map<string, string[]>();
   private readonly etags = new Map<string, string>();
   private readonly deleted = new Set<string>();
   requests = 0;
@@ -244,7 +246,7 @@ export class Fuzzer {
     const known = this.idsAt.get(path) ?? [];
     for (const id of found) if (typeof id === 'string' && !known.includes(id)) known.push(id);
     this.idsAt.set(path, known.slice(-200));
-    collectIds(v, this.allIds);
+    collectIds(v, this.allIds, this.idsByName);
   }
 
   private pickId(collectionUrl: string, pick: Draft['ids'][number]): string {
@@ -254,11 +256,16 @@ export class Fuzzer {
     return pick.random;
   }
 
-  /** Replaces `@id:<n>` markers by ids seen. */
+  /** Replaces `@id:<n>:<hint>` markers by ids seen (under that property name when there are such; one time in
+   *  eight any id, an id of another kind of resource). */
   private fill(v: unknown): unknown {
     if (typeof v === 'string') {
       const m = ID_MARK.exec(v);
-      return m ? (this.allIds[Number(m[1]) % Math.max(1, this.allIds.length)] ?? 'unknown-id') : v;
+      if (!m) return v;
+      const n = Number(m[1]);
+      const named = this.idsByName.get(m[2]!);
+      const pool = named?.length && n % 8 ? named : this.allIds;
+      return pool[n % Math.max(1, pool.length)] ?? 'unknown-id';
     }
     if (Array.isArray(v)) return v.map((x) => this.fill(x));
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.fill(x)]));
@@ -296,15 +303,22 @@ function success(o: Op): ResponseObject | undefined {
   return code ? resolve<ResponseObject>(o.doc, o.op.responses![code]) : undefined;
 }
 
-function collectIds(v: unknown, into: string[], depth = 0): void {
+function collectIds(v: unknown, into: string[], byName: Map<string, string[]>, name = '', depth = 0): void {
   if (depth > 4 || !v || typeof v !== 'object') return;
-  if (Array.isArray(v)) return v.slice(0, 20).forEach((x) => collectIds(x, into, depth + 1));
+  if (Array.isArray(v)) return v.slice(0, 20).forEach((x) => collectIds(x, into, byName, name, depth + 1));
   for (const [k, x] of Object.entries(v)) {
-    if (k === 'id' && typeof x === 'string' && !into.includes(x)) {
-      into.push(x);
-      if (into.length > 500) into.shift();
-    } else collectIds(x, into, depth + 1);
+    if (k === 'id' && typeof x === 'string') {
+      remember(into, x);
+      if (name) byName.set(name, remember(byName.get(name) ?? [], x));
+    } else collectIds(x, into, byName, k, depth + 1);
   }
+}
+
+/** Adds `id` to a bounded list of distinct ids. */
+function remember(list: string[], id: string): string[] {
+  if (!list.includes(id)) list.push(id);
+  if (list.length > 500) list.shift();
+  return list;
 }
 
 /**

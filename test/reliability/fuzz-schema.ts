@@ -2,10 +2,11 @@
 import fc from 'fast-check';
 import type { OpenApiDocument, SchemaObject } from '../../generator/load/index.js';
 
-/** A string property that names a resource (`id`, `senderId`): generated as `@id:<n>` and replaced, when the request
- *  is sent, by the n-th id the fuzzer has seen, so that references mostly point at resources that exist. */
-export const ID_MARK = /^@id:(\d+)$/;
-const isIdName = (name: string) => name === 'id' || /[a-z]Id$/.test(name);
+/** A string property that names a resource (`sender.id`, `senderId`): generated as `@id:<n>:<hint>` and replaced, when
+ *  the request is sent, by the n-th id the fuzzer has seen under the property named `hint` (`sender`), or any id seen,
+ *  so that references mostly point at resources that exist. */
+export const ID_MARK = /^@id:(\d+):(.*)$/;
+const idHint = (name: string): string | undefined => (name.endsWith('.id') ? name.slice(0, -3) : name === 'id' ? '' : /[a-z]Id$/.test(name) ? name.slice(0, -2) : undefined);
 
 /** `#/...` references of a bundled document (bundles keep only internal ones). */
 export function resolve<T = SchemaObject>(doc: OpenApiDocument, node: unknown): T | undefined {
@@ -70,7 +71,8 @@ function typedArb(doc: OpenApiDocument, s: SchemaObject, type: string | undefine
     case 'object': {
       const props = Object.entries(s.properties ?? {}).filter(([, p]) => !resolve<SchemaObject>(doc, p)?.readOnly);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [k, p] of props) record[k] = schemaArb(doc, p, k, depth + 1);
+      // The `id` of a reference object carries its property's name: `sender.id`.
+      for (const [k, p] of props) record[k] = schemaArb(doc, p, k === 'id' && name ? `${name}.id` : k, depth + 1);
       return fc.record(record, { requiredKeys: (s.required ?? []).filter((k) => k in record) });
     }
     default:
@@ -88,7 +90,8 @@ function stringArb(s: SchemaObject, name: string): fc.Arbitrary<string> {
   if (s.format === 'email') return fc.emailAddress();
   if (s.format === 'uri') return fc.webUrl();
   if (s.format === 'uuid') return fc.uuid();
-  if (isIdName(name) && !s.pattern) return fc.nat(10_000).map((n) => `@id:${n}`);
+  const hint = idHint(name);
+  if (hint !== undefined && !s.pattern) return fc.nat(10_000).map((n) => `@id:${n}:${hint}`);
   if (typeof s.pattern === 'string') return fit(fc.stringMatching(new RegExp(s.pattern)));
   return fc.string({ minLength: min, maxLength: Math.max(min, Math.min(max, 40)) });
 }
