@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { printTable } from './lib/report.mjs';
 import { benchDir, versionOf } from './lib/setup.mjs';
 
-const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size'];
+const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox'];
 
 const HELP = `Usage: npm run bench [-- --only NAME[,NAME]] [--inputs document/v1,github,figma] [--runs N]
 

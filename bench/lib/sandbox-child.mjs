@@ -1,6 +1,7 @@
 // The docex sandbox in a forked child (so the client under test has its process to itself). Options come as JSON in
 // argv[2]; its clock is Date.now() + an offset the parent moves with {advance: ms}. Messages:
 //   {advance: ms} -> {ok}      {stats: true} -> {stats}      {resetStats: true} -> {ok}
+//   {memory: true} -> {memory: {rss, heapUsed}} (bytes; heapUsed after a full GC, which --expose-gc allows)
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -15,6 +16,11 @@ process.on('message', (m) => {
     offset += m.advance;
     process.send({ ok: true });
   } else if (m.stats) process.send({ stats: { ...sandbox.authority.stats } });
+  else if (m.memory) {
+    globalThis.gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send({ memory: { rss, heapUsed } });
+  }
   else if (m.resetStats) {
     sandbox.authority.resetStats();
     process.send({ ok: true });

@@ -6,7 +6,7 @@ import { benchDir, root } from './setup.mjs';
 export function startSandboxChild(options = {}, { timeoutMs = 120_000 } = {}) {
   const child = fork(join(benchDir, 'lib', 'sandbox-child.mjs'), [root, JSON.stringify(options)], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    execArgv: ['--max-old-space-size=4096'],
+    execArgv: ['--max-old-space-size=4096', '--expose-gc'],
   });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
@@ -33,10 +33,12 @@ export function startSandboxChild(options = {}, { timeoutMs = 120_000 } = {}) {
       child.removeAllListeners('exit');
       resolve({
         url,
+        pid: child.pid,
         credentials,
         startMs,
         advance: (ms) => ask({ advance: ms }),
         stats: async () => (await ask({ stats: true })).stats,
+        memory: async () => (await ask({ memory: true })).memory,
         resetStats: () => ask({ resetStats: true }),
         close: () =>
           new Promise((done) => {

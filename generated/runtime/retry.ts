@@ -13,10 +13,14 @@ export interface RetryOptions {
 
 /** Milliseconds before retry number `attempt` (0-based): Retry-After if the response has one, else full jitter. */
 export function retryDelay(attempt: number, options: RetryOptions, retryAfter?: string | null, now = Date.now(), random = Math.random): number {
-  const s = Number(retryAfter);
-  // Seconds, or an HTTP date (NaN for anything else, including no header).
-  const ms = retryAfter ? (isNaN(s) ? Date.parse(retryAfter) - now : s * 1000) : NaN;
+  const ms = retryAfterMs(retryAfter, now);
   return Math.min(isNaN(ms) ? random() * (options.baseDelayMs ?? 300) * 2 ** attempt : Math.max(ms, 0), options.maxDelayMs ?? 10_000);
+}
+
+/** Retry-After in milliseconds: seconds, or an HTTP date (NaN for anything else, including no header). */
+export function retryAfterMs(retryAfter: string | null | undefined, now = Date.now()): number {
+  const s = Number(retryAfter);
+  return retryAfter ? (isNaN(s) ? Date.parse(retryAfter) - now : s * 1000) : NaN;
 }
 
 /** Waits `ms`, rejecting with the signal's reason if it aborts first. */

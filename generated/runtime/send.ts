@@ -2,16 +2,18 @@
 // @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.
 /** The attempt loop shared by operation calls and the raw fetch: bearer token, 401 refresh-once, retries. */
 import { isIdempotent } from './request.js';
-import { retryDelay, sleep } from './retry.js';
+import { retryAfterMs, retryDelay, sleep } from './retry.js';
 import type { ClientOptions } from './types.js';
 
-/** Statuses worth another attempt of an idempotent request: the server or a gateway failed for now. */
-const transient = new Set([500, 502, 503, 504]);
+/** Statuses worth another attempt of an idempotent request: the server or a gateway failed for now, or asked us to
+ *  slow down (429). */
+const transient = new Set([429, 500, 502, 503, 504]);
 
 /**
  * Runs `attempt` with the Authorization header value until a response is final. `replayable`: the body can be
  * sent again (after a 401, once per call and not counted as a retry); with an idempotent `method` it is also
- * retried on network errors and 500/502/503/504.
+ * retried on network errors and 429/500/502/503/504, unless Retry-After asks for a wait beyond `maxDelayMs` (the
+ * response is then final: waiting less would only hammer the server).
  */
 export async function send(
   { tokens, retry = {} }: ClientOptions,
@@ -41,7 +43,8 @@ export async function send(
         next = await tokens!.refreshAfterUnauthorized(token);
         continue;
       }
-      if (retried >= retries || !transient.has(res.status)) return res;
+      const after = res.headers.get('retry-after');
+      if (retried >= retries || !transient.has(res.status) || retryAfterMs(after) > ((retry || {}).maxDelayMs ?? 10_000)) return res;
       discard(res);
     }
     await sleep(retryDelay(retried++, retry || {}, res?.headers.get('retry-after')), signal);

@@ -12,7 +12,8 @@ export interface ClientOptions {
   tokens?: TokenSource;
   /** Default: `globalThis.fetch`, looked up at call time. */
   fetch?: typeof fetch;
-  /** Retries of idempotent methods on network errors and 500/502/503/504. `false` turns them off. */
+  /** Retries of idempotent methods on network errors and 429/500/502/503/504 (not when Retry-After asks for longer
+   *  than `maxDelayMs`). `false` turns them off. */
   retry?: RetryOptions | false;
   /** GET of ETag operations: sends If-None-Match and turns 304 into the cached data. `true` = in-memory LRU. */
   etagCache?: EtagCache | boolean;

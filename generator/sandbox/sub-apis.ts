@@ -64,7 +64,9 @@ async function handle(ctx: SubApiContext, spec: OpSpec, v: OpValidators, req: Fa
   const query = parseQuery(v, req.query as Record<string, string | string[]>);
   const path = parsePath(v, rawPath);
   checkHeaders(v, req);
-  const mediaType = spec.produces.length ? negotiate(req.headers.accept, spec.produces) : undefined;
+  // An operation whose document has no 406 answers its first type whatever Accept says (RFC 9110 12.5.1 allows it).
+  const declares406 = !!spec.operation.responses?.['406'];
+  const mediaType = spec.produces.length ? (negotiate(req.headers.accept, spec.produces) ?? (declares406 ? undefined : spec.produces[0])) : undefined;
   if (spec.produces.length && !mediaType) throw httpError(406, `none of "${req.headers.accept}" can be provided; available: ${spec.produces.join(', ')}`);
   const call: Call = { spec, v, req, reply, query, path, mediaType, principal };
   switch (spec.kind) {

@@ -1,11 +1,11 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
-import { NetworkError, TimeoutError } from './errors.js';
+import { ApiError, NetworkError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, withEtag, type EtagCache } from './etag.js';
 import { isLoopbackHost } from './loopback.js';
 import { formBody } from './form-body.js';
 import { styledQuery } from './query-styles.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
-import { decode, readRaw, toApiError } from './response.js';
+import { accepts, decode, readRaw, toApiError, unexpected } from './response.js';
 import { send } from './send.js';
 import type { Api, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
 
@@ -51,13 +51,20 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
         signal,
       );
       if (res.status === 304) {
-        // Not Modified: the cached data, or nothing when the caller sent If-None-Match of their own.
-        return (cached && headers['if-none-match'] === cached.etag ? withEtag(decode(cached.body, cached.contentType), cached.etag) : undefined) as T;
+        // Not Modified: the cached data, or nothing when the caller sent If-None-Match of their own. A 304 to an
+        // unconditional request (a confused proxy) has no data to give: an error, not `undefined` typed as the result.
+        if (cached && headers['if-none-match'] === cached.etag) return withEtag(decode(cached.body, cached.contentType), cached.etag) as T;
+        if (headers['if-none-match']) return undefined as T;
+        throw new ApiError(304, [], res, 'Not Modified to a request without If-None-Match');
       }
       if (!res.ok) throw await toApiError(res);
       // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
       const type = res.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
+      if (accept && !accepts(accept, type)) throw await unexpected(res, `a ${type} body, not the ${accept} asked for`);
       const raw = await readRaw(res, type);
+      // An operation that documents a body gets one, except in the statuses that have none.
+      if (raw === undefined && accept && method !== 'HEAD' && res.status !== 204 && res.status !== 205)
+        throw await unexpected(res, `an empty body where ${accept} was documented`);
       const value = decode(raw, type, res);
       if (!etag) return value as T;
       const tag = res.headers.get('etag');

@@ -42,3 +42,21 @@ export async function toApiError(res: Response): Promise<ApiError> {
   const what = text ? `${type || 'no content type'}, not the documented error shape` : 'an empty body';
   return new Cls(status, [], res, `${res.statusText || 'error'} (${what})`, text.slice(0, 2000) || undefined);
 }
+
+/** Whether a response's media type is one the Accept header asked for (`type/*` and `*\/*` included). Any JSON type
+ *  answers a JSON request: it decodes the same way, and servers often send plain application/json. */
+export function accepts(accept: string, type: string): boolean {
+  const t = type.split(';', 1)[0]!.trim().toLowerCase();
+  const json = bodyKind(t) > 1;
+  return accept.split(',').some((a) => {
+    const m = a.split(';', 1)[0]!.trim().toLowerCase();
+    return m === t || m === '*/*' || (m.endsWith('/*') && t.startsWith(m.slice(0, -1))) || (json && bodyKind(m) > 1);
+  });
+}
+
+/** A success status with a body the operation does not document (a login page from a proxy, nothing at all): an
+ *  ApiError with the raw text, rather than a value of the wrong type. */
+export async function unexpected(res: Response, what: string): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  return new ApiError(res.status, [], res, what, text.slice(0, 2000) || undefined);
+}

@@ -68,13 +68,32 @@ describe('parse by media type', () => {
   });
 });
 
-describe('empty bodies -> undefined', () => {
-  it('204, Content-Length 0, chunked empty JSON, HEAD, and an operation without a body', async () => {
+describe('empty bodies', () => {
+  it('204, HEAD, and an operation without a body -> undefined', async () => {
     expect(await api().call(get(), { status: 204, type: 'application/json' })).toBeUndefined();
-    expect(await api().call(get(), { type: 'application/json' })).toBeUndefined();
-    expect(await api().call(get(), { type: 'application/json', chunked: 1 })).toBeUndefined();
-    expect(await api().call(get(['application/pdf']), { type: 'application/pdf', chunked: 1 })).toBeUndefined();
     expect(await api().call(get([], 'HEAD'), { type: 'application/json', body: '{"a":1}' })).toBeUndefined();
     expect(await api().call(get([], 'DELETE'), { status: 204 })).toBeUndefined();
+    expect(await api().call(get([]), { type: 'application/json' })).toBeUndefined();
+  });
+
+  it('a 200 without the body the operation documents (Content-Length 0, chunked empty) -> ApiError, not undefined', async () => {
+    for (const [accept, params] of [
+      [['application/json'], { type: 'application/json' }],
+      [['application/json'], { type: 'application/json', chunked: 1 }],
+      [['application/pdf'], { type: 'application/pdf', chunked: 1 }],
+    ] as const) {
+      const err = await api().call(get([...accept]), params).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).message).toBe(`HTTP 200: an empty body where ${accept[0]} was documented`);
+    }
+  });
+});
+
+describe('a success body of a media type not asked for', () => {
+  it('-> ApiError with the raw text; any JSON type answers a JSON request, wildcards match', async () => {
+    const err = await api().call(get(), { type: 'text/html', body: '<html>login</html>' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 200, message: 'HTTP 200: a text/html body, not the application/json asked for', rawText: '<html>login</html>' });
+    expect(await api().call(get(['application/vnd.docex+json']), { type: 'application/json', body: '[1]' })).toEqual([1]);
+    expect(await api().call(get(['image/*']), { type: 'image/png', body: 'PNG' })).toBeInstanceOf(Blob);
   });
 });

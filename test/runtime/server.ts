@@ -62,3 +62,57 @@ export interface Echo {
   headers: Record<string, string | undefined>;
   body: string;
 }
+
+/** 10 MB of JSON: `{"items":["xxxx…", …]}`. */
+export const bigJson = JSON.stringify({ items: Array.from({ length: 10 * 1024 }, (_, i) => `${i}`.padEnd(1020, 'x')) });
+
+/**
+ * One fault per path, for the fault tests and the child process that must exit by itself after meeting them all.
+ * Stateful faults (503, 429) count requests per URL, so a test gives each call a query of its own (`?k=...`).
+ * `/redirect` sends the client to `other`, a server of another origin.
+ */
+export function faults(other: () => string): Handler {
+  const seen = new Map<string, number>();
+  return (req, res, raw) => {
+    const n = (seen.get(req.url) ?? 0) + 1;
+    seen.set(req.url, n);
+    const path = req.url.split('?')[0]!;
+    const again = (status: number, retryAfter: string) =>
+      n === 1 ? json(res, status, { technicalMessage: `status ${status}` }, { 'retry-after': retryAfter }) : json(res, 200, { ok: true, attempt: n });
+    switch (path) {
+      case '/reset-headers':
+        return raw.socket.destroy();
+      case '/reset-body':
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+        res.write('{"items":[1,2,');
+        return setTimeout(() => raw.socket.destroy(), 10);
+      case '/slow-body':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.write('{"a":'); // and never ends
+      case '/503-seconds':
+        return again(503, '0');
+      case '/503-date': // a date already past: retry at once
+        return again(503, new Date(Date.now() - 5000).toUTCString());
+      case '/503-always':
+        return json(res, 503, { technicalMessage: 'down for maintenance' }, { 'retry-after': '3600' });
+      case '/429':
+        return again(429, '0');
+      case '/304':
+        return res.writeHead(304, { etag: '"gone"' }).end();
+      case '/bad-json':
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('{"items": [');
+      case '/wrong-type':
+        return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
+      case '/empty':
+        return res.writeHead(200, { 'content-type': 'application/json', 'content-length': 0 }).end();
+      case '/big':
+        return res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(bigJson) }).end(bigJson);
+      case '/redirect':
+        return res.writeHead(302, { location: `${other()}echo` }).end();
+      case '/401':
+        return json(res, 401, { technicalMessage: 'token expired' });
+      default:
+        return echo(req, res, raw);
+    }
+  };
+}

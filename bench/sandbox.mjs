@@ -1,0 +1,163 @@
+// Figure 8: the sandbox under load, against Prism (@stoplight/prism-cli, the mock server users would otherwise pick)
+// serving the same document in the same run. 16 concurrent clients alternate GET /documents?limit=10 and
+// GET /documents/{id}; rounds of 4 s, interleaved sandbox / Prism. Then the sandbox's RSS over 100,000 requests and
+// after 10,000 creates. Prism is not a dependency: it is installed on first use into ~/.cache/docex/bench-peers/.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { load, rssMiB } from './lib/http-load.mjs';
+import { fmt, median } from './lib/measure.mjs';
+import { Rows } from './lib/report.mjs';
+import { startSandboxChild } from './lib/sandbox.mjs';
+import { bundledDocumentV1 } from './lib/setup.mjs';
+
+const PRISM = '5.16.0';
+const CONCURRENCY = 16;
+const ROUNDS = 3;
+const ROUND_MS = 4000;
+const RSS_REQUESTS = 100_000;
+const CREATES = 10_000;
+
+export async function run({ log, runs }) {
+  const rows = new Rows('8. sandbox under load');
+  // A token that outlives the run (the default 5 minutes would expire during the creates).
+  const sandbox = await startSandboxChild({ accessTokenTtlSeconds: 3600 });
+  let prism;
+  try {
+    const token = await passwordToken(sandbox.url);
+    const auth = { authorization: `Bearer ${token}` };
+    const page = await (await fetch(`${sandbox.url}/document/v1/documents?limit=10`, { headers: auth })).json();
+    const ids = page.items.map((d) => d.id);
+    const paths = (prefix) => (i) => ({ url: i % 2 ? `${prefix}/documents/${ids[(i >> 1) % ids.length]}` : `${prefix}/documents?limit=10`, headers: auth });
+    const sb = paths(`${sandbox.url}/document/v1`);
+    let pr;
+    try {
+      prism = await startPrism(await bundledDocumentV1(), log);
+      pr = paths(prism.url);
+      const probe = await load(pr, { concurrency: 1, count: 2 });
+      if (!probe.statuses[200] || probe.statuses[200] < 2) throw new Error(`Prism answered ${JSON.stringify(probe.statuses)}`);
+    } catch (err) {
+      rows.notMeasured('Prism', err);
+      prism?.kill();
+      prism = undefined;
+    }
+    // Warm-up (JIT, sockets: a first round measured 5x below the next ones), then interleaved rounds.
+    await load(sb, { concurrency: CONCURRENCY, ms: ROUND_MS });
+    if (prism) await load(pr, { concurrency: CONCURRENCY, ms: ROUND_MS });
+    const results = { sandbox: [], prism: [] };
+    const n = runs ?? ROUNDS;
+    for (let r = 0; r < n; r++) {
+      const order = r % 2 ? ['prism', 'sandbox'] : ['sandbox', 'prism'];
+      for (const who of order) {
+        if (who === 'prism' && !prism) continue;
+        const res = await load(who === 'sandbox' ? sb : pr, { concurrency: CONCURRENCY, ms: ROUND_MS });
+        results[who].push(res);
+        log(`sandbox bench: ${who} ${fmt.int(res.rps)} req/s, p50 ${res.p50.toFixed(1)} ms, p99 ${res.p99.toFixed(1)} ms ${JSON.stringify(res.statuses)}`);
+      }
+    }
+    const summary = (list) => ({ rps: median(list.map((x) => x.rps)), p50: median(list.map((x) => x.p50)), p99: median(list.map((x) => x.p99)), non200: list.reduce((s, x) => s + x.requests - (x.statuses[200] ?? 0), 0) });
+    const s = summary(results.sandbox);
+    const p = prism ? summary(results.prism) : undefined;
+    const what = `${CONCURRENCY} clients, GET /documents?limit=10 + /documents/{id}`;
+    rows.add({ figure: `sandbox req/s (${what})`, value: s.rps, shown: `${fmt.int(s.rps)} req/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`, ...(p && { ratio: s.rps / p.rps, vs: 'Prism', target: '>= 3x', ok: s.rps / p.rps >= 3 }) });
+    if (p) rows.add({ figure: `Prism ${PRISM} req/s (same document, same clients)`, value: p.rps, shown: `${fmt.int(p.rps)} req/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms` });
+    if (s.non200) rows.add({ figure: 'sandbox answers other than 200', value: s.non200, shown: String(s.non200), target: '0', ok: false });
+    if (prism) rows.add({ figure: 'Prism RSS after its rounds', value: await rssMiB(prism.pid), shown: `${(await rssMiB(prism.pid)).toFixed(0)} MiB` });
+    prism?.kill();
+    prism = undefined;
+
+    // Memory: RSS every 30,000 requests from 10,000 to 100,000 (the first 10,000 let V8's heap reach its working size),
+    // then after 10,000 creates (plus 10,000 reads).
+    const sent = results.sandbox.reduce((a, x) => a + x.requests, 0);
+    await load(sb, { concurrency: CONCURRENCY, count: Math.max(0, 10_000 - sent) });
+    // RSS as the OS sees it, and the heap after a full GC: RSS moves with V8's heap sizing, the live heap only with
+    // what the sandbox keeps.
+    const mib = (b) => b / 1024 / 1024;
+    const sample = async () => sandbox.memory().then((m) => ({ rss: mib(m.rss), heap: mib(m.heapUsed) }));
+    const series = [await sample()];
+    let total = 10_000;
+    while (total < RSS_REQUESTS) {
+      const more = await load(sb, { concurrency: CONCURRENCY, count: 30_000, ms: 3 * 60_000 });
+      total += more.requests;
+      series.push(await sample());
+      if (more.requests < 30_000) break;
+    }
+    const show = (key) => series.map((x) => x[key].toFixed(0)).join(' -> ');
+    log(`sandbox bench: RSS ${show('rss')} MiB, live heap ${show('heap')} MiB over ${fmt.int(total)} requests`);
+    // Flat: the live heap does not grow after the first 30,000 past warm-up (a leak grows with every request).
+    const last = series.at(-1);
+    rows.add({ figure: `sandbox RSS every 30,000 requests, 10,000 -> ${fmt.int(total)}`, value: last.rss, shown: `${show('rss')} MiB` });
+    rows.add({ figure: 'sandbox live heap (after GC), same points', value: last.heap, shown: `${show('heap')} MiB`, target: 'last <= 2nd + 5%', ok: series.length > 2 && last.heap <= series[1].heap * 1.05 });
+    const template = await (await fetch(`${sandbox.url}/document/v1/documents/${ids[0]}`, { headers: auth })).json();
+    const { documentType, sendMode, issueDate, dueDate, sender, receiver, amounts } = template;
+    const created = await load(
+      (i) => ({
+        url: `${sandbox.url}/document/v1/documents`,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ documentType, sendMode, issueDate, dueDate, sender, receiver, amounts, documentIdentifier: `BENCH-${i}` }),
+      }),
+      { concurrency: CONCURRENCY, count: CREATES, ms: 5 * 60_000 },
+    );
+    log(`sandbox bench: ${fmt.int(created.requests)} creates answered ${JSON.stringify(created.statuses)}`);
+    await load(sb, { concurrency: CONCURRENCY, count: 10_000 });
+    const created_ = await sample();
+    rows.add({
+      figure: `sandbox after ${fmt.int(created.statuses[201] ?? 0)} creates (+10,000 reads)`,
+      value: created_.rss,
+      shown: `RSS ${last.rss.toFixed(0)} -> ${created_.rss.toFixed(0)} MiB, live heap ${last.heap.toFixed(0)} -> ${created_.heap.toFixed(0)} MiB (${fmt.int(created.rps)} creates/s)`,
+      note: `kept until the sandbox stops (README, Reliability); answers ${JSON.stringify(created.statuses)}`,
+    });
+    return { rows: rows.list, results: { results, memory: { series, created: created_ }, created: created.statuses } };
+  } finally {
+    prism?.kill();
+    await sandbox.close();
+  }
+}
+
+async function passwordToken(url) {
+  const basic = `Basic ${Buffer.from('sandbox-client:sandbox-secret').toString('base64')}`;
+  const r = await fetch(`${url}/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'demo', password: 'demo-password' }),
+  });
+  return (await r.json()).access_token;
+}
+
+/** Prism from the cache (installed there with npm on first use), mocking `file` on a free port. */
+async function startPrism(file, log) {
+  const dir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'docex', 'bench-peers', `prism-cli-${PRISM}`);
+  const pkg = join(dir, 'node_modules', '@stoplight', 'prism-cli', 'package.json');
+  if (!existsSync(pkg)) {
+    log(`installing @stoplight/prism-cli@${PRISM} into ${dir} (once)`);
+    mkdirSync(dir, { recursive: true });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', dir, `@stoplight/prism-cli@${PRISM}`], { stdio: 'ignore', timeout: 600_000 });
+  }
+  const { bin } = JSON.parse(readFileSync(pkg, 'utf8'));
+  const main = join(dirname(pkg), typeof bin === 'string' ? bin : bin.prism);
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [main, 'mock', file, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out = (out + d).slice(-4000)));
+  child.stderr.on('data', (d) => (out = (out + d).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Prism exited ${child.exitCode}: ${out.split('\n').slice(-3).join(' ')}`);
+    try {
+      await fetch(`${url}/documents`);
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill();
+        throw new Error('Prism did not listen within 60 s');
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  // Prism logs every request: drain it so that a full pipe never stalls it.
+  child.stdout.resume();
+  return { url, pid: child.pid, kill: () => child.kill() };
+}

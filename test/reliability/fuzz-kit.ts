@@ -1,0 +1,379 @@
+/**
+ * Fuzzing the sandbox from its own documents: fast-check draws sequences of requests (valid ones from the schemas, and
+ * mutations of them) for every operation of every sub API, sends them over HTTP and checks every answer: no 5xx, a
+ * declared status, a body valid for its status and media type, Cache-Control and the declared ETag, and state that
+ * stays consistent (a read after a write shows it, a deleted resource answers 404). Used by the test and the bench.
+ */
+import fc from 'fast-check';
+import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '../../generator/load/index.js';
+import type { Sandbox } from '../../generator/sandbox/index.js';
+import { createResponseValidator } from '../../generator/sandbox/validate-response.js';
+import { ID_MARK, resolve, schemaArb } from './fuzz-schema.js';
+
+interface Op {
+  prefix: string;
+  doc: OpenApiDocument;
+  method: string;
+  path: string;
+  op: OperationObject;
+  params: ParameterObject[];
+  /** Media type and schema of the request body. */
+  bodies: [string, unknown][];
+}
+
+/** What can be wrong with a request; `reject` ones must not succeed (spec 7.2: 400, 406, 415). */
+const MUTATIONS = ['unknown-param', 'wrong-type', 'missing-required', 'bad-accept', 'bad-content-type', 'oversized', 'duplicate-param', 'bad-etag', 'no-token'] as const;
+type Mutation = (typeof MUTATIONS)[number];
+const REJECTED: ReadonlySet<Mutation> = new Set(['unknown-param', 'wrong-type', 'missing-required', 'bad-accept', 'bad-content-type', 'no-token']);
+
+/** A request before the fuzzer's state (ids seen, ETags) fills it in. */
+export interface Draft {
+  op: number;
+  /** Per path parameter: where its id comes from and which one. */
+  ids: { from: 'own' | 'any' | 'random'; n: number; random: string }[];
+  query: Record<string, unknown>;
+  body: unknown;
+  /** Send the last ETag seen for the URL in If-Match / If-None-Match. */
+  conditional: boolean;
+  mutation: { kind: Mutation; n: number } | null;
+}
+
+export interface Sent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  status: number;
+  mutation: Mutation | null;
+}
+
+export class FuzzFailure extends Error {}
+
+/** Every operation of every sub API document the sandbox serves. */
+export function operationsOf(sb: Sandbox): Op[] {
+  const ops: Op[] = [];
+  for (const api of sb.apis) {
+    for (const [path, item] of Object.entries(api.doc.paths ?? {})) {
+      for (const method of ['get', 'put', 'post', 'delete'] as const) {
+        const op = item[method];
+        if (!op) continue;
+        const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolve<ParameterObject>(api.doc, p)!);
+        const rb = resolve<RequestBodyObject>(api.doc, op.requestBody);
+        const bodies = Object.entries(rb?.content ?? {}).map(([m, c]) => [m, c.schema] as [string, unknown]);
+        ops.push({ prefix: api.prefix, doc: api.doc, method: method.toUpperCase(), path, op, params, bodies });
+      }
+    }
+  }
+  return ops;
+}
+
+/** Drafts of requests to the operations, mutated one time in four. */
+export function draftArb(ops: Op[]): fc.Arbitrary<Draft> {
+  return fc.integer({ min: 0, max: ops.length - 1 }).chain((i) => {
+    const o = ops[i]!;
+    const query: Record<string, fc.Arbitrary<unknown>> = {};
+    // Optional parameters are left out two times in three, so that requests are not all narrowed to nothing.
+    for (const p of o.params.filter((x) => x.in === 'query')) {
+      const a = schemaArb(o.doc, p.schema, p.name);
+      query[p.name] = p.required ? a : fc.option(a, { nil: undefined, freq: 2 });
+    }
+    const pathCount = o.params.filter((p) => p.in === 'path').length;
+    const body = o.bodies.length ? bodyArb(o.doc, o.bodies[0]!) : fc.constant(undefined);
+    return fc.record({
+      op: fc.constant(i),
+      ids: fc.array(
+        fc.record({ from: fc.constantFrom<'own' | 'any' | 'random'>('own', 'own', 'own', 'own', 'any', 'random'), n: fc.nat(10_000), random: fc.string({ minLength: 1, maxLength: 12 }) }),
+        { minLength: pathCount, maxLength: pathCount },
+      ),
+      query: fc.record(query),
+      body,
+      conditional: fc.boolean(),
+      mutation: fc.option(fc.record({ kind: fc.constantFrom(...MUTATIONS), n: fc.nat(1000) }), { freq: 3 }),
+    });
+  });
+}
+
+function bodyArb(doc: OpenApiDocument, [mediaType, schema]: [string, unknown]): fc.Arbitrary<unknown> {
+  if (/json/.test(mediaType)) return schemaArb(doc, schema);
+  if (/xml/.test(mediaType)) return fc.string({ maxLength: 20 }).map((t) => `<Invoice><Note>${t.replace(/[<&>]/g, '')}</Note></Invoice>`);
+  return fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64'));
+}
+
+/** The fuzzer's memory of the sandbox: ids per collection URL, ETags per URL, what was deleted. */
+export class Fuzzer {
+  readonly ops: Op[];
+  private readonly validate: ReturnType<typeof createResponseValidator>;
+  private readonly idsAt = new Map<string, string[]>();
+  private readonly allIds: string[] = [];
+  /** Ids seen as the `id` of a property, by the property's name (`sender` -> ids of senders). */
+  private readonly idsByName = new Map<string, string[]>();
+  private readonly etags = new Map<string, string>();
+  private readonly deleted = new Set<string>();
+  requests = 0;
+  /** Answers by operation and status, e.g. `PUT /document/v1/documents/{documentId} 412` -> 7. */
+  readonly statuses = new Map<string, number>();
+
+  constructor(
+    readonly sb: Sandbox,
+    readonly token: string,
+  ) {
+    this.ops = operationsOf(sb);
+    this.validate = createResponseValidator(sb.apis, sb.operations);
+  }
+
+  /** Fills the id pools before fuzzing: every collection without path parameters, then those below their first item. */
+  async warmUp(): Promise<void> {
+    for (const depth of [0, 1, 2]) {
+      for (const o of this.ops.filter((x) => x.method === 'GET' && x.params.filter((p) => p.in === 'path').length === depth)) {
+        await this.run({ op: this.ops.indexOf(o), ids: Array.from({ length: depth }, () => ({ from: 'own', n: 0, random: 'x' })), query: {}, body: undefined, conditional: false, mutation: null });
+      }
+    }
+  }
+
+  /** Sends one draft and checks the answer (and, after a successful write, a read of what was written). */
+  async run(d: Draft): Promise<void> {
+    const o = this.ops[d.op]!;
+    const m = d.mutation?.kind ?? null;
+    const n = d.mutation?.n ?? 0;
+    let url = o.prefix;
+    let k = 0;
+    for (const seg of o.path.split('/').slice(1)) {
+      const p = /^\{(.+)\}$/.exec(seg);
+      url += '/' + (p ? encodeURIComponent(this.pickId(url, d.ids[k++]!)) : seg);
+    }
+    const path = url;
+    const query = new URLSearchParams();
+    for (const [name, v] of Object.entries(d.query)) {
+      // An empty array is left out, as the generated client does.
+      if (v === undefined || v === null || (Array.isArray(v) && !v.length)) continue;
+      const p = o.params.find((x) => x.in === 'query' && x.name === name)!;
+      const values = Array.isArray(v) ? (p.explode === false ? [v.map(String).join(',')] : v.map((x) => String(this.fill(x)))) : [String(this.fill(v))];
+      for (const x of values) query.append(name, x);
+    }
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    const produces = Object.keys(success(o)?.content ?? {});
+    if (produces.length) headers.accept = produces.join(', ');
+    let body: string | Buffer | undefined;
+    const [mediaType] = o.bodies[0] ?? [];
+    let value = this.fill(d.body);
+    let rejected = m !== null && REJECTED.has(m);
+    if (m === 'wrong-type' || m === 'missing-required' || m === 'oversized') {
+      const done = mutateValue(o, query, m, n, value);
+      if (!done) rejected = false;
+      else value = done.value;
+      if (done && m === 'oversized' && !done.bounded) rejected = false;
+    }
+    if (mediaType) {
+      headers['content-type'] = mediaType;
+      body = /json/.test(mediaType) ? JSON.stringify(value) : /xml/.test(mediaType) ? String(value) : Buffer.from(String(value), 'base64');
+    } else if (m === 'missing-required' || m === 'bad-content-type') rejected = false;
+    if (m === 'unknown-param') query.append(`zz${n}`, 'x');
+    if (m === 'duplicate-param') {
+      const first = [...query.keys()][0];
+      if (first) query.append(first, query.get(first)!);
+    }
+    if (m === 'bad-accept') {
+      // Refused (406) only where the document declares 406; elsewhere the sandbox may ignore Accept.
+      if (produces.length) headers.accept = 'application/x-docex-nothing';
+      if (!produces.length || !o.op.responses?.['406']) rejected = false;
+    }
+    if (m === 'bad-content-type') headers['content-type'] = 'text/x-docex-nothing';
+    if (m === 'no-token') delete headers.authorization;
+    const tag = this.etags.get(path);
+    const cond = o.params.find((p) => p.in === 'header' && /^if-(none-)?match$/i.test(p.name));
+    if (cond && (d.conditional || m === 'bad-etag')) {
+      const bad = ['garbage', '"unterminated', 'W/"weak"', '"a","b"', '""', '*'][n % 6]!;
+      const v = m === 'bad-etag' ? bad : tag;
+      if (v) headers[cond.name.toLowerCase()] = v;
+    }
+    const qs = query.toString();
+    const res = await this.send(o.method, path + (qs ? `?${qs}` : ''), headers, body);
+    const key = `${o.method} ${o.prefix}${o.path} ${res.status}${m ? ` (${m})` : ''}`;
+    this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
+    const sent: Sent = { method: o.method, url: path + (qs ? `?${qs}` : ''), headers, status: res.status, mutation: m };
+    if (body !== undefined) sent.body = typeof body === 'string' ? body.slice(0, 500) : body;
+    const fail = (what: string): never => {
+      throw new FuzzFailure(`${what}\n  request: ${JSON.stringify({ ...sent, headers: { ...headers, authorization: headers.authorization && 'Bearer <token>' } })}`);
+    };
+    this.check(o, res, fail);
+    if (rejected && res.status < 300 && !(m === 'bad-etag')) fail(`a request with ${m} succeeded (${res.status})`);
+    if (res.status >= 300) return;
+    await this.learn(o, path, res);
+    // State: a read after a write shows it; a deleted resource answers 404.
+    const getOp = this.ops.find((x) => x.method === 'GET' && x.prefix === o.prefix && x.path === o.path);
+    if (o.method === 'PUT' && getOp && isJson(res)) {
+      const read = await this.send('GET', path, { authorization: headers.authorization ?? '', accept: 'application/json' });
+      this.check(getOp, read, fail);
+      if (read.status !== 200 || JSON.stringify(read.json) !== JSON.stringify(res.json)) fail(`GET after PUT gave ${read.status} ${read.text.slice(0, 300)}, the PUT answered ${res.text.slice(0, 300)}`);
+    }
+    if (o.method === 'POST' && res.status === 201 && res.headers.get('location') && isJson(res)) {
+      const loc = res.headers.get('location')!;
+      const read = await this.send('GET', loc, { authorization: headers.authorization ?? '', accept: 'application/json' });
+      if (read.status !== 200 || (read.json as { id?: unknown }).id !== (res.json as { id?: unknown }).id) fail(`GET ${loc} after POST gave ${read.status} ${read.text.slice(0, 300)}`);
+    }
+    if (o.method === 'DELETE') {
+      this.deleted.add(path);
+      if (getOp) {
+        const read = await this.send('GET', path, { authorization: headers.authorization ?? '' });
+        if (read.status !== 404) fail(`GET after DELETE gave ${read.status}, not 404`);
+      }
+    }
+    if (o.method === 'GET' && this.deleted.has(path)) fail(`GET of the deleted ${path} gave ${res.status}, not 404`);
+  }
+
+  private check(o: Op, res: Answer, fail: (what: string) => never): void {
+    if (res.status >= 500) fail(`${res.status} ${res.text.slice(0, 300)}`);
+    const problems = this.validate({ method: o.method, path: res.path, status: res.status, headers: res.headers, body: res.bytes });
+    if (problems.length) fail(`the answer does not match the document:\n  ${problems.join('\n  ')}`);
+    const declared = resolve<ResponseObject>(o.doc, o.op.responses?.[String(res.status)]);
+    const etagHeader = Object.keys(declared?.headers ?? {}).find((h) => h.toLowerCase() === 'etag');
+    if (etagHeader && res.status < 300 && !res.headers.get('etag')) fail(`${res.status} without the ETag its document declares`);
+  }
+
+  /** Remembers ids (from list and item bodies, Location), ETags and deletions. */
+  private async learn(o: Op, path: string, res: Answer): Promise<void> {
+    const tag = res.headers.get('etag');
+    if (tag && o.method !== 'POST') this.etags.set(path, tag);
+    if (o.method === 'DELETE') {
+      this.etags.delete(path);
+      const at = path.slice(0, path.lastIndexOf('/'));
+      this.idsAt.set(at, (this.idsAt.get(at) ?? []).filter((id) => `${at}/${encodeURIComponent(id)}` !== path));
+    }
+    if (!isJson(res)) return;
+    const v = res.json as { items?: unknown[]; id?: unknown } | unknown[];
+    const items = Array.isArray(v) ? v : Array.isArray(v?.items) ? v.items : undefined;
+    const found = o.method === 'GET' && items ? items.map((x) => (x as { id?: unknown })?.id) : o.method === 'POST' && res.status === 201 ? [(v as { id?: unknown }).id] : [];
+    const known = this.idsAt.get(path) ?? [];
+    for (const id of found) if (typeof id === 'string' && !known.includes(id)) known.push(id);
+    this.idsAt.set(path, known.slice(-200));
+    collectIds(v, this.allIds, this.idsByName);
+  }
+
+  private pickId(collectionUrl: string, pick: Draft['ids'][number]): string {
+    const own = this.idsAt.get(collectionUrl);
+    if (pick.from === 'own' && own?.length) return own[pick.n % own.length]!;
+    if (pick.from !== 'random' && this.allIds.length) return this.allIds[pick.n % this.allIds.length]!;
+    return pick.random;
+  }
+
+  /** Replaces `@id:<n>:<hint>` markers by ids seen (under that property name when there are such; one time in
+   *  eight any id, an id of another kind of resource). */
+  private fill(v: unknown): unknown {
+    if (typeof v === 'string') {
+      const m = ID_MARK.exec(v);
+      if (!m) return v;
+      const n = Number(m[1]);
+      const named = this.idsByName.get(m[2]!);
+      const pool = named?.length && n % 8 ? named : this.allIds;
+      return pool[n % Math.max(1, pool.length)] ?? 'unknown-id';
+    }
+    if (Array.isArray(v)) return v.map((x) => this.fill(x));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.fill(x)]));
+    return v;
+  }
+
+  private async send(method: string, url: string, headers: Record<string, string>, body?: string | Buffer): Promise<Answer> {
+    this.requests++;
+    const r = await fetch(this.sb.url + url, { method, headers, ...(body !== undefined && { body: body as BodyInit }) });
+    const bytes = Buffer.from(await r.arrayBuffer());
+    const text = bytes.toString('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: r.status, headers: r.headers, bytes, text, json, path: url };
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  text: string;
+  json: unknown;
+  path: string;
+}
+
+const isJson = (r: Answer) => /json/.test(r.headers.get('content-type') ?? '') && r.json !== undefined;
+
+function success(o: Op): ResponseObject | undefined {
+  const code = Object.keys(o.op.responses ?? {}).find((c) => /^2/.test(c));
+  return code ? resolve<ResponseObject>(o.doc, o.op.responses![code]) : undefined;
+}
+
+function collectIds(v: unknown, into: string[], byName: Map<string, string[]>, name = '', depth = 0): void {
+  if (depth > 4 || !v || typeof v !== 'object') return;
+  if (Array.isArray(v)) return v.slice(0, 20).forEach((x) => collectIds(x, into, byName, name, depth + 1));
+  for (const [k, x] of Object.entries(v)) {
+    if (k === 'id' && typeof x === 'string') {
+      remember(into, x);
+      if (name) byName.set(name, remember(byName.get(name) ?? [], x));
+    } else collectIds(x, into, byName, k, depth + 1);
+  }
+}
+
+/** Adds `id` to a bounded list of distinct ids. */
+function remember(list: string[], id: string): string[] {
+  if (!list.includes(id)) list.push(id);
+  if (list.length > 500) list.shift();
+  return list;
+}
+
+/**
+ * Applies a body or query mutation. Returns undefined when the operation has nothing to mutate; `bounded`: the
+ * oversized value broke a declared maxLength / maxItems / maximum (so the request must be refused).
+ */
+function mutateValue(o: Op, query: URLSearchParams, m: Mutation, n: number, value: unknown): { value: unknown; bounded: boolean } | undefined {
+  const schema = o.bodies[0] && /json/.test(o.bodies[0][0]) ? flat(o.doc, o.bodies[0][1]) : undefined;
+  const props = Object.entries(schema?.properties ?? {});
+  const obj = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  if (m === 'missing-required') {
+    const req = schema?.required ?? [];
+    if (!obj || !req.length) return undefined;
+    const { [req[n % req.length]!]: _, ...rest } = obj;
+    return { value: rest, bounded: true };
+  }
+  if (m === 'wrong-type') {
+    // A typed query parameter given a word, or a body property given a value of another JSON type.
+    const typed = o.params.filter((p) => p.in === 'query' && ['integer', 'number', 'boolean'].includes(String(flat(o.doc, p.schema)?.type)));
+    if (typed.length && (n % 2 || !obj || !props.length)) {
+      query.set(typed[n % typed.length]!.name, 'not-a-number');
+      return { value, bounded: true };
+    }
+    if (!obj || !props.length) return undefined;
+    const [k, p] = props[n % props.length]!;
+    const t = flat(o.doc, p)?.type;
+    const wrong = t === 'string' ? 12345 : t === 'object' || t === 'array' ? 'text' : t ? { x: [1] } : undefined;
+    if (wrong === undefined) return undefined;
+    return { value: { ...obj, [k]: wrong }, bounded: true };
+  }
+  // oversized: a string of 100,000 characters or an array of 10,000 items, or a query limit past its maximum.
+  const limit = o.params.find((p) => p.in === 'query' && flat(o.doc, p.schema)?.maximum !== undefined);
+  if (limit && (n % 2 || !obj)) {
+    query.set(limit.name, String(flat(o.doc, limit.schema)!.maximum! * 1000 + 1));
+    return { value, bounded: true };
+  }
+  if (!obj || !props.length) return undefined;
+  const [k, p] = props[n % props.length]!;
+  const s = flat(o.doc, p);
+  if (s?.type === 'array') return { value: { ...obj, [k]: Array.from({ length: 10_000 }, () => obj[k] ?? 'x') }, bounded: s.maxItems !== undefined };
+  return { value: { ...obj, [k]: 'x'.repeat(100_000) }, bounded: s?.maxLength !== undefined || (s?.type !== undefined && s.type !== 'string') };
+}
+
+function flat(doc: OpenApiDocument, node: unknown): SchemaObject | undefined {
+  const s = resolve(doc, node);
+  if (!s?.allOf) return s;
+  return { ...s, properties: Object.assign({}, s.properties, ...s.allOf.map((p) => flat(doc, p)?.properties ?? {})), required: [...(s.required ?? []), ...s.allOf.flatMap((p) => flat(doc, p)?.required ?? [])] };
+}
+
+/** One fast-check run: `runs` sequences of up to 12 requests, from `seed`. Returns the requests sent. */
+export async function fuzz(fuzzer: Fuzzer, seed: number, runs: number): Promise<fc.RunDetails<[Draft[]]>> {
+  return fc.check(
+    fc.asyncProperty(fc.array(draftArb(fuzzer.ops), { minLength: 1, maxLength: 12 }), async (drafts) => {
+      for (const d of drafts) await fuzzer.run(d);
+    }),
+    { seed, numRuns: runs, endOnFailure: true },
+  );
+}
