@@ -30,7 +30,7 @@ function resolvePointer(root: unknown, pointer: string): unknown {
 /** Why a reference does not resolve, or undefined when it does. */
 function problem(ref: string): string | undefined {
   if (ref.startsWith('docex/')) return ref.slice(6) in rules ? undefined : 'no such lint rule';
-  if (ref.startsWith('diff/')) return RULES.has(ref.slice(5)) ? undefined : 'no such diff rule';
+  if (ref.startsWith('diff/')) return [...RULES.keys()].some((id) => id === ref.slice(5)) ? undefined : 'no such diff rule';
   const title = / > /.exec(ref);
   if (title) {
     const file = ref.slice(0, title.index);
