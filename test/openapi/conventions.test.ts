@@ -226,18 +226,18 @@ describe.each(docs)('$api.id', ({ api, doc }) => {
       for (const p of o.params.filter((q) => q.in === 'query' && q.name === 'sort')) {
         const sortable = p['x-sortable'];
         const item = collectionItem(doc, o.responses.find(([s]) => s === '200')?.[1].content?.['application/json']?.schema);
-        if (!sortable || !Array.isArray(sortable.properties) || !sortable.default) {
-          problems.push(`${o.where}: sort without x-sortable { properties, default }`);
+        if (!sortable || !Array.isArray(sortable.fields) || !sortable.default) {
+          problems.push(`${o.where}: sort without x-sortable { fields, default }`);
           continue;
         }
-        for (const name of [...sortable.properties, sortable.default]) {
+        for (const name of [...sortable.fields, sortable.default]) {
           if (!item?.properties?.[name]) problems.push(`${o.where}: x-sortable names ${name}, not a property of the item`);
         }
-        if (!sortable.properties.includes(sortable.default)) problems.push(`${o.where}: x-sortable default not sortable`);
+        if (!sortable.fields.includes(sortable.default)) problems.push(`${o.where}: x-sortable default not sortable`);
         const pattern = schemaOf(doc, p.schema)?.pattern;
         if (typeof pattern === 'string') {
           const re = new RegExp(pattern);
-          for (const name of sortable.properties) if (!re.test(name) || !re.test(`-${name}`)) problems.push(`${o.where}: sort pattern rejects ${name}`);
+          for (const name of sortable.fields) if (!re.test(name) || !re.test(`-${name}`)) problems.push(`${o.where}: sort pattern rejects ${name}`);
           if (re.test('notSortable')) problems.push(`${o.where}: sort pattern accepts unknown properties`);
         }
       }
@@ -406,7 +406,7 @@ describe('the document API', () => {
     expect(documentType?.type).toBe('string');
     expect(documentType?.enum).toEqual(expect.arrayContaining(['Invoice', 'CreditNote', 'Order', 'OrderResponse']));
     expect(documentType?.['x-extensible-enum']).toBeUndefined();
-    expect(param('sort')?.['x-sortable']?.properties).toContain('createdAt');
+    expect(param('sort')?.["x-sortable"]?.fields).toContain('createdAt');
     expect(param('expand')).toBeDefined();
     const item = collectionItem(doc, body);
     expect(item?.properties?.sender?.['x-expandable']).toBe('Company');

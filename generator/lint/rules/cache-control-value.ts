@@ -1,5 +1,5 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, isObj, type At } from '../shapes/node.js';
+import { child, isObj, type At } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
 
 // The spec's three caching scenarios: never store, always revalidate, cache for N seconds.

@@ -1,4 +1,4 @@
-import { isTokenService } from '../shapes/operation.js';
+import { isTokenService } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 import { hasStatus } from './error-statuses.js';
 

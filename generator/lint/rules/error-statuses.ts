@@ -1,5 +1,5 @@
-import type { Operation } from '../shapes/operation.js';
-import { isCollectionOperation, isTokenService, mediaTypes, param } from '../shapes/operation.js';
+import type { Operation } from '../../model/conventions/index.js';
+import { isCollectionOperation, isTokenService, mediaTypes, param } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export function hasStatus(op: Operation, code: string): boolean {

@@ -1,4 +1,4 @@
-import { headerNames, param, successResponse } from '../shapes/operation.js';
+import { headerNames, param, successResponse } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const EtagHeader = operationRule((op, ctx, report, all) => {

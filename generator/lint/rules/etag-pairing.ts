@@ -1,4 +1,4 @@
-import { headerNames, param, successResponse } from '../shapes/operation.js';
+import { headerNames, param, successResponse } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 import { hasStatus } from './error-statuses.js';
 

@@ -1,4 +1,4 @@
-import { MAY_CHANGE } from '../shapes/case.js';
+import { MAY_CHANGE } from '../../model/conventions/index.js';
 import { schemaRule } from '../shapes/rule.js';
 
 export const NoEnumForOpenSets = schemaRule((schema, _ctx, report) => {

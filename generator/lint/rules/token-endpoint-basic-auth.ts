@@ -1,4 +1,4 @@
-import { isBasicScheme, isTokenEndpoint, securitySchemes } from '../shapes/operation.js';
+import { isBasicScheme, isTokenEndpoint, securitySchemes } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 import { hasStatus } from './error-statuses.js';
 
