@@ -6,7 +6,7 @@ import { send } from './respond.js';
 import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, successSchema, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
 
 export function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
   const store = storeOf(ctx, call);
@@ -17,8 +17,7 @@ export function instance(ctx: SubApiContext, call: Call): { store: Store; id: st
 
 export function read(ctx: SubApiContext, call: Call): FastifyReply {
   const { item } = instance(ctx, call);
-  const schema = successSchema(call) ?? call.spec.collection!.item;
-  const { names, targets } = expandNames(call, schema);
+  const { names, targets } = expandNames(call);
   const body = expandItem(ctx, call, item, names, targets);
   const etag = itemEtag(item, names.length ? `\u0000${[...names].sort().join(',')}` : '');
   if (notModified(call, etag)) return send(call.reply, call.spec, 304, undefined, undefined, { etag });

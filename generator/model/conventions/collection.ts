@@ -1,6 +1,6 @@
 // Collections (section 2.4): a GET answering `meta` (CollectionMeta) + `items`, or a plain array; with the bound
 // on `limit`. This is the one definition: the model pages, the sandbox lists and lint checks by it.
-import { child, type At, type Ctx } from './node.js';
+import type { At, Ctx } from './node.js';
 import { successSchema } from './media.js';
 import { param, type Operation } from './operations.js';
 import { arrayItems, collectionShape, isCollectionMeta, keyword, props, types } from './schema.js';
