@@ -14,7 +14,7 @@ export interface ParamModel {
   description?: string;
   explode?: boolean;
   style?: string;
-  /** Set on the `sort` parameter when it carries `x-sortable`. */
+  /** Set on the `sort` parameter: its sortable fields (conventions/sortable.ts). */
   sortable?: string[];
   /** Set on the `expand` parameter when the response has expandable references (see OperationModel.expandable). */
   expand?: boolean;
@@ -79,7 +79,7 @@ export interface OperationConventions {
   media: { offered: string[]; accepted: string[]; bodyRequired: boolean };
   /** `page`: meta (CollectionMeta) + items; `array`: a plain array; with the bound on `limit`. */
   collection: { kind: 'page' | 'array' | 'none'; limitMax?: number; item?: SourceRef };
-  /** `x-sortable` of the `sort` parameter. */
+  /** The sortable fields and default of the `sort` parameter. */
   sortable?: { fields: string[]; default?: string; at: SourceRef };
   /** Expandable references of the response that the `expand` parameter admits (none without one). */
   expandable: { name: string; target: string; at: SourceRef }[];
@@ -90,7 +90,7 @@ export interface OperationConventions {
   secured: boolean;
   /** An operation of the OAuth 2.0 token service (token, revocation, login page or form). */
   tokenService: boolean;
-  /** `x-sunset` date, `yyyy-mm-dd`. */
+  /** Sunset date of a deprecated operation, `yyyy-mm-dd`. */
   sunset?: string;
 }
 

@@ -56,7 +56,7 @@ export interface OpSpec {
   consumes: string[];
   bodyRequired: boolean;
   secured: boolean;
-  /** `x-sortable` of the operation's `sort` parameter. */
+  /** Sortable fields and default of the operation's `sort` parameter (the model's reading). */
   sortable?: { fields: string[]; default?: string };
   /** What `expand` may name: property -> schema it expands to (the model's reading, limited to the parameter's enum). */
   expandable: Map<string, string>;

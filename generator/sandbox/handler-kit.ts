@@ -151,7 +151,7 @@ export function knownProps(spec: OpSpec, itemSchema: SchemaObject, sent: Item): 
   return props ? Object.fromEntries(Object.entries(sent).filter(([k]) => k in props)) : sent;
 }
 
-/** References the client sends (to `x-expandable` properties of the item) must name existing resources: 400 otherwise. */
+/** References the client sends (to expandable references of the item) must name existing resources: 400 otherwise. */
 export function checkReferences(ctx: SubApiContext, call: Call, sent: Item): void {
   const problems: { technicalMessage: string; errorCode: string }[] = [];
   for (const [prop, target] of expandables(call.spec.api.doc, call.spec.collection!.item)) {

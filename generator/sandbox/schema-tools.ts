@@ -77,7 +77,7 @@ export function expandables(doc: OpenApiDocument, item: SchemaObject): Map<strin
 
 const targets = new WeakMap<object, string | null>();
 
-/** The schema a property schema expands to (`x-expandable`), memoised: data generation asks millions of times. */
+/** The schema a property schema expands to (conventions/expandable.ts), memoised: data generation asks millions of times. */
 export function expandTargetOf(doc: OpenApiDocument, schema: SchemaObject): string | undefined {
   let hit = targets.get(schema);
   if (hit === undefined) {

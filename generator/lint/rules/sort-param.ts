@@ -1,23 +1,23 @@
-import { collectionItem, misplacedSortable, props, readSortable, sortParam, successSchema } from '../../model/conventions/index.js';
+import { EXT, collectionItem, misplacedSortable, props, readSortable, sortParam, successSchema } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const SortParam = operationRule((op, ctx, report) => {
   const sort = sortParam(op);
   if (!sort) return;
   const misplaced = misplacedSortable(sort);
-  if (misplaced) report(misplaced, `Move x-sortable into the "sort" parameter itself: beside a $ref it is dropped (OpenAPI 3.0 ignores $ref siblings).`, true);
+  if (misplaced) report(misplaced, `Move ${EXT.sortable} into the "sort" parameter itself: beside a $ref it is dropped (OpenAPI 3.0 ignores $ref siblings).`, true);
   const sortable = readSortable(ctx, sort);
   if (!sortable) {
-    if (!misplaced) report(sort.node.location, `Declare the sortable properties and the default on "sort" with x-sortable: { fields: [...], default: ... }.`);
+    if (!misplaced) report(sort.node.location, `Declare the sortable properties and the default on "sort" with ${EXT.sortable}: { fields: [...], default: ... }.`);
     return;
   }
   const names = sortable.fields;
   const where = sortable.at.location;
   // A default may name its direction (`-createdAt`); the property is what must be sortable.
   const fallback = sortable.default?.replace(/^-/, '');
-  if (names.length === 0) report(where, `List the sortable properties in x-sortable.fields.`);
-  if (fallback === undefined) report(where, `Name the default sort property in x-sortable.default.`);
-  else if (!names.includes(fallback)) report(where.child(['default']), `Add the default "${fallback}" to x-sortable.fields.`);
+  if (names.length === 0) report(where, `List the sortable properties in ${EXT.sortable}.fields.`);
+  if (fallback === undefined) report(where, `Name the default sort property in ${EXT.sortable}.default.`);
+  else if (!names.includes(fallback)) report(where.child(['default']), `Add the default "${fallback}" to ${EXT.sortable}.fields.`);
   const item = collectionItem(ctx, successSchema(ctx, op));
   if (!item) return;
   const known = props(ctx, item);
@@ -25,8 +25,8 @@ export const SortParam = operationRule((op, ctx, report) => {
   const list = sortable.at.node.fields;
   if (Array.isArray(list))
     list.forEach((n: unknown, i) => {
-      if (typeof n === 'string' && !known.has(n)) report(where.child(['fields', i]), `Remove "${n}" from x-sortable.fields or add it to the collection's item: it is not one of its properties.`);
+      if (typeof n === 'string' && !known.has(n)) report(where.child(['fields', i]), `Remove "${n}" from ${EXT.sortable}.fields or add it to the collection's item: it is not one of its properties.`);
     });
   if (fallback !== undefined && names.includes(fallback) && !known.has(fallback))
-    report(where.child(['default']), `Make x-sortable.default a property of the collection's item: "${fallback}" is not one.`);
+    report(where.child(['default']), `Make ${EXT.sortable}.default a property of the collection's item: "${fallback}" is not one.`);
 });

@@ -2,12 +2,12 @@ import { keyword, readSortable, sortParam } from '../../model/conventions/index.
 import { operationRule } from '../shapes/rule.js';
 
 // Spec 4.5: `sort` names a property, ascending by default, descending with a leading `-`. When the parameter's
-// schema restricts its values (enum or pattern), each x-sortable property must be accepted in both directions.
+// schema restricts its values (enum or pattern), each sortable field must be accepted in both directions.
 export const SortValues = operationRule((op, ctx, report) => {
   const sort = sortParam(op);
   if (!sort?.schema) return;
   const names = readSortable(ctx, sort)?.fields ?? [];
-  if (names.length === 0) return; // docex/sort-param reports a missing x-sortable
+  if (names.length === 0) return; // docex/sort-param reports a missing declaration
   const values = keyword(ctx, sort.schema, 'enum');
   const pattern = keyword(ctx, sort.schema, 'pattern');
   let accepts: ((v: string) => boolean) | undefined;

@@ -1,5 +1,6 @@
 // The one place docex reads the API's conventions from a document. Every part (model, emit, lint, sandbox,
 // docs, diff) asks these readers; none parses an `x-` extension or infers a convention from a name itself.
+export * from './extensions.js';
 export * from './node.js';
 export * from './schema.js';
 export * from './operations.js';
