@@ -1,19 +1,10 @@
-import type { Operation } from '../../model/conventions/index.js';
-import { isCollectionOperation, isTokenService, mediaTypes, param } from '../../model/conventions/index.js';
+import { hasStatus, mayAuthenticate, isCollectionOperation, isTokenService, mediaTypes, param } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
-
-export function hasStatus(op: Operation, code: string): boolean {
-  return op.responses.has(code) || op.responses.has(`${code[0]}XX`) || op.responses.has(`${code[0]}xx`);
-}
-
-export function isSecured(op: Operation): boolean {
-  return !!op.security && op.security.some((r) => Object.keys(r).length > 0);
-}
 
 export const ErrorStatuses = operationRule((op, ctx, report, all) => {
   if (isTokenService(ctx, op)) return;
   const need: [string, string][] = [];
-  if (isSecured(op)) need.push(['401', 'the operation is secured']);
+  if (mayAuthenticate(op)) need.push(['401', 'the operation is secured']);
   if (op.path.includes('{')) need.push(['404', 'the path addresses an instance that may not exist']);
   if ([...op.responses].some(([code, r]) => /^2/.test(code) && mediaTypes(ctx, r).length > 1)) need.push(['406', 'several media types are offered']);
   if (param(op, 'If-Match', 'header')) need.push(['412', 'If-Match is accepted']);

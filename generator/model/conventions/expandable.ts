@@ -1,7 +1,7 @@
 // `x-expandable: <Schema>` on a reference property (section 2.2/2.3): the schema under components.schemas the
 // reference expands to. Written beside the property's `$ref`, in the referenced schema, in one of its `allOf`
 // parts, or in the non-null alternative of a nullable `oneOf`/`anyOf` (3.1's `[Ref, null]` form).
-import { child, list, type At, type Ctx, type Location } from './node.js';
+import { child, isObj, list, type At, type Ctx, type Location, type Obj } from './node.js';
 import type { Operation } from './operations.js';
 import { successSchema } from './media.js';
 import { collectionItem, parts, props, types, type Prop } from './schema.js';
@@ -25,11 +25,24 @@ function targetIn(ctx: Ctx, s: At | undefined, depth = 0): string | undefined {
   return targetIn(ctx, nullableAlternative(ctx, s), depth + 1);
 }
 
+/** `x-expandable` beside any `$ref` of a chain (3.1 keeps `$ref` siblings), hop by hop from where it is written. */
+function besideRefs(ctx: Ctx, raw: unknown, location: Location): string | undefined {
+  let v = raw;
+  let loc = location;
+  for (let hops = 0; isObj(v) && hops < 32; hops++) {
+    if (typeof v['x-expandable'] === 'string') return v['x-expandable'];
+    if (typeof v.$ref !== 'string') return undefined;
+    const r = ctx.resolve<Obj>(v, loc.source.absoluteRef);
+    if (r.node === undefined || !r.location) return undefined;
+    v = r.node;
+    loc = r.location;
+  }
+  return undefined;
+}
+
 /** The schema name a property expands to, if it is an expandable reference. */
 export function expandTarget(ctx: Ctx, p: Prop): string | undefined {
-  const raw = p.raw as Record<string, unknown> | undefined;
-  if (raw && typeof raw === 'object' && typeof raw['x-expandable'] === 'string') return raw['x-expandable'];
-  return targetIn(ctx, p.schema);
+  return besideRefs(ctx, p.raw, p.location) ?? targetIn(ctx, p.schema);
 }
 
 export interface ExpandableReading {

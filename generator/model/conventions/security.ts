@@ -19,3 +19,8 @@ export function isSecured(op: Operation): boolean {
   const reqs = op.security ?? [];
   return reqs.length > 0 && !reqs.some((r) => Object.keys(r).length === 0);
 }
+
+/** Some alternative of the effective security names a scheme: the operation may answer 401. */
+export function mayAuthenticate(op: Operation): boolean {
+  return !!op.security && op.security.some((r) => Object.keys(r).length > 0);
+}
