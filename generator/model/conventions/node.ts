@@ -50,11 +50,13 @@ export class Place implements Location {
   }
 }
 
-const contexts = new WeakMap<object, Ctx>();
+const contexts = new WeakMap<object, Map<string, Ctx>>();
 
 /** The walk's host for one bundled document: internal `#/...` refs only (bundling made every ref internal). */
 export function documentContext(doc: OpenApiDocument, file = ''): Ctx {
-  let ctx = contexts.get(doc);
+  let byFile = contexts.get(doc);
+  if (!byFile) contexts.set(doc, (byFile = new Map()));
+  let ctx = byFile.get(file);
   if (ctx) return ctx;
   const source = { absoluteRef: file };
   ctx = {
@@ -71,7 +73,7 @@ export function documentContext(doc: OpenApiDocument, file = ''): Ctx {
       return { node: cur as T | undefined, location: cur === undefined ? undefined : new Place(source, ref) };
     },
   };
-  contexts.set(doc, ctx);
+  byFile.set(file, ctx);
   return ctx;
 }
 

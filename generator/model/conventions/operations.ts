@@ -29,15 +29,18 @@ export interface Operation {
   root: At;
 }
 
-const index = new WeakMap<object, Operation[]>();
+const index = new WeakMap<object, Map<string, Operation[]>>();
 
 /**
- * The document's operations, walked once per document and shared by every reader and lint rule that asks
- * (the 24 operation rules used to walk the whole document each).
+ * The document's operations, walked once per document (and file it is read as) and shared by every reader and
+ * lint rule that asks (the 24 operation rules used to walk the whole document each).
  */
 export function operations(ctx: Ctx, root: At): Operation[] {
-  let out = index.get(root.node);
-  if (!out) index.set(root.node, (out = walk(ctx, root)));
+  let byFile = index.get(root.node);
+  if (!byFile) index.set(root.node, (byFile = new Map()));
+  const file = root.location.source.absoluteRef;
+  let out = byFile.get(file);
+  if (!out) byFile.set(file, (out = walk(ctx, root)));
   return out;
 }
 
