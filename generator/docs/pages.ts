@@ -1,6 +1,6 @@
 import { apiLabel, type ApiInfo, type OperationInfo, type ServerInfo } from './api-info.js';
 import type { Changelog } from './changelog.js';
-import { formatMarkdown, type LintRuleInfo } from './peers.js';
+import { COLUMNS, COLUMN_TITLES, coverage, formatMarkdown, isGap, isNa, refsOf, shortRef, statements, type LintRuleInfo } from './peers.js';
 import { hrefFrom } from './render.js';
 import type { SiteContext } from './site.js';
 
@@ -216,6 +216,42 @@ export function lintRulesPage(ctx: SiteContext, rules: readonly LintRuleInfo[]):
       ...common(ctx, path, 'Lint rules'),
       rules: rules.map((r) => ({ id: r.id, summary: r.summary, spec: r.spec })),
       conventions: hrefFrom(path, 'guides/conventions.html'),
+    }),
+  };
+}
+
+/** The traceability catalog: for each statement of the conventions, where docex encodes, checks, serves and tests it. */
+export function traceabilityPage(ctx: SiteContext): Page {
+  const path = 'traceability.html';
+  const lintRules = hrefFrom(path, 'lint-rules.html');
+  const { covered, total } = coverage();
+  return {
+    path,
+    html: ctx.renderer.page('traceability.hbs', {
+      ...common(ctx, path, 'Traceability'),
+      covered,
+      total,
+      conventions: hrefFrom(path, 'guides/conventions.html'),
+      lintRules,
+      columns: COLUMNS.map((c) => COLUMN_TITLES[c]),
+      statements: statements.map((s) => ({
+        id: s.id,
+        section: s.section,
+        text: s.text,
+        covered: COLUMNS.every((c) => !isGap(s[c])),
+        cells: COLUMNS.map((c) => {
+          const cell = s[c];
+          if (isGap(cell)) return { gap: cell.gap };
+          if (isNa(cell)) return { na: cell.na };
+          return {
+            refs: refsOf(cell).map((ref) => ({
+              label: shortRef(ref),
+              title: ref,
+              href: ref.startsWith('docex/') ? `${lintRules}#${ref}` : undefined,
+            })),
+          };
+        }),
+      })),
     }),
   };
 }

@@ -6,7 +6,8 @@ import { bundleFile, discoverApis } from '../load/index.js';
 import { DocexError } from '../util/errors.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
-import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage } from './pages.js';
+import { withConventionNotes } from './convention-notes.js';
+import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, traceabilityPage } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
@@ -67,8 +68,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
           const api = apis[i] as ApiInfo;
           const json = join(staging, 'reference', `${api.slug}.json`);
           await writeFile(json, JSON.stringify(b.document, null, 2) + '\n');
+          const shown = join(scratch, `${api.slug}.json`);
+          await writeFile(shown, JSON.stringify(withConventionNotes(b.document)));
           const path = `reference/${api.slug}.html`;
-          return { input: json, output: join(staging, path), title: `${api.title} · ${SITE_TITLE}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle: SITE_TITLE }) };
+          return { input: shown, output: join(staging, path), title: `${api.title} · ${SITE_TITLE}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle: SITE_TITLE }) };
         }),
       );
       await inParallel(jobs, Math.max(1, Math.min(4, availableParallelism())), (job) => renderReference(job, join(renderer.dir, 'reference.hbs'), scratch));
@@ -77,7 +80,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
 
     const others = (async () => {
       const { tags, byApi } = await buildChangelog(opts.cwd, diffTrees, scratch);
-      pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules));
+      pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules), traceabilityPage(ctx));
       files.push(...changelogMarkdown(ctx, tags, byApi));
     })();
     const settled = await Promise.allSettled([references, others]);
@@ -136,6 +139,7 @@ function navGroups(apis: ApiInfo[]): { label: string; pages: PageTarget[] }[] {
       pages: [
         { path: 'changelog/index.html', label: 'Changelog' },
         { path: 'lint-rules.html', label: 'Lint rules' },
+        { path: 'traceability.html', label: 'Traceability' },
       ],
     },
   ];

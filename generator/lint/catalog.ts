@@ -50,6 +50,7 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/token-response', summary: 'a token response without `access_token`, `token_type`, `expires_in` (integer), `refresh_token`, `scope`', spec: '2.6 Token response resource.' },
   { id: 'docex/password-grant-deprecated', summary: 'a password grant not marked deprecated with the date', spec: '5.4: "The endpoints of this grant are announced as deprecated after 1 June 2025."' },
   { id: 'docex/login-page-params', summary: 'a login page (GET with `response_type`) without required `response_type` (only `code`), `redirect_uri`, `client_id`', spec: '4.4: "Required query parameters: response_type (must be code), redirect_uri, client_id."' },
+  { id: 'docex/unique-criteria', summary: 'a create (POST beside a collection GET) answering 409 without `x-unique`, or an `x-unique` that is malformed, not on a POST with 409, or names a property the created resource lacks', spec: '7.2 409: "A resource with the same criteria exists; occurs when creating a duplicate."' },
 ];
 
 /** The rule list as a Markdown table (README `## Lint rules`, docs site). */

@@ -40,6 +40,7 @@ import { TimestampFormat } from './rules/timestamp-format.js';
 import { TokenEndpointBasicAuth } from './rules/token-endpoint-basic-auth.js';
 import { TokenGrantParams } from './rules/token-grant-params.js';
 import { TokenResponse } from './rules/token-response.js';
+import { UniqueCriteria } from './rules/unique-criteria.js';
 import { VersionedServer } from './rules/versioned-server.js';
 
 export const rules = {
@@ -84,6 +85,7 @@ export const rules = {
   'token-response': TokenResponse,
   'password-grant-deprecated': PasswordGrantDeprecated,
   'login-page-params': LoginPageParams,
+  'unique-criteria': UniqueCriteria,
 } satisfies Record<string, Oas3Rule>;
 
 export type DocexRuleId = `docex/${keyof typeof rules}`;

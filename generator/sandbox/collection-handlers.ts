@@ -2,6 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type { OpSpec } from './analyse.js';
 import { buildFilters, DEFAULT_LIMIT, parseSort, searchFilter, sortItems } from './collection-query.js';
+import { describeUnique, readUnique } from '../model/conventions/unique.js';
 import { httpError } from './http-error.js';
 import { parseBody, requestMediaType, type ParsedBody } from './request.js';
 import { send } from './respond.js';
@@ -64,13 +65,14 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   const sent: Item = { ...propsFromQuery(spec, store, call.query), ...fromBody };
   const sentId = sent[key];
   if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.path)} "${sentId}" already exists`);
-  // Creating the same thing twice (every property the client set is equal; for uploads also the bytes) is the spec's 409.
-  if (Object.keys(sent).length > 0) {
-    const dup = store.list(parent?.id).find((s) => Object.entries(sent).every(([k, val]) => deepEqual(s[k], val)) && sameBlob(store, s, key, body));
-    if (dup) throw httpError(409, `an equal ${singular(spec.path)} already exists: "${String(dup[key])}"`);
+  Object.assign(item, knownProps(spec, store.itemSchema, sent));
+  // 7.2's duplicate is exactly what the document's x-unique names: equal values of those properties.
+  const unique = readUnique(spec.operation);
+  if (unique.kind === 'fields') {
+    const dup = store.list(parent?.id).find((s) => unique.fields.every((f) => deepEqual(s[f], item[f])));
+    if (dup) throw httpError(409, `a ${singular(spec.path)} with ${describeUnique(unique.fields)} already exists: "${String(dup[key])}"`);
   }
   checkReferences(ctx, call, sent);
-  Object.assign(item, knownProps(spec, store.itemSchema, sent));
   if (body && !isJsonMedia(body.mediaType)) describeUpload(spec, store, item, body);
   const id = String(item[key]);
   store.insert(id, item, parent?.id);
@@ -88,12 +90,6 @@ export function propsFromQuery(spec: OpSpec, store: Store, query: Record<string,
     else if (/Id$/.test(name) && name.slice(0, -2) in props) out[name.slice(0, -2)] = { id: value };
   }
   return out;
-}
-
-export function sameBlob(store: Store, existing: Item, key: string, body: ParsedBody | undefined): boolean {
-  if (!body || isJsonMedia(body.mediaType)) return true;
-  const blob = store.blobs.get(String(existing[key]));
-  return !!blob && blob.data.equals(body.bytes);
 }
 
 /** For an upload: the item's size and media type properties, where its schema has them. */

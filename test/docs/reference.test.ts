@@ -38,3 +38,14 @@ describe('links between pages', () => {
     expect(hrefFrom('changelog/index.html', 'changelog/index.html')).toBe('index.html');
   });
 });
+
+describe('convention notes on reference pages', () => {
+  it("adds x-unique's criteria to the create's description, in a copy", async () => {
+    const { withConventionNotes } = await import('../../generator/docs/convention-notes.js');
+    const doc = { paths: { '/documents': { post: { description: 'Creates a document.', 'x-unique': ['sender', 'documentType'] }, get: { description: 'Lists.' } } } };
+    const shown = withConventionNotes(doc);
+    expect(shown.paths['/documents'].post.description).toBe('Creates a document.\n\n**Duplicates (409 Conflict):** a create with the same `sender` and `documentType` as an existing resource is refused.');
+    expect(shown.paths['/documents'].get.description).toBe('Lists.');
+    expect(doc.paths['/documents'].post.description).toBe('Creates a document.');
+  });
+});

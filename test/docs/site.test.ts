@@ -68,6 +68,7 @@ describe('docex docs', () => {
       'guides/conventions.html',
       'changelog/index.html',
       'lint-rules.html',
+      'traceability.html',
       ...apis.flatMap((a) => [`reference/${slug(a.id)}.html`, `changelog/${slug(a.id)}.html`]),
     ].sort();
     expect(htmlFiles(siteDir)).toEqual(expected);
@@ -99,6 +100,21 @@ describe('docex docs', () => {
     const html = readFileSync(join(siteDir, 'lint-rules.html'), 'utf8');
     expect(lintRules.length).toBeGreaterThan(0);
     for (const rule of lintRules) expect(html).toContain(`<code>${rule.id}</code>`);
+  });
+
+  it("states each create's duplicate criteria (x-unique) on its reference page, and publishes the document unchanged", () => {
+    const html = readFileSync(join(siteDir, 'reference', 'document-v1.html'), 'utf8');
+    expect(html).toContain('a create with the same `sender`, `documentType` and `documentIdentifier` as an existing resource is refused');
+    expect(readFileSync(join(siteDir, 'reference', 'document-v1.json'), 'utf8')).not.toContain('Duplicates (409 Conflict)');
+  });
+
+  it('shows every statement of the traceability catalog with its gaps, linking lint rules to their catalog entry', async () => {
+    const { statements } = await import('../../generator/trace/statements.js');
+    const html = readFileSync(join(siteDir, 'traceability.html'), 'utf8');
+    for (const s of statements) expect(html).toContain(`<tr id="${s.id}"`);
+    const gaps = statements.flatMap((s) => Object.values(s).filter((c): c is { gap: string } => typeof c === 'object' && c !== null && 'gap' in c));
+    expect((html.match(/class="gap"/g) ?? []).length).toBe(gaps.length);
+    expect(html).toContain('href="lint-rules.html#docex/error-body"');
   });
 });
 

@@ -75,6 +75,18 @@ describe('instances, ETags and preconditions', () => {
     expect(messages(dup.json)[0]!.technicalMessage).toContain(doc.id);
   });
 
+  it("409 is decided by the document's x-unique criteria, not by every property sent", async () => {
+    const body = { documentType: 'Invoice', documentNumber: 'INV-UNIQUE-1', sender: { id: sender }, totalAmount: 1 };
+    expect((await t.call('POST', '/document/v1/documents', { body })).status).toBe(201);
+    // Same sender, documentType and documentNumber, another amount: a duplicate.
+    const dup = await t.call('POST', '/document/v1/documents', { body: { ...body, totalAmount: 2 } });
+    expect(dup.status).toBe(409);
+    expect(messages(dup.json)[0]!.technicalMessage).toContain('the same `sender`, `documentType` and `documentNumber`');
+    // Another documentNumber, or another documentType: not a duplicate.
+    expect((await t.call('POST', '/document/v1/documents', { body: { ...body, documentNumber: 'INV-UNIQUE-2' } })).status).toBe(201);
+    expect((await t.call('POST', '/document/v1/documents', { body: { ...body, documentType: 'Order' } })).status).toBe(201);
+  });
+
   it('POST honours If-Match with the collection ETag: 201 when current, 412 once the collection changed', async () => {
     const etag = (await t.call('GET', '/document/v1/documents?limit=5')).headers.get('etag')!;
     expect(etag).toMatch(/^"/);

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a document
-         * @description Creates a document to be sent from one of the user's companies. A document with the same sender, `documentType` and `documentIdentifier` is a duplicate (409). Send the collection's ETag (from `listDocuments`) in `If-Match` to create only if the collection has not changed since.
+         * @description Creates a document to be sent from one of the user's companies. Send the collection's ETag (from `listDocuments`) in `If-Match` to create only if the collection has not changed since.
          */
         post: operations["createDocument"];
         delete?: never;

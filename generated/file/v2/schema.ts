@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file
-         * @description Uploads one file holding one or more business documents. The body is the file itself; what it is and who sends it are query parameters. A second upload with the same `senderReference` for the same company is a duplicate (409).
+         * @description Uploads one file holding one or more business documents. The body is the file itself; what it is and who sends it are query parameters.
          */
         post: operations["uploadFile"];
         delete?: never;

@@ -189,7 +189,7 @@ export interface paths {
         put?: never;
         /**
          * Connect to a trading partner
-         * @description Connects one of the company's trading partners (`owner`) to another (`partner`). A connection between the same two trading partners is a duplicate (409). Send the collection's ETag in `If-Match` to create only if the collection has not changed since it was fetched.
+         * @description Connects one of the company's trading partners (`owner`) to another (`partner`). Send the collection's ETag in `If-Match` to create only if the collection has not changed since it was fetched.
          */
         post: operations["createTradingPartnerConnection"];
         delete?: never;

@@ -16,3 +16,4 @@ export * from './token-service.js';
 export * from './extensible-enum.js';
 export * from './sunset.js';
 export * from './operation-ids.js';
+export * from './unique.js';

@@ -1,0 +1,21 @@
+import { isCollectionOperation, jsonSchema, props, readUnique, successResponse, UNIQUE_EXTENSION } from '../../model/conventions/index.js';
+import { operationRule } from '../shapes/rule.js';
+
+// 7.2: a create that can answer 409 says what makes a duplicate; the criteria name properties of what it creates.
+export const UniqueCriteria = operationRule((op, ctx, report, all) => {
+  const reading = readUnique(op.op.node);
+  const where = op.op.location.child([UNIQUE_EXTENSION]);
+  if (reading.kind === 'malformed') return report(where, `Fix ${UNIQUE_EXTENSION}: ${reading.problem.replace(`${UNIQUE_EXTENSION} `, '')}.`);
+  if (reading.kind === 'none') {
+    const intoCollection = all.some((o) => o.path === op.path && isCollectionOperation(ctx, o));
+    if (op.method === 'post' && op.responses.has('409') && intoCollection)
+      report(op.keyLocation, `Declare ${UNIQUE_EXTENSION} on this create: it answers 409, so name the properties whose equal values make a duplicate.`, true);
+    return;
+  }
+  if (op.method !== 'post') return report(where, `Remove ${UNIQUE_EXTENSION} from this ${op.method.toUpperCase()}: duplicates arise when creating (POST).`);
+  if (!op.responses.has('409')) report(where, `Declare a 409 response: ${UNIQUE_EXTENSION} says when a create is a duplicate.`);
+  const created = props(ctx, jsonSchema(ctx, successResponse(op)));
+  const unknown = reading.fields.filter((f) => !created.has(f));
+  if (created.size > 0 && unknown.length > 0)
+    report(where, `Name only properties of the created resource in ${UNIQUE_EXTENSION}: ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not one.`);
+});

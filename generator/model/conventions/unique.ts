@@ -1,0 +1,32 @@
+// Spec 7.2: 409 "A resource with the same criteria exists; occurs when creating a duplicate". The criteria are
+// per resource, so the documents state them on the create: `x-unique: [sender, documentType, documentIdentifier]`
+// on the POST names the properties of the created resource whose equal values make a duplicate.
+// This is the one reader of `x-unique`; lint, sandbox and docs take the criteria from here.
+
+export const UNIQUE_EXTENSION = 'x-unique';
+
+export type UniqueReading =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'fields'; readonly fields: readonly string[] }
+  | { readonly kind: 'malformed'; readonly problem: string };
+
+/** The uniqueness criteria an operation object declares. */
+export function readUnique(operation: unknown): UniqueReading {
+  if (operation === null || typeof operation !== 'object' || !(UNIQUE_EXTENSION in operation)) return { kind: 'none' };
+  const value: unknown = (operation as Record<string, unknown>)[UNIQUE_EXTENSION];
+  if (!Array.isArray(value) || value.length === 0) return { kind: 'malformed', problem: `${UNIQUE_EXTENSION} must be a non-empty list of property names` };
+  const fields: string[] = [];
+  for (const v of value) {
+    if (typeof v !== 'string' || v === '') return { kind: 'malformed', problem: `${UNIQUE_EXTENSION} lists ${JSON.stringify(v)}, which is not a property name` };
+    if (fields.includes(v)) return { kind: 'malformed', problem: `${UNIQUE_EXTENSION} lists "${v}" twice` };
+    fields.push(v);
+  }
+  return { kind: 'fields', fields };
+}
+
+/** The criteria in words, for error messages and the docs: "the same `sender`, `documentType` and `documentIdentifier`". */
+export function describeUnique(fields: readonly string[]): string {
+  const names = fields.map((f) => `\`${f}\``);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `the same ${list}`;
+}

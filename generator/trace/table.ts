@@ -1,0 +1,59 @@
+// Renders the traceability catalog: the README's `## Traceability` table (kept equal by test/trace) and
+// the rows of the docs site's traceability page.
+import { statements, type Cell, type Statement } from './statements.js';
+
+export const COLUMNS = ['doc', 'lint', 'runtime', 'sandbox', 'test'] as const;
+export type Column = (typeof COLUMNS)[number];
+export const COLUMN_TITLES: Record<Column, string> = {
+  doc: 'document', lint: 'lint / diff', runtime: 'runtime / token client', sandbox: 'sandbox', test: 'test',
+};
+
+export function isGap(cell: Cell): cell is { readonly gap: string } {
+  return 'gap' in cell;
+}
+export function isNa(cell: Cell): cell is { readonly na: string } {
+  return 'na' in cell;
+}
+export function refsOf(cell: Cell): readonly string[] {
+  return isGap(cell) || isNa(cell) ? [] : cell;
+}
+
+/** A statement is covered when no applicable cell is a gap. */
+export function isCovered(s: Statement): boolean {
+  return COLUMNS.every((c) => !isGap(s[c]));
+}
+
+export function coverage(): { covered: number; total: number } {
+  return { covered: statements.filter(isCovered).length, total: statements.length };
+}
+
+/** A short label for a reference: the rule id, `file#name`, `file > title` or the document pointer's end. */
+export function shortRef(ref: string): string {
+  const test = / > /.exec(ref);
+  if (test) return ref.slice(0, test.index).replace(/^test\//, '');
+  if (ref.startsWith('test/')) return ref.replace(/^test\//, '');
+  if (ref.startsWith('docex/') || ref.startsWith('diff/')) return ref;
+  const [file = ref, frag] = ref.split('#');
+  if (file.startsWith('openapi/')) {
+    const where = file.replace(/^openapi\//, '').replace(/\/openapi\.yaml$/, '').replace(/\.yaml$/, '');
+    const last = (frag ?? '').split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return `${where} ${last.slice(-2).join(' ')}`.trim();
+  }
+  return `${file.split('/').pop()}#${frag ?? ''}`;
+}
+
+function cellText(cell: Cell): string {
+  if (isGap(cell)) return `**gap**: ${cell.gap}`;
+  if (isNa(cell)) return `n/a: ${cell.na}`;
+  return [...new Set(refsOf(cell).map(shortRef))].map((r) => `\`${r}\``).join(', ');
+}
+
+/** The catalog as a Markdown table, preceded by its coverage line. */
+export function traceabilityTable(): string {
+  const esc = (s: string) => s.replace(/\|/g, '\\|');
+  const { covered, total } = coverage();
+  const head = `| # | § | statement | ${COLUMNS.map((c) => COLUMN_TITLES[c]).join(' | ')} |`;
+  const rule = `| ${['---', '---', '---', ...COLUMNS.map(() => '---')].join(' | ')} |`;
+  const rows = statements.map((s) => `| ${s.id} | ${s.section} | ${esc(s.text)} | ${COLUMNS.map((c) => esc(cellText(s[c]))).join(' | ')} |`);
+  return [`${covered} of ${total} statements are covered in every applicable column; a **gap** names what is missing.`, '', head, rule, ...rows].join('\n') + '\n';
+}
