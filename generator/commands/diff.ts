@@ -62,7 +62,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new DocexError(`unknown --format "${values.format}" (one of ${FORMATS.join(', ')})`, 2);
-  // The engine never reads the clock; the command decides what "today" is for x-sunset dates.
+  // The engine never reads the clock; the command decides what "today" is for sunset dates.
   const options: DiffOptions = { today: new Date().toISOString().slice(0, 10) };
 
   let result: TreeDiff;

@@ -37,8 +37,8 @@ export interface Change {
 
 export interface DiffOptions {
   /**
-   * Today's date (YYYY-MM-DD), to tell whether an `x-sunset` date has passed. The engine never reads the
-   * clock: without it, removing a deprecated operation whose `x-sunset` is set counts as before its sunset.
+   * Today's date (YYYY-MM-DD), to tell whether a sunset date has passed. The engine never reads the
+   * clock: without it, removing a deprecated operation whose sunset date is set counts as before its sunset.
    */
   today?: string;
 }

@@ -1,7 +1,10 @@
 import type { ApiEntry, OpenApiDocument, OperationObject, SchemaObject } from '../load/index.js';
 import { deref, HTTP_METHODS, refName } from '../load/index.js';
+import { buildApiModel, factoryName, type OperationModel } from '../model/index.js';
 
 export interface OperationInfo {
+  /** The generated client's method name (the model's). */
+  name: string;
   method: string;
   path: string;
   operationId: string | undefined;
@@ -29,6 +32,8 @@ export interface ApiInfo {
   documentVersion: string;
   summary: string | undefined;
   servers: ServerInfo[];
+  /** The generated client's factory, `createDocumentClient` (the model's). */
+  factory: string;
   operations: OperationInfo[];
   deprecations: string[];
 }
@@ -49,6 +54,9 @@ export function firstParagraph(text: string | undefined): string | undefined {
 }
 
 export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
+  const factory = factoryName(entry.subApi);
+  const model = buildApiModel(doc, { id: entry.id, factory, apiPath: '', source: entry.relPath });
+  const modelled = new Map(model.operations.map((o) => [`${o.method} ${o.path}`, o]));
   const operations: OperationInfo[] = [];
   const deprecations: string[] = [];
   for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
@@ -58,13 +66,15 @@ export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
       const op = item[method];
       if (!op) continue;
       const name = `${method.toUpperCase()} ${path}`;
+      const m = modelled.get(name)!;
       operations.push({
+        name: m.name,
         method: method.toUpperCase(),
         path,
         operationId: op.operationId,
         summary: op.summary,
         deprecated: op.deprecated === true,
-        example: exampleQuery(doc, op),
+        example: exampleQuery(m),
       });
       deprecations.push(...operationDeprecations(doc, name, op));
     }
@@ -88,6 +98,7 @@ export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
         description: v.description,
       })),
     })),
+    factory,
     operations,
     deprecations: [...new Set(deprecations)],
   };
@@ -131,21 +142,13 @@ function walkSchema(
   if (s.items) walkSchema(doc, s.items, here, seen, onDeprecated);
 }
 
-/** Example query values read from the conventions' parameters and extensions (never guessed from names). */
-function exampleQuery(doc: OpenApiDocument, op: OperationObject): OperationInfo['example'] {
+/** Example query values from the model's readings: a page size within the bound, the default sort descending, an expandable reference. */
+function exampleQuery(op: OperationModel): OperationInfo['example'] {
   const example: OperationInfo['example'] = {};
-  for (const raw of op.parameters ?? []) {
-    const p = deref(doc, raw);
-    if (!p || p.in !== 'query') continue;
-    if (p.name === 'limit') example.limit = Math.min(50, typeof p.schema?.maximum === 'number' ? p.schema.maximum : 50);
-    if (p.name === 'sort' && p['x-sortable']?.default) example.sort = `-${p['x-sortable'].default}`;
-  }
-  if (op.parameters?.some((raw) => deref(doc, raw)?.name === 'expand')) {
-    const ok = deref(doc, op.responses?.['200']);
-    const schema = deref<SchemaObject>(doc, ok?.content?.['application/json']?.schema);
-    const item = deref<SchemaObject>(doc, schema?.properties?.items?.items ?? schema?.items) ?? schema;
-    const expandable = Object.entries(item?.properties ?? {}).find(([, s]) => deref<SchemaObject>(doc, s)?.['x-expandable'] || s['x-expandable']);
-    if (expandable) example.expand = expandable[0];
-  }
+  const query = (name: string) => op.params.some((p) => p.in === 'query' && p.name === name);
+  const { collection, sortable, expandable } = op.conventions;
+  if (query('limit')) example.limit = Math.min(50, collection.limitMax ?? 50);
+  if (query('sort') && sortable?.default) example.sort = `-${sortable.default.replace(/^-/, '')}`;
+  if (expandable[0]) example.expand = expandable[0].name;
   return example;
 }

@@ -29,10 +29,6 @@ function baseUrlOf(api: ApiInfo, server: ServerInfo): string {
   return (url.endsWith(suffix) ? url.slice(0, -suffix.length) : url) + '/';
 }
 
-function pascal(s: string): string {
-  return s.replace(/(^|[-_\s])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
-}
-
 function common(ctx: SiteContext, path: string, title: string) {
   return { path, title, nav: ctx.nav(path), siteTitle: ctx.siteTitle };
 }
@@ -80,7 +76,7 @@ export function landingPage(ctx: SiteContext): Page {
     ? [
         `import { createTokenClient } from './generated/token/index.js';`,
         `import { FileTokenStore } from './generated/token/node.js';`,
-        `import { create${pascal(first.api.subApi)}Client } from './generated/${first.api.subApi}/${first.api.version}/index.js';`,
+        `import { ${first.api.factory} } from './generated/${first.api.subApi}/${first.api.version}/index.js';`,
         ``,
         `const env = (name: string) => process.env[name] ?? '';`,
         `const tokens = createTokenClient({`,
@@ -91,8 +87,8 @@ export function landingPage(ctx: SiteContext): Page {
         `});`,
         `await tokens.signInWithPassword({ username: env('${ENV.username}'), password: env('${ENV.password}') }); // deprecated grant: warns once`,
         ``,
-        `const api = create${pascal(first.api.subApi)}Client({ baseUrl: '${baseUrl}', tokens }); // the client adds ${first.api.subApi}/${first.api.version}/`,
-        `const result = await api.${first.op.operationId}(${clientArgs(first.op.example)});`,
+        `const api = ${first.api.factory}({ baseUrl: '${baseUrl}', tokens }); // the client adds ${first.api.subApi}/${first.api.version}/`,
+        `const result = await api.${first.op.name}(${clientArgs(first.op.example)});`,
         `console.log(result);`,
       ].join('\n')
     : undefined;

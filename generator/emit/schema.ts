@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
+import { extensibleValues } from '../model/conventions/index.js';
 
 // CommonJS builds, through require(), not import: Node 20 scans a CommonJS module's whole source for its export
 // names when ESM imports it, ~0.3 s of CPU for typescript's 9 MB (a third of generating a small document).
@@ -16,12 +17,12 @@ const { resolveRef, scanDiscriminators } = require('openapi-typescript/dist/lib/
 
 type GlobalContext = TransformNodeOptions['ctx'];
 
-/** `x-extensible-enum: [A, B]` -> `"A" | "B" | (string & {})`: known values, open to new ones. */
+/** An extensible enum `[A, B]` -> `"A" | "B" | (string & {})`: known values, open to new ones. */
 const extensibleEnum: OpenAPITSOptions['transform'] = (schema: SchemaObject) => {
-  const values = (schema as { 'x-extensible-enum'?: unknown })['x-extensible-enum'];
-  if (!Array.isArray(values)) return undefined;
+  const values = extensibleValues(schema);
+  if (!values) return undefined;
   const f = ts.factory;
-  const literals = values.filter((v): v is string => typeof v === 'string').map((v) => f.createLiteralTypeNode(f.createStringLiteral(v)));
+  const literals = values.map((v) => f.createLiteralTypeNode(f.createStringLiteral(v)));
   const open = f.createParenthesizedType(
     f.createIntersectionTypeNode([f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), f.createTypeLiteralNode([])]),
   );

@@ -11,8 +11,6 @@ export interface SchemaObject {
   format?: string;
   enum?: JsonValue[];
   const?: JsonValue;
-  'x-extensible-enum'?: string[];
-  'x-expandable'?: string;
   properties?: Record<string, SchemaObject>;
   required?: string[];
   items?: SchemaObject;
@@ -39,7 +37,6 @@ export interface ParameterObject {
   schema?: SchemaObject;
   style?: string;
   explode?: boolean;
-  'x-sortable'?: { properties: string[]; default?: string };
   [key: string]: unknown;
 }
 

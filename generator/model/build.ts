@@ -1,9 +1,9 @@
 import { deref, HTTP_METHODS } from '../load/index.js';
 import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '../load/index.js';
-import { expandableOf, expandValues, hasEtagHeader, isCollectionPage, limitMaximum } from './conventions.js';
-import { mediaKind } from './media.js';
+import { readConventions } from './read.js';
+import { mediaKind, uniqueOperationIds } from './conventions/index.js';
 import { pascalCase, safeName, unique } from './names.js';
-import type { ApiModel, BodyModel, Method, OperationModel, ParamModel, ResponseModel } from './types.js';
+import type { ApiModel, BodyModel, Method, OperationConventions, OperationModel, ParamModel, ResponseModel } from './types.js';
 
 export interface ModelOptions {
   id: string;
@@ -40,19 +40,15 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     }
   }
 
-  const idCount = new Map<string, number>();
-  for (const r of raws) if (r.op.operationId) idCount.set(r.op.operationId, (idCount.get(r.op.operationId) ?? 0) + 1);
+  const uniqueIds = uniqueOperationIds(raws.map((r) => r.op));
+  const conventions = readConventions(doc, opts.source);
   const used = new Set<string>();
   const operations = raws.map((r) => {
     const id = r.op.operationId;
-    let base: string;
-    if (id && idCount.get(id) === 1) base = id;
-    else {
-      base = derivedName(r.method, r.path);
-    }
+    const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    return buildOperation(doc, r, name, warnings);
+    return buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings);
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { id: opts.id, factory: opts.factory, apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
@@ -71,7 +67,7 @@ function derivedName(method: string, path: string): string {
   return `${method} ${segments.join(' ')}`;
 }
 
-function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, warnings: string[]): OperationModel {
+function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, conventions: OperationConventions, warnings: string[]): OperationModel {
   const { op } = r;
   const merged = new Map<string, ParameterObject>();
   for (const p of [...r.pathParams, ...(op.parameters ?? [])]) {
@@ -80,7 +76,6 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
   }
   const keys = new Set<string>();
   const params: ParamModel[] = [];
-  let expandParam: ParameterObject | undefined;
   for (const p of merged.values()) {
     if (p.in === 'cookie') {
       warnings.push(`${name}: cookie parameter "${p.name}" is not supported and is left out`);
@@ -99,9 +94,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
     if (p.description) model.description = p.description;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
     if (typeof p.style === 'string') model.style = p.style;
-    const sortable = p['x-sortable'];
-    if (p.in === 'query' && sortable && Array.isArray(sortable.properties)) model.sortable = sortable.properties.filter((s) => typeof s === 'string');
-    if (p.in === 'query' && p.name === 'expand') expandParam = p;
+    if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
     const ps = deref<SchemaObject>(doc, p.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
     if (p.in === 'query' && mayBeObject(ps)) model.object = true;
@@ -111,8 +104,6 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
   const responses: ResponseModel[] = [];
   const emptyStatuses: string[] = [];
   const errorStatuses: string[] = [];
-  let primaryJson: ResponseObject | undefined;
-  let etag = false;
   for (const [status, raw] of Object.entries(op.responses ?? {})) {
     const response = deref<ResponseObject>(doc, raw);
     if (!response) continue;
@@ -120,7 +111,6 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
       if (/^[45]/.test(status) || status === 'default') errorStatuses.push(status);
       continue;
     }
-    if (hasEtagHeader(doc, response)) etag = true;
     const content = Object.keys(response.content ?? {});
     if (content.length === 0) emptyStatuses.push(status);
     for (const mediaType of content) {
@@ -128,7 +118,6 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
       const existing = responses.find((x) => x.mediaType === mediaType);
       if (existing) existing.statuses.push(status);
       else responses.push({ mediaType, kind: kind === 'form' || kind === 'multipart' ? 'binary' : kind, statuses: [status] });
-      if (kind === 'json' && !primaryJson) primaryJson = response;
     }
   }
 
@@ -141,7 +130,8 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
     responses,
     emptyStatuses,
     errorStatuses,
-    etag: etag && r.method === 'get',
+    etag: conventions.etag.etag && r.method === 'get',
+    conventions,
   };
   if (op.operationId) model.operationId = op.operationId;
   const summary = op.summary ?? op.description?.split('\n')[0];
@@ -149,20 +139,14 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
   const body = requestBody(doc, op.requestBody);
   if (body) model.body = body;
 
-  const primarySchema = primaryJson?.content?.[Object.keys(primaryJson.content).find((m) => mediaKind(m) === 'json')!]?.schema;
-  if (r.method === 'get' && isCollectionPage(doc, primarySchema)) {
-    const limit = params.find((p) => p.in === 'query' && p.name === 'limit');
-    const max = limitMaximum(doc, limit ? merged.get('query:limit') : undefined);
+  if (conventions.collection.kind === 'page') {
+    const max = conventions.collection.limitMax;
     model.paginated = max === undefined ? {} : { limitMax: max };
   }
-  if (expandParam) {
-    const all = expandableOf(doc, primarySchema);
-    const allowed = expandValues(doc, expandParam);
-    const expandable = Object.fromEntries(Object.entries(all).filter(([k]) => !allowed || allowed.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
-    if (Object.keys(expandable).length > 0) {
-      model.expandable = expandable;
-      params.find((p) => p.in === 'query' && p.name === 'expand')!.expand = true;
-    }
+  // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
+  if (params.some((p) => p.in === 'query' && p.name === 'expand') && conventions.expandable.length > 0) {
+    model.expandable = Object.fromEntries(conventions.expandable.map((e) => [e.name, e.target]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+    params.find((p) => p.in === 'query' && p.name === 'expand')!.expand = true;
   }
   return model;
 }

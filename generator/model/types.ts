@@ -14,7 +14,7 @@ export interface ParamModel {
   description?: string;
   explode?: boolean;
   style?: string;
-  /** Set on the `sort` parameter when it carries `x-sortable`. */
+  /** Set on the `sort` parameter: its sortable fields (conventions/sortable.ts). */
   sortable?: string[];
   /** Set on the `expand` parameter when the response has expandable references (see OperationModel.expandable). */
   expand?: boolean;
@@ -62,6 +62,36 @@ export interface OperationModel {
   expandable?: Record<string, string>;
   /** GET whose success response declares an ETag header. */
   etag: boolean;
+  /** Every convention the document declares for this operation, as read by model/conventions/. */
+  conventions: OperationConventions;
+}
+
+/** Where a reading is written: the document file and a JSON pointer into the bundled document. */
+export interface SourceRef {
+  file: string;
+  pointer: string;
+}
+
+export interface OperationConventions {
+  at: SourceRef;
+  /** The lowest 2xx the document declares (200 when none). */
+  successStatus: number;
+  media: { offered: string[]; accepted: string[]; bodyRequired: boolean };
+  /** `page`: meta (CollectionMeta) + items; `array`: a plain array; with the bound on `limit`. */
+  collection: { kind: 'page' | 'array' | 'none'; limitMax?: number; item?: SourceRef };
+  /** The sortable fields and default of the `sort` parameter. */
+  sortable?: { fields: string[]; default?: string; at: SourceRef };
+  /** Expandable references of the response that the `expand` parameter admits (none without one). */
+  expandable: { name: string; target: string; at: SourceRef }[];
+  etag: { etag: boolean; ifNoneMatch: boolean; ifMatch: boolean; notModified: boolean; preconditionFailed: boolean };
+  /** The success response's Cache-Control values, when it declares the header. */
+  caching?: string[];
+  /** Requires authentication: some security requirement and no anonymous alternative. */
+  secured: boolean;
+  /** An operation of the OAuth 2.0 token service (token, revocation, login page or form). */
+  tokenService: boolean;
+  /** Sunset date of a deprecated operation, `yyyy-mm-dd`. */
+  sunset?: string;
 }
 
 export interface ApiModel {

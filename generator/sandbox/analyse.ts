@@ -7,6 +7,8 @@ import {
   type ResponseObject,
   type SchemaObject,
 } from '../load/index.js';
+import { readConventions } from '../model/read.js';
+import type { OperationConventions } from '../model/types.js';
 import type { LoadedApi } from './load-apis.js';
 import { collectionShape, isJsonMedia, schemaName, type CollectionShape } from './schema-tools.js';
 
@@ -54,12 +56,22 @@ export interface OpSpec {
   consumes: string[];
   bodyRequired: boolean;
   secured: boolean;
+  /** Sortable fields and default of the operation's `sort` parameter (the model's reading). */
+  sortable?: { fields: string[]; default?: string };
+  /** What `expand` may name: property -> schema it expands to (the model's reading, limited to the parameter's enum). */
+  expandable: Map<string, string>;
 }
 
 const PARAM_TAIL = /^(.*)\/\{([^}/]+)\}$/;
 
+/**
+ * The sandbox's view of each operation: the conventions come from the model's readings (readConventions); this
+ * adds only what serving needs beyond them, the roles of paths (collection, instance, below an instance).
+ */
 export function analyseApi(api: LoadedApi): OpSpec[] {
   const { doc } = api;
+  const conventions = readConventions(doc, api.entry.file);
+  const reading = (method: string, path: string): OperationConventions => conventions.get(`${method} ${path}`)!;
   const paths = doc.paths ?? {};
   const collections = new Map<string, Collection>();
 
@@ -125,8 +137,8 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
       // An action below a collection (`POST /documents/fetch`) works on that collection's items.
       const scope = kind === 'action' && !parent ? [...collections.values()].filter((c) => !c.nested && path.startsWith(`${c.path}/`)).sort((a, b) => b.path.length - a.path.length)[0] : undefined;
       const coll = collection ?? instance?.collection ?? scope;
-      const [successStatus, success] = successResponse(api, operation);
-      const reqBody = deref<NonNullable<OperationObject['requestBody']>>(doc, operation.requestBody);
+      const [, success] = successResponse(api, operation);
+      const c = reading(method, path);
       specs.push({
         api,
         method,
@@ -138,12 +150,14 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         ...(coll ? { collection: coll } : {}),
         ...(instance && ['read', 'replace', 'remove'].includes(kind) ? { idParam: instance.idParam } : {}),
         ...(parent ? { parent } : {}),
-        successStatus,
+        successStatus: c.successStatus,
         success,
-        produces: Object.keys(success?.content ?? {}),
-        consumes: Object.keys(reqBody?.content ?? {}),
-        bodyRequired: reqBody?.required === true,
-        secured: isSecured(api, operation),
+        produces: c.media.offered,
+        consumes: c.media.accepted,
+        bodyRequired: c.media.bodyRequired,
+        secured: c.secured,
+        ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),
+        expandable: new Map(c.expandable.map((e) => [e.name, e.target])),
       });
     }
   }
@@ -163,6 +177,7 @@ function makeCollection(api: LoadedApi, path: string, item: SchemaObject, shape:
   };
 }
 
+/** The success response object (its status is the model's reading: the same lowest 2xx). */
 function successResponse(api: LoadedApi, op: OperationObject): [number, ResponseObject | undefined] {
   const codes = Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c)).sort();
   const code = codes[0];
@@ -185,7 +200,3 @@ function mergeParams(api: LoadedApi, item: PathItemObject, op: OperationObject):
   return [...byKey.values()];
 }
 
-function isSecured(api: LoadedApi, op: OperationObject): boolean {
-  const reqs = op.security ?? api.doc.security ?? [];
-  return reqs.length > 0 && !reqs.some((r) => Object.keys(r).length === 0);
-}

@@ -18,9 +18,8 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   const store = storeOf(ctx, call);
   const parent = parentOf(ctx, call);
   if (parent && call.spec.collection!.nested) ctx.state.ensureChildren(store, parent.id);
-  const sortParam = spec.params.find((p) => p.in === 'query' && p.name === 'sort');
-  const sortKeys = parseSort(sortParam, query.sort);
-  const { names, targets } = expandNames(call, spec.collection!.item);
+  const sortKeys = parseSort(spec.sortable, query.sort);
+  const { names, targets } = expandNames(call);
   const selection = JSON.stringify([parent?.id, sortKeys, Object.entries(query).filter(([k]) => !['offset', 'limit', 'expand'].includes(k))]);
   // Filtering and sorting a large store is cached per store version, so paging stays cheap.
   const cache = listCache.get(store) ?? [];

@@ -80,16 +80,15 @@ export interface SortKey {
   descending: boolean;
 }
 
-/** `sort=-createdAt,name`: each key must be one of `x-sortable.properties`; no sort -> `x-sortable.default`. */
-export function parseSort(param: ParameterObject | undefined, value: unknown): SortKey[] {
-  const spec = param?.['x-sortable'];
+/** `sort=-createdAt,name`: each key must be one of the sortable fields; no sort -> the default (model's reading). */
+export function parseSort(spec: { fields: string[]; default?: string } | undefined, value: unknown): SortKey[] {
   const raw = value === undefined ? spec?.default : Array.isArray(value) ? value.join(',') : String(value);
   if (!raw) return [];
   return raw.split(',').filter(Boolean).map((k) => {
     const descending = k.startsWith('-');
     const property = k.replace(/^[-+]/, '');
-    if (spec && !spec.properties.includes(property)) {
-      throw httpError(400, `cannot sort by "${property}"; sortable: ${spec.properties.join(', ')}`, 'InvalidSort');
+    if (spec && !spec.fields.includes(property)) {
+      throw httpError(400, `cannot sort by "${property}"; sortable: ${spec.fields.join(', ')}`, 'InvalidSort');
     }
     return { property, descending };
   });

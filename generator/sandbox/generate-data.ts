@@ -1,7 +1,8 @@
 import type { OpenApiDocument, SchemaObject } from '../load/index.js';
 import { fromPattern } from './pattern.js';
 import type { Prng } from './prng.js';
-import { isType, resolveSchema } from './schema-tools.js';
+import { extensibleValues } from '../model/conventions/index.js';
+import { expandTargetOf, isType, resolveSchema } from './schema-tools.js';
 
 /** What the generator needs besides the schema: the PRNG and how to find ids of other stores. */
 export interface GenContext {
@@ -9,7 +10,7 @@ export interface GenContext {
   prng: Prng;
   /** Position of the item in its store: makes strings readable and distinct ("Nordic Ledger 17"). */
   index: number;
-  /** An existing id of the store holding schema `name`, for `x-expandable` references. */
+  /** An existing id of the store holding schema `name`, for expandable references. */
   refId(schemaName: string): string | undefined;
 }
 
@@ -18,19 +19,19 @@ const WORDS = ['Nordic', 'Ledger', 'Baltic', 'Harbor', 'Alpine', 'Cobalt', 'Meri
 const EPOCH = Date.UTC(2024, 0, 1);
 const SPAN_SECONDS = 2 * 365 * 24 * 3600;
 
-/** A deterministic value that satisfies `schema` (formats, enums, `x-extensible-enum`, bounds, required properties). */
+/** A deterministic value that satisfies `schema` (formats, enums, extensible enums, bounds, required properties). */
 export function generateValue(ctx: GenContext, schema: SchemaObject | undefined, name: string, depth = 0): unknown {
   const raw = schema ?? {};
-  const expandable = typeof raw['x-expandable'] === 'string' ? raw['x-expandable'] : undefined;
   const s = resolveSchema(ctx.doc, raw);
-  const target = expandable ?? (typeof s['x-expandable'] === 'string' ? s['x-expandable'] : undefined);
+  const target = expandTargetOf(ctx.doc, raw);
   if (target) {
     const id = ctx.refId(target);
     if (id !== undefined) return isType(firstAlternative(ctx.doc, s), 'string') ? id : { id };
   }
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return ctx.prng.pick(s.enum.filter((v) => v !== null));
-  if (s['x-extensible-enum']?.length) return ctx.prng.pick(s['x-extensible-enum']);
+  const known = extensibleValues(s);
+  if (known?.length) return ctx.prng.pick(known);
   if (s.oneOf?.length || s.anyOf?.length) return generateValue(ctx, (s.oneOf ?? s.anyOf)![0], name, depth);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
   switch (type) {

@@ -111,10 +111,11 @@ export function notModified(call: Call, etag: string): boolean {
   return matchesWeak(parseTags(call.req.headers['if-none-match']), etag);
 }
 
-export function expandNames(call: Call, itemSchema: SchemaObject): { names: string[]; targets: Map<string, string> } {
+/** `expand`: names the operation's expandable references, as the model reads them (limited to the parameter's enum). */
+export function expandNames(call: Call): { names: string[]; targets: Map<string, string> } {
   const raw = call.query.expand;
   const names = raw === undefined ? [] : (Array.isArray(raw) ? raw : String(raw).split(',')).map(String).filter(Boolean);
-  const targets = expandables(call.spec.api.doc, itemSchema);
+  const targets = call.spec.expandable;
   const unknown = names.filter((n) => !targets.has(n));
   if (unknown.length) {
     const known = [...targets.keys()];
@@ -170,7 +171,7 @@ export function knownProps(spec: OpSpec, itemSchema: SchemaObject, sent: Item): 
   return props ? Object.fromEntries(Object.entries(sent).filter(([k]) => k in props)) : sent;
 }
 
-/** References the client sends (to `x-expandable` properties of the item) must name existing resources: 400 otherwise. */
+/** References the client sends (to expandable references of the item) must name existing resources: 400 otherwise. */
 export function checkReferences(ctx: SubApiContext, call: Call, sent: Item): void {
   const problems: { technicalMessage: string; errorCode: string }[] = [];
   for (const [prop, target] of expandables(call.spec.api.doc, call.spec.collection!.item)) {

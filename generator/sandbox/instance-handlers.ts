@@ -6,7 +6,7 @@ import { send } from './respond.js';
 import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, successSchema, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
 
 export function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
   const store = storeOf(ctx, call);
@@ -17,8 +17,7 @@ export function instance(ctx: SubApiContext, call: Call): { store: Store; id: st
 
 export function read(ctx: SubApiContext, call: Call): FastifyReply {
   const { item } = instance(ctx, call);
-  const schema = successSchema(call) ?? call.spec.collection!.item;
-  const { names, targets } = expandNames(call, schema);
+  const { names, targets } = expandNames(call);
   const body = expandItem(ctx, call, item, names, targets);
   // Expanded: the same version in another representation, which also changes when a referenced resource does.
   const etag = names.length ? variantEtag(itemEtag(item), JSON.stringify(body)) : itemEtag(item);

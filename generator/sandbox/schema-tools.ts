@@ -1,11 +1,9 @@
 import { deref, refName, type OpenApiDocument, type SchemaObject } from '../load/index.js';
+import { at, collectionOf, documentContext, expandablesOf, expandTarget, type At } from '../model/conventions/index.js';
 
 export type Item = Record<string, unknown>;
 
-export function isJsonMedia(mediaType: string): boolean {
-  const t = mediaType.split(';')[0]!.trim().toLowerCase();
-  return t === 'application/json' || t.endsWith('+json');
-}
+export { isJsonMedia } from '../model/conventions/index.js';
 
 /** Follows refs and folds `allOf` into one object schema (properties and required merged). */
 const resolved = new WeakMap<object, SchemaObject>();
@@ -43,6 +41,12 @@ export function isType(s: SchemaObject, type: string): boolean {
   return s.type === type || (Array.isArray(s.type) && s.type.includes(type));
 }
 
+/** A schema of the bundled document as a node of the conventions readers' walk. */
+function node(doc: OpenApiDocument, schema: SchemaObject): At | undefined {
+  const ctx = documentContext(doc);
+  return at(ctx, schema, ctx.location);
+}
+
 export interface CollectionShape {
   /** `page`: `{ meta, items }`; `array`: a plain array of items. */
   shape: 'page' | 'array';
@@ -50,36 +54,37 @@ export interface CollectionShape {
   item: SchemaObject;
 }
 
-/** Whether a response schema is one of the spec's two collection shapes (section 2.4). */
+/** Whether a response schema is one of the spec's two collection shapes (section 2.4), as the model reads it. */
 export function collectionShape(doc: OpenApiDocument, schema: SchemaObject | undefined): CollectionShape | undefined {
   if (!schema) return undefined;
-  const s = resolveSchema(doc, schema);
-  if (isType(s, 'array') && s.items) return { shape: 'array', item: s.items };
-  const items = s.properties?.items && resolveSchema(doc, s.properties.items);
-  if (items && isType(items, 'array') && items.items && s.properties?.meta) return { shape: 'page', item: items.items };
-  return undefined;
+  const reading = collectionOf(documentContext(doc), node(doc, schema));
+  if (reading.kind === 'none' || !reading.item) return undefined;
+  return { shape: reading.kind, item: asWritten(reading.item) };
 }
 
-/** The properties of an item schema marked `x-expandable`, with the schema name each expands to. */
+/** The schema at a reading's location, as a `$ref` when it is a named component (the sandbox keys stores by it). */
+export function asWritten(item: At): SchemaObject {
+  const ptr = item.location.pointer;
+  return /^#\/components\/schemas\/[^/]+$/.test(ptr) ? { $ref: ptr } : (item.node as SchemaObject);
+}
+
+/** The expandable references of an item schema that name an existing schema: property -> schema name. */
 export function expandables(doc: OpenApiDocument, item: SchemaObject): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, prop] of Object.entries(resolveSchema(doc, item).properties ?? {})) {
-    const target = findExpandable(doc, prop, 0);
-    if (target) out.set(name, target);
-  }
-  return out;
+  const schemas = doc.components?.schemas ?? {};
+  const found = expandablesOf(documentContext(doc), node(doc, item)).filter((e) => Object.hasOwn(schemas, e.target));
+  return new Map(found.map((e) => [e.name, e.target]));
 }
 
-function findExpandable(doc: OpenApiDocument, s: SchemaObject | undefined, depth: number): string | undefined {
-  if (!s || depth > 4) return undefined;
-  if (typeof s['x-expandable'] === 'string') return s['x-expandable'];
-  const r = deref<SchemaObject>(doc, s);
-  if (r && r !== s && typeof r['x-expandable'] === 'string') return r['x-expandable'];
-  for (const part of [...(r?.allOf ?? []), ...(r?.oneOf ?? []), ...(r?.anyOf ?? [])]) {
-    const t = findExpandable(doc, part, depth + 1);
-    if (t) return t;
+const targets = new WeakMap<object, string | null>();
+
+/** The schema a property schema expands to (conventions/expandable.ts), memoised: data generation asks millions of times. */
+export function expandTargetOf(doc: OpenApiDocument, schema: SchemaObject): string | undefined {
+  let hit = targets.get(schema);
+  if (hit === undefined) {
+    const ctx = documentContext(doc);
+    targets.set(schema, (hit = expandTarget(ctx, { name: '', raw: schema, location: ctx.location, schema: node(doc, schema) }) ?? null));
   }
-  return undefined;
+  return hit ?? undefined;
 }
 
 /** The id of a reference value: `{ id }` objects and plain `<name>Id` strings. */

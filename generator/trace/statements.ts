@@ -152,7 +152,7 @@ export const statements: readonly Statement[] = [
     lint: ['docex/id-string', 'docex/id-param-string'],
     runtime: [`${RT}/request.ts#buildPath`],
     sandbox: [`${SB}/state.ts#idProp`],
-    test: ['test/runtime/request.test.ts > encodes path params and serialises query arrays by explode', 'test/openapi/conventions.test.ts > types every id and <name>Id as a string'],
+    test: ['test/runtime/request.test.ts > encodes path params and serialises query arrays by explode', 'test/lint/fixtures/id-string'],
   },
   {
     id: 'S15', section: '2.1', text: 'A resource may have different representations for different operations (GET differs from PUT).',
@@ -168,7 +168,7 @@ export const statements: readonly Statement[] = [
     lint: ['docex/timestamp-format', 'docex/timestamp-example-format'],
     runtime: { na: 'the client passes timestamps through as strings, as the documents type them' },
     sandbox: [`${SB}/handler-kit.ts#stampServerTimes`],
-    test: ['test/openapi/conventions.test.ts > gives timestamps format date-time and dates format date', 'test/sandbox/instances.test.ts > POST creates into the collection (201, server id and timestamps)'],
+    test: ['test/lint/fixtures/timestamp-format', 'test/sandbox/instances.test.ts > POST creates into the collection (201, server id and timestamps)'],
   },
   {
     id: 'S17', section: '2.1', text: 'Any input timestamp or date that follows ISO 8601 is accepted.',

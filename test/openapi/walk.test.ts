@@ -1,7 +1,7 @@
 // The conventions test is only as good as its walkers: each one must reject what breaks the convention.
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument, SchemaObject } from '../../generator/load/index.js';
-import { collectionItem, header, isErrorBody, mediaExamples, operations, visitSchemas } from './walk.js';
+import { collectionItem, header, mediaExamples, operations, visitSchemas } from './walk.js';
 
 const message: SchemaObject = { type: 'object', required: ['technicalMessage'], properties: { technicalMessage: { type: 'string' } } };
 const doc: OpenApiDocument = {
@@ -29,16 +29,6 @@ const doc: OpenApiDocument = {
 };
 
 describe('conventions test walkers', () => {
-  it('recognise the error body in its three forms and nothing else', () => {
-    expect(isErrorBody(doc, { $ref: '#/components/schemas/Message' })).toBe(true);
-    expect(isErrorBody(doc, { type: 'array', items: message })).toBe(true);
-    expect(isErrorBody(doc, { oneOf: [message, { type: 'array', items: message }] })).toBe(true);
-    expect(isErrorBody(doc, { type: 'object', properties: { technicalMessage: { type: 'string' } } })).toBe(false);
-    expect(isErrorBody(doc, { type: 'object', required: ['technicalMessage'], properties: { technicalMessage: { type: 'integer' } } })).toBe(false);
-    expect(isErrorBody(doc, { oneOf: [message, { type: 'object', properties: { error: { type: 'string' } } }] })).toBe(false);
-    expect(isErrorBody(doc, undefined)).toBe(false);
-  });
-
   it('dereference path parameters and responses, and find headers case-insensitively', () => {
     const [op] = operations(doc);
     expect(op?.params.map((p) => p.name)).toEqual(['thingId']);

@@ -63,24 +63,6 @@ export function mediaExamples(doc: OpenApiDocument, media: MediaTypeObject): unk
   return values;
 }
 
-/** Message object: an object whose `technicalMessage` is a required string. */
-export function isMessage(doc: OpenApiDocument, s: SchemaObject | undefined): boolean {
-  const m = schemaOf(doc, s);
-  if (!m) return false;
-  const tm = schemaOf(doc, m.properties?.technicalMessage);
-  return (m.required ?? []).includes('technicalMessage') && tm?.type === 'string';
-}
-
-/** The shared error body: a message, an array of messages, or oneOf/anyOf of those. */
-export function isErrorBody(doc: OpenApiDocument, s: SchemaObject | undefined): boolean {
-  const b = schemaOf(doc, s);
-  if (!b) return false;
-  const alternatives = b.oneOf ?? b.anyOf;
-  if (alternatives) return alternatives.length > 0 && alternatives.every((a) => isErrorBody(doc, a));
-  if (b.type === 'array') return isMessage(doc, b.items);
-  return isMessage(doc, b);
-}
-
 /**
  * Visits every schema object reachable in `paths` and `components` (not inside examples), with the
  * property name it is the value of, if any.

@@ -1,11 +1,12 @@
 // Enums, per the spec: in a response any added or removed value breaks clients; in a request only removing
-// one does. `x-extensible-enum` declares a set that may grow: adding to it never breaks.
+// one does. An extensible enum declares a set that may grow: adding to it never breaks.
+import { extensibleEnum } from '../../model/conventions/index.js';
 import type { SchemaCheck } from '../schema/compare.js';
 import type { Schema } from '../schema/resolve.js';
 
 interface ValueSet {
   values: Map<string, unknown>;
-  /** `enum`/`const` (closed) or `x-extensible-enum` (open). */
+  /** `enum`/`const` (closed) or an extensible enum (open). */
   closed: boolean;
   isConst: boolean;
 }
@@ -14,8 +15,8 @@ function valueSet(s: Schema): ValueSet | undefined {
   const key = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
   if (Array.isArray(s.enum)) return { values: new Map(s.enum.map((v) => [key(v), v])), closed: true, isConst: false };
   if (s.const !== undefined) return { values: new Map([[key(s.const), s.const]]), closed: true, isConst: true };
-  const ext = s['x-extensible-enum'];
-  if (Array.isArray(ext)) return { values: new Map(ext.map((v) => [key(v), v])), closed: false, isConst: false };
+  const ext = extensibleEnum(s);
+  if (ext) return { values: new Map(ext.map((v) => [key(v), v])), closed: false, isConst: false };
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 // Paths and operations: removed, added, deprecated. Removing an operation that BASE already deprecated is
-// the deprecation policy at work (info), unless its `x-sunset` date has not come yet.
+// the deprecation policy at work (info), unless its sunset date (read by model/conventions/sunset.ts) has not come yet.
+import { readSunset } from '../../model/conventions/index.js';
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair, OperationSide } from '../context.js';
 import type { RuleId } from '../registry.js';
@@ -17,9 +18,8 @@ export interface KeyedOperation {
 type Emit = (id: RuleId, operation: string, location: string, params: Params) => void;
 
 function sunsetPending(side: OperationSide, options: DiffOptions): string | undefined {
-  const sunset = side.op['x-sunset'];
-  if (typeof sunset !== 'string' && !(sunset instanceof Date)) return undefined;
-  const date = sunset instanceof Date ? sunset.toISOString().slice(0, 10) : sunset.slice(0, 10);
+  const date = readSunset(side.op);
+  if (date === undefined) return undefined;
   return options.today === undefined || options.today < date ? date : undefined;
 }
 

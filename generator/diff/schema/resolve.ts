@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { deref } from '../../load/resolve.js';
 import type { OpenApiDocument } from '../../load/types.js';
+import { EXT } from '../../model/conventions/index.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -170,7 +171,7 @@ export class DocSchemas {
     this.printing.add(node);
     const parts: string[] = [];
     for (const k of Object.keys(node).sort()) {
-      if (PROSE.has(k) || (k.startsWith('x-') && k !== 'x-extensible-enum')) continue;
+      if (PROSE.has(k) || (k.startsWith('x-') && k !== EXT.extensibleEnum)) continue;
       const v = node[k];
       let s: string;
       if (SCHEMA_MAPS.has(k) && isObject(v)) {

@@ -1,4 +1,4 @@
-import { isBearerScheme, isTokenService, securitySchemes } from '../shapes/operation.js';
+import { isBearerScheme, isTokenService, securitySchemes } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // The token service is exempt: its token endpoint takes HTTP Basic, its login page a browser.

@@ -1,11 +1,10 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj } from '../shapes/node.js';
+import { cacheControlHeader, isObj } from '../../model/conventions/index.js';
 
 export const CacheControl: Oas3Rule = () => ({
   Response: {
     enter(response: object, ctx: UserContext) {
-      const headers = isObj(response) && isObj(response.headers) ? Object.keys(response.headers) : [];
-      if (!headers.some((h) => h.toLowerCase() === 'cache-control'))
+      if (isObj(response) && !cacheControlHeader(ctx, { node: response, location: ctx.location }))
         ctx.report({ message: `Declare a Cache-Control header on this response (no-store, no-cache or max-age=<seconds>).`, location: ctx.location });
     },
   },

@@ -1,5 +1,5 @@
-import { isCollectionOperation, param, successSchema } from '../shapes/operation.js';
-import { collectionShape, keyword } from '../shapes/schema.js';
+import { isCollectionOperation, param, successSchema } from '../../model/conventions/index.js';
+import { collectionShape, keyword } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const CollectionPaging = operationRule((op, ctx, report) => {

@@ -1,5 +1,5 @@
 import { pluralize } from '@redocly/openapi-core';
-import { isCollectionOperation } from '../shapes/operation.js';
+import { isCollectionOperation } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const CollectionPathPlural = operationRule((op, ctx, report) => {

@@ -1,5 +1,5 @@
-import { isCollectionOperation, successSchema } from '../shapes/operation.js';
-import { collectionShape, isCollectionMeta, props } from '../shapes/schema.js';
+import { isCollectionOperation, successSchema } from '../../model/conventions/index.js';
+import { collectionShape, isCollectionMeta, props } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const CollectionShape = operationRule((op, ctx, report) => {

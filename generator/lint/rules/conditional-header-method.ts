@@ -1,4 +1,4 @@
-import { param } from '../shapes/operation.js';
+import { param } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const ConditionalHeaderMethod = operationRule((op, _ctx, report) => {

@@ -1,5 +1,5 @@
-import { isTokenService, jsonSchema } from '../shapes/operation.js';
-import { isErrorBody } from '../shapes/schema.js';
+import { isTokenService, jsonSchema } from '../../model/conventions/index.js';
+import { isErrorBody } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // The token endpoint answers with OAuth 2.0's own error body (`error`, `error_description`).

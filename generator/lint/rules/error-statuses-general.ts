@@ -1,6 +1,6 @@
-import { isTokenService } from '../shapes/operation.js';
+import { isTokenService } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
-import { hasStatus } from './error-statuses.js';
+import { hasStatus } from '../../model/conventions/index.js';
 
 // Any call may name a parameter wrongly (400) or meet an unknown server error (500).
 export const ErrorStatusesGeneral = operationRule((op, ctx, report) => {

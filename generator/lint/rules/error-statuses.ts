@@ -1,19 +1,10 @@
-import type { Operation } from '../shapes/operation.js';
-import { isCollectionOperation, isTokenService, mediaTypes, param } from '../shapes/operation.js';
+import { hasStatus, mayAuthenticate, isCollectionOperation, isTokenService, mediaTypes, param } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
-
-export function hasStatus(op: Operation, code: string): boolean {
-  return op.responses.has(code) || op.responses.has(`${code[0]}XX`) || op.responses.has(`${code[0]}xx`);
-}
-
-export function isSecured(op: Operation): boolean {
-  return !!op.security && op.security.some((r) => Object.keys(r).length > 0);
-}
 
 export const ErrorStatuses = operationRule((op, ctx, report, all) => {
   if (isTokenService(ctx, op)) return;
   const need: [string, string][] = [];
-  if (isSecured(op)) need.push(['401', 'the operation is secured']);
+  if (mayAuthenticate(op)) need.push(['401', 'the operation is secured']);
   if (op.path.includes('{')) need.push(['404', 'the path addresses an instance that may not exist']);
   // Any representation can meet an Accept that asks for another media type: 406, whether one or several are offered.
   if ([...op.responses].some(([code, r]) => /^2/.test(code) && mediaTypes(ctx, r).length > 0)) need.push(['406', 'a representation is returned and Accept may ask for a media type it is not in']);

@@ -1,10 +1,8 @@
-import { headerNames, param, successResponse } from '../shapes/operation.js';
+import { readEtag } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
-import { hasStatus } from './error-statuses.js';
 
 export const EtagPairing = operationRule((op, ctx, report) => {
-  if (op.method === 'get' && headerNames(ctx, successResponse(op)).includes('etag') && !param(op, 'If-None-Match', 'header'))
-    report(op.keyLocation, `Accept an If-None-Match header parameter: this GET returns an ETag.`, true);
-  if (op.method === 'put' && param(op, 'If-Match', 'header') && !hasStatus(op, '412'))
-    report(op.keyLocation, `Add a 412 response: this PUT accepts If-Match.`, true);
+  const e = readEtag(ctx, op);
+  if (op.method === 'get' && e.etag && !e.ifNoneMatch) report(op.keyLocation, `Accept an If-None-Match header parameter: this GET returns an ETag.`, true);
+  if (op.method === 'put' && e.ifMatch && !e.preconditionFailed) report(op.keyLocation, `Add a 412 response: this PUT accepts If-Match.`, true);
 });

@@ -1,7 +1,7 @@
-import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, entries, isObj, type At } from '../shapes/node.js';
+import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { child, entries, isObj, type At, type Location } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
-import { expandableTarget, isType, props } from '../shapes/schema.js';
+import { expandTarget, isType, props } from '../../model/conventions/index.js';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled (as in reference-shape). */
 function bundledName(location: Location): string | undefined {
@@ -38,7 +38,7 @@ export const ExpandTargetId: Oas3Rule = () => {
           if (name && !named.has(name)) named.set(name, { node, location: ctx.location });
         }
         for (const p of props(ctx, { node, location: ctx.location }).values()) {
-          const target = expandableTarget(ctx, p);
+          const target = expandTarget(ctx, p);
           if (target !== undefined) expandables.push({ target, location: p.location });
         }
       },

@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { HEADER, toHeader } from '../shapes/case.js';
-import { isObj } from '../shapes/node.js';
+import { isObj } from '../../model/conventions/index.js';
 
 const message = (name: string) => `Write the header name "${name}" as the spec does, in Hyphenated-Pascal-Case ("${toHeader(name)}").`;
 

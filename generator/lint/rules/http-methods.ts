@@ -1,5 +1,5 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj } from '../shapes/node.js';
+import { isObj } from '../../model/conventions/index.js';
 
 const ALLOWED = new Set(['get', 'post', 'put', 'delete']);
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);

@@ -1,5 +1,5 @@
 import { ID_NAME } from '../shapes/case.js';
-import { isType } from '../shapes/schema.js';
+import { isType } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const IdParamString = operationRule((op, ctx, report) => {

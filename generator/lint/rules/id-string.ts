@@ -1,5 +1,5 @@
 import { ID_NAME } from '../shapes/case.js';
-import { props, types } from '../shapes/schema.js';
+import { props, types } from '../../model/conventions/index.js';
 import { schemaRule } from '../shapes/rule.js';
 
 export const IdString = schemaRule((schema, ctx, report) => {

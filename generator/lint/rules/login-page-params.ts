@@ -1,5 +1,5 @@
-import { enumValues } from '../shapes/schema.js';
-import { isLoginPage, param } from '../shapes/operation.js';
+import { enumValues } from '../../model/conventions/index.js';
+import { isLoginPage, param } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const LoginPageParams = operationRule((op, _ctx, report) => {

@@ -1,8 +1,8 @@
-import { MAY_CHANGE } from '../shapes/case.js';
+import { EXT, MAY_CHANGE } from '../../model/conventions/index.js';
 import { schemaRule } from '../shapes/rule.js';
 
 export const NoEnumForOpenSets = schemaRule((schema, _ctx, report) => {
   const description = schema.node.description;
   if (Array.isArray(schema.node.enum) && typeof description === 'string' && MAY_CHANGE.test(description))
-    report(schema.location.child(['enum']), `Replace "enum" with "x-extensible-enum": the description says these values may change.`, true);
+    report(schema.location.child(['enum']), `Replace "enum" with "${EXT.extensibleEnum}": the description says these values may change.`, true);
 });

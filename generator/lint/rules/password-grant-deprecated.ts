@@ -1,4 +1,4 @@
-import { formSchema, isTokenEndpoint } from '../shapes/operation.js';
+import { formSchema, isTokenEndpoint } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 import { grantValues, grantVariants } from './token-grant-params.js';
 

@@ -1,5 +1,5 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj } from '../shapes/node.js';
+import { isObj } from '../../model/conventions/index.js';
 
 export const PathNoTrailingSlash: Oas3Rule = () => ({
   Paths: {

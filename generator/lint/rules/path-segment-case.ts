@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { SPINAL, toSpinal } from '../shapes/case.js';
-import { isObj } from '../shapes/node.js';
+import { isObj } from '../../model/conventions/index.js';
 
 export const PathSegmentCase: Oas3Rule = () => ({
   Paths: {

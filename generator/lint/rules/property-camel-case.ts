@@ -1,5 +1,5 @@
 import { CAMEL, toCamel } from '../shapes/case.js';
-import { isObj } from '../shapes/node.js';
+import { isObj } from '../../model/conventions/index.js';
 import { schemaRule } from '../shapes/rule.js';
 
 export const PropertyCamelCase = schemaRule((schema, _ctx, report) => {

@@ -1,5 +1,5 @@
 import { CAMEL, toCamel } from '../shapes/case.js';
-import { isTokenService } from '../shapes/operation.js';
+import { isTokenService } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // The token service is exempt: OAuth 2.0 fixes its parameter names (`response_type`, `redirect_uri`, ...).

@@ -1,7 +1,7 @@
-import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, isObj, type At } from '../shapes/node.js';
+import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { EXT, child, isObj, type At, type Location } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
-import { expandableTarget, parts, props, types } from '../shapes/schema.js';
+import { expandTarget, parts, props, types } from '../../model/conventions/index.js';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled: its pointer's or file's last name. */
 function bundledName(location: Location): string | undefined {
@@ -30,7 +30,7 @@ export const ReferenceShape: Oas3Rule = () => {
       leave(_root: object, ctx: UserContext) {
         const report = reporter(ctx, seen);
         for (const { target, location } of expandables)
-          if (!names.has(target)) report(location, `Point x-expandable at a schema that exists under components.schemas: "${target}" is not one.`, true);
+          if (!names.has(target)) report(location, `Point ${EXT.expandable} at a schema that exists under components.schemas: "${target}" is not one.`, true);
       },
     },
     Schema: {
@@ -42,8 +42,8 @@ export const ReferenceShape: Oas3Rule = () => {
         }
         const report = reporter(ctx, seen);
         for (const p of props(ctx, { node, location: ctx.location }).values()) {
-          const target = expandableTarget(ctx, p);
-          // A reference is marked x-expandable, or built by extending a reference object with allOf.
+          const target = expandTarget(ctx, p);
+          // A reference is marked expandable, or built by extending a reference object with allOf.
           const extendsReference = parts(ctx, p.schema).slice(1).some((s) => isReferenceObject(ctx, s));
           if (target === undefined && !extendsReference) continue;
           if (target !== undefined) expandables.push({ target, location: p.location });

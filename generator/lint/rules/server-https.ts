@@ -1,5 +1,5 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj } from '../shapes/node.js';
+import { isObj } from '../../model/conventions/index.js';
 
 /** Absolute server URLs must use https; relative ones inherit the document's own address. */
 export const ServerHttps: Oas3Rule = () => ({

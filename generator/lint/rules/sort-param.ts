@@ -1,33 +1,32 @@
-import { at, isObj, strings } from '../shapes/node.js';
-import { param, successSchema } from '../shapes/operation.js';
-import { collectionItem, props } from '../shapes/schema.js';
+import { EXT, collectionItem, misplacedSortable, props, readSortable, sortParam, successSchema } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const SortParam = operationRule((op, ctx, report) => {
-  const sort = param(op, 'sort', 'query');
+  const sort = sortParam(op);
   if (!sort) return;
-  // `x-sortable` may sit beside the parameter's `$ref` or in the parameter itself.
-  const written = isObj(sort.raw) && sort.raw['x-sortable'] !== undefined ? at(ctx, sort.raw['x-sortable'], sort.rawLocation.child(['x-sortable'])) : undefined;
-  const sortable = written ?? at(ctx, sort.node.node['x-sortable'], sort.node.location.child(['x-sortable']));
+  const misplaced = misplacedSortable(sort);
+  if (misplaced) report(misplaced, `Move ${EXT.sortable} into the "sort" parameter itself: beside a $ref it is dropped (OpenAPI 3.0 ignores $ref siblings).`, true);
+  const sortable = readSortable(ctx, sort);
   if (!sortable) {
-    report(sort.node.location, `Declare the sortable properties and the default on "sort" with x-sortable: { properties: [...], default: ... }.`);
+    if (!misplaced) report(sort.node.location, `Declare the sortable properties and the default on "sort" with ${EXT.sortable}: { fields: [...], default: ... }.`);
     return;
   }
-  const names = strings(sortable.node.properties);
+  const names = sortable.fields;
+  const where = sortable.at.location;
   // A default may name its direction (`-createdAt`); the property is what must be sortable.
-  const fallback = typeof sortable.node.default === 'string' ? sortable.node.default.replace(/^-/, '') : sortable.node.default;
-  if (names.length === 0) report(sortable.location, `List the sortable properties in x-sortable.properties.`);
-  if (typeof fallback !== 'string') report(sortable.location, `Name the default sort property in x-sortable.default.`);
-  else if (!names.includes(fallback)) report(sortable.location.child(['default']), `Add the default "${fallback}" to x-sortable.properties.`);
+  const fallback = sortable.default?.replace(/^-/, '');
+  if (names.length === 0) report(where, `List the sortable properties in ${EXT.sortable}.fields.`);
+  if (fallback === undefined) report(where, `Name the default sort property in ${EXT.sortable}.default.`);
+  else if (!names.includes(fallback)) report(where.child(['default']), `Add the default "${fallback}" to ${EXT.sortable}.fields.`);
   const item = collectionItem(ctx, successSchema(ctx, op));
   if (!item) return;
   const known = props(ctx, item);
   if (known.size === 0) return;
-  const list = sortable.node.properties;
+  const list = sortable.at.node.fields;
   if (Array.isArray(list))
     list.forEach((n: unknown, i) => {
-      if (typeof n === 'string' && !known.has(n)) report(sortable.location.child(['properties', i]), `Remove "${n}" from x-sortable.properties or add it to the collection's item: it is not one of its properties.`);
+      if (typeof n === 'string' && !known.has(n)) report(where.child(['fields', i]), `Remove "${n}" from ${EXT.sortable}.fields or add it to the collection's item: it is not one of its properties.`);
     });
-  if (typeof fallback === 'string' && names.includes(fallback) && !known.has(fallback))
-    report(sortable.location.child(['default']), `Make x-sortable.default a property of the collection's item: "${fallback}" is not one.`);
+  if (fallback !== undefined && names.includes(fallback) && !known.has(fallback))
+    report(where.child(['default']), `Make ${EXT.sortable}.default a property of the collection's item: "${fallback}" is not one.`);
 });

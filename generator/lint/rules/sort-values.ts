@@ -1,17 +1,13 @@
-import { at, isObj, strings } from '../shapes/node.js';
-import { param } from '../shapes/operation.js';
-import { keyword } from '../shapes/schema.js';
+import { keyword, readSortable, sortParam } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // Spec 4.5: `sort` names a property, ascending by default, descending with a leading `-`. When the parameter's
-// schema restricts its values (enum or pattern), each x-sortable property must be accepted in both directions.
+// schema restricts its values (enum or pattern), each sortable field must be accepted in both directions.
 export const SortValues = operationRule((op, ctx, report) => {
-  const sort = param(op, 'sort', 'query');
+  const sort = sortParam(op);
   if (!sort?.schema) return;
-  const written = isObj(sort.raw) && sort.raw['x-sortable'] !== undefined ? at(ctx, sort.raw['x-sortable'], sort.rawLocation.child(['x-sortable'])) : undefined;
-  const sortable = written ?? at(ctx, sort.node.node['x-sortable'], sort.node.location.child(['x-sortable']));
-  const names = strings(sortable?.node.properties);
-  if (names.length === 0) return; // docex/sort-param reports a missing x-sortable
+  const names = readSortable(ctx, sort)?.fields ?? [];
+  if (names.length === 0) return; // docex/sort-param reports a missing declaration
   const values = keyword(ctx, sort.schema, 'enum');
   const pattern = keyword(ctx, sort.schema, 'pattern');
   let accepts: ((v: string) => boolean) | undefined;

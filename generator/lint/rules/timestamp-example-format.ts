@@ -1,8 +1,8 @@
-import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, entries, isObj, list, type At, type Ctx } from '../shapes/node.js';
-import { operations } from '../shapes/operation.js';
+import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { child, entries, isObj, list, type At, type Ctx, type Location } from '../../model/conventions/index.js';
+import { operations } from '../../model/conventions/index.js';
 import { reporter, rootAt, type Report } from '../shapes/report.js';
-import { arrayItems, keyword, props } from '../shapes/schema.js';
+import { arrayItems, keyword, props } from '../../model/conventions/index.js';
 
 const OUTPUT: Record<string, { re: RegExp; shape: string }> = {
   'date-time': { re: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, shape: 'yyyy-mm-ddThh:mm:ss.fffZ (UTC, milliseconds)' },

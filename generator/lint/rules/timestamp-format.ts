@@ -1,5 +1,5 @@
-import { keyword } from '../shapes/schema.js';
-import { props } from '../shapes/schema.js';
+import { keyword } from '../../model/conventions/index.js';
+import { props } from '../../model/conventions/index.js';
 import { schemaRule } from '../shapes/rule.js';
 
 const TIMESTAMP_NAME = /(?:At|Date|Time|Timestamp)$|^(?:date|timestamp)$/;

@@ -1,6 +1,6 @@
-import { isBasicScheme, isTokenEndpoint, securitySchemes } from '../shapes/operation.js';
+import { isBasicScheme, isTokenEndpoint, securitySchemes } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
-import { hasStatus } from './error-statuses.js';
+import { hasStatus } from '../../model/conventions/index.js';
 
 export const TokenEndpointBasicAuth = operationRule((op, ctx, report) => {
   if (!isTokenEndpoint(ctx, op)) return;

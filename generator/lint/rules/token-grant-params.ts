@@ -1,8 +1,8 @@
-import type { At, Ctx } from '../shapes/node.js';
-import { list } from '../shapes/node.js';
-import { formSchema, isTokenEndpoint, param, type Operation } from '../shapes/operation.js';
-import { enumValues, props, required } from '../shapes/schema.js';
+import type { At, Ctx } from '../../model/conventions/index.js';
+import { list } from '../../model/conventions/index.js';
+import { formSchema, isTokenEndpoint, param, type Operation } from '../../model/conventions/index.js';
 import type { Report } from '../shapes/report.js';
+import { enumValues, props, required } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 const GRANTS: Record<string, string[]> = {

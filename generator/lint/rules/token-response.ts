@@ -1,5 +1,5 @@
-import { isTokenEndpoint, successResponse, jsonSchema } from '../shapes/operation.js';
-import { isType, props } from '../shapes/schema.js';
+import { isTokenEndpoint, successResponse, jsonSchema } from '../../model/conventions/index.js';
+import { isType, props } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 const FIELDS: [string, string][] = [

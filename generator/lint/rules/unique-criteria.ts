@@ -1,7 +1,5 @@
-import { readUnique, UNIQUE_EXTENSION } from '../../model/conventions/unique.js';
-import { isCollectionOperation, successResponse, jsonSchema } from '../shapes/operation.js';
+import { isCollectionOperation, jsonSchema, props, readUnique, successResponse, UNIQUE_EXTENSION } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
-import { props } from '../shapes/schema.js';
 
 // 7.2: a create that can answer 409 says what makes a duplicate; the criteria name properties of what it creates.
 export const UniqueCriteria = operationRule((op, ctx, report, all) => {

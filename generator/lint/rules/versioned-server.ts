@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, entries, isObj, list, strings, type At, type Ctx } from '../shapes/node.js';
-import { isTokenService, METHODS, operations } from '../shapes/operation.js';
+import { child, entries, isObj, list, strings, type At, type Ctx } from '../../model/conventions/index.js';
+import { isTokenService, METHODS, operations } from '../../model/conventions/index.js';
 import { reporter, rootAt } from '../shapes/report.js';
 
 const SUB_API_VERSION = /\/[a-z][a-z0-9]*(?:-[a-z0-9]+)*\/v\d+\/?$/;

@@ -5,9 +5,6 @@ export const SPINAL = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const HEADER = /^[A-Z][a-zA-Z0-9]*(?:-[A-Z][a-zA-Z0-9]*)*$/;
 /** `id` and `<name>Id` (section 2.2). */
 export const ID_NAME = /^(?:id|[a-z][a-zA-Z0-9]*Id)$/;
-/** Descriptions saying a value set may change (section 2.1, Enums). */
-export const MAY_CHANGE =
-  /\b(?:may|might|can|could|will|are likely to)\s+(?:change|be (?:extended|added)|grow)|subject to change|not (?:an )?exhaustive|new values|more values|additional values|values (?:may|might|can) be added/i;
 
 function words(name: string): string[] {
   return name

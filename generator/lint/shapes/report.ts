@@ -1,5 +1,5 @@
-import type { Location, UserContext } from '@redocly/openapi-core';
-import type { At, Obj } from './node.js';
+import type { Location as RedoclyLocation, UserContext } from '@redocly/openapi-core';
+import type { At, Location, Obj } from '../../model/conventions/index.js';
 
 export type Report = (location: Location, message: string, onKey?: boolean) => void;
 
@@ -12,7 +12,9 @@ export function reporter(ctx: Pick<UserContext, 'report'>, seen: Set<string>): R
     const id = `${location.absolutePointer}|${message}`;
     if (seen.has(id)) return;
     seen.add(id);
-    ctx.report({ message, location: onKey ? location.key() : location });
+    // Under lint every location comes from Redocly's walk (the readers only pass on what the host gave them).
+    const at = location as RedoclyLocation;
+    ctx.report({ message, location: onKey ? at.key() : at });
   };
 }
 

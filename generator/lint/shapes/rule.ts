@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj, type At } from './node.js';
-import { operations, reachableSchemas, tokenServiceSchemas, type Operation } from './operation.js';
+import { isObj, type At } from '../../model/conventions/index.js';
+import { operations, reachableSchemas, tokenServiceSchemas, type Operation } from '../../model/conventions/index.js';
 import { reporter, rootAt, type Report } from './report.js';
 
 export type OperationCheck = (op: Operation, ctx: UserContext, report: Report, all: Operation[]) => void;

@@ -1,7 +1,6 @@
 // Structural tests on schemas: what makes an error body, a collection, a reference.
 // They look at shape only (never at component names), so foreign bundled documents work too.
-import type { Location } from '@redocly/openapi-core';
-import { at, child, isObj, list, strings, type At, type Ctx } from './node.js';
+import { at, child, list, strings, type At, type Ctx, type Location } from './node.js';
 
 export interface Prop {
   name: string;
@@ -104,13 +103,6 @@ export function collectionItem(ctx: Ctx, s: At | undefined): At | undefined {
   if (shape === 'array') return arrayItems(ctx, s);
   if (shape === 'meta-items' || shape === 'items-without-meta') return arrayItems(ctx, props(ctx, s).get('items')?.schema);
   return undefined;
-}
-
-/** `x-expandable` on a property, written beside its `$ref` or inside the resolved schema. */
-export function expandableTarget(ctx: Ctx, p: Prop): string | undefined {
-  if (isObj(p.raw) && typeof p.raw['x-expandable'] === 'string') return p.raw['x-expandable'];
-  const v = keyword(ctx, p.schema, 'x-expandable');
-  return typeof v === 'string' ? v : undefined;
 }
 
 export function enumValues(s: At | undefined): unknown[] | undefined {

@@ -1,0 +1,63 @@
+// Collections (section 2.4): a GET answering `meta` (CollectionMeta) + `items`, or a plain array; with the bound
+// on `limit`. This is the one definition: the model pages, the sandbox lists and lint checks by it.
+import type { At, Ctx } from './node.js';
+import { successSchema } from './media.js';
+import { param, type Operation } from './operations.js';
+import { arrayItems, collectionShape, isCollectionMeta, keyword, props, types } from './schema.js';
+
+/** Section 2.4 / issue definition: a GET taking `offset` or `limit`, or answering an array or an object with `items`. */
+export function isCollectionOperation(ctx: Ctx, op: Operation): boolean {
+  if (op.method !== 'get') return false;
+  if (param(op, 'offset', 'query') || param(op, 'limit', 'query')) return true;
+  return collectionShape(ctx, successSchema(ctx, op)) !== 'not-a-collection';
+}
+
+
+export type CollectionKind = 'page' | 'array' | 'none';
+
+export interface CollectionReading {
+  /** `page`: `meta` (CollectionMeta: integer offset, limit, total) + array `items`; `array`: a plain array. */
+  kind: CollectionKind;
+  /** The item schema (a `$ref` followed), for `page` and `array`. */
+  item?: At;
+  /** Where the collection's schema is written. */
+  schema?: At;
+  /** The `limit` parameter's `maximum`, else the items' `maxItems`. */
+  limitMax?: number;
+}
+
+/** What kind of collection a GET answers (any other method answers none). */
+export function readCollection(ctx: Ctx, op: Operation): CollectionReading {
+  if (op.method !== 'get') return { kind: 'none' };
+  return collectionOf(ctx, successSchema(ctx, op), limitMaximum(ctx, op));
+}
+
+/** What kind of collection a response schema is. */
+export function collectionOf(ctx: Ctx, schema: At | undefined, limitMax?: number): CollectionReading {
+  const shape = collectionShape(ctx, schema);
+  const bound = (items: At | undefined): Pick<CollectionReading, 'limitMax'> => {
+    const max = limitMax ?? keyword(ctx, items, 'maxItems');
+    return typeof max === 'number' ? { limitMax: max } : {};
+  };
+  if (shape === 'array') return { kind: 'array', ...withItem(arrayItems(ctx, schema)), schema: schema!, ...bound(schema) };
+  if (shape === 'meta-items' && isCollectionMeta(ctx, props(ctx, schema).get('meta')?.schema)) {
+    const items = props(ctx, schema).get('items')?.schema;
+    return { kind: 'page', ...withItem(arrayItems(ctx, items)), schema: schema!, ...bound(items) };
+  }
+  return { kind: 'none' };
+}
+
+function withItem(item: At | undefined): { item?: At } {
+  return item ? { item } : {};
+}
+
+/** The `maximum` of the operation's `limit` query parameter. */
+export function limitMaximum(ctx: Ctx, op: Operation): number | undefined {
+  const max = keyword(ctx, param(op, 'limit', 'query')?.schema, 'maximum');
+  return typeof max === 'number' ? max : undefined;
+}
+
+export { collectionShape, isCollectionMeta, type CollectionShape } from './schema.js';
+export function hasArrayType(ctx: Ctx, s: At | undefined): boolean {
+  return types(ctx, s).has('array');
+}

@@ -1,0 +1,34 @@
+// ETags (spec "ETags"): a GET's success response sends `ETag` and the GET takes `If-None-Match` (304); a PUT or
+// POST takes `If-Match` (412).
+import { child, type At, type Ctx } from './node.js';
+import { param, type Operation } from './operations.js';
+import { successResponse } from './success.js';
+
+export interface EtagReading {
+  /** The success response declares an `ETag` header. */
+  etag: boolean;
+  ifNoneMatch: boolean;
+  ifMatch: boolean;
+  notModified: boolean;
+  preconditionFailed: boolean;
+}
+
+export function hasHeader(ctx: Ctx, response: At | undefined, name: string): boolean {
+  const lower = name.toLowerCase();
+  return Object.keys(child(ctx, response, 'headers')?.node ?? {}).some((h) => h.toLowerCase() === lower);
+}
+
+/** A status declared exactly or by its range (`4XX`). */
+export function hasStatus(op: Operation, code: string): boolean {
+  return op.responses.has(code) || op.responses.has(`${code[0]}XX`) || op.responses.has(`${code[0]}xx`);
+}
+
+export function readEtag(ctx: Ctx, op: Operation): EtagReading {
+  return {
+    etag: hasHeader(ctx, successResponse(op), 'ETag'),
+    ifNoneMatch: !!param(op, 'If-None-Match', 'header'),
+    ifMatch: !!param(op, 'If-Match', 'header'),
+    notModified: hasStatus(op, '304'),
+    preconditionFailed: hasStatus(op, '412'),
+  };
+}

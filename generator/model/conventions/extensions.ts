@@ -1,0 +1,7 @@
+// The names of docex's vendor extensions, written here once: readers read them, messages name them through these.
+export const EXT = {
+  sortable: 'x-sortable',
+  expandable: 'x-expandable',
+  extensibleEnum: 'x-extensible-enum',
+  sunset: 'x-sunset',
+} as const;

@@ -1,0 +1,99 @@
+// The operations of a document with what the conventions ask about them: merged parameters,
+// responses, effective security, the JSON body of the success response.
+import { at, child, entries, isObj, str, type At, type Ctx, type Location, type Obj } from './node.js';
+
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface Param {
+  name: string;
+  in: string;
+  node: At;
+  /** The parameter as written (a `$ref` keeps its siblings here), and where. */
+  raw: unknown;
+  rawLocation: Location;
+  schema: At | undefined;
+}
+
+export interface Operation {
+  path: string;
+  method: string;
+  op: At;
+  /** Where the method key is written: where problems about the whole operation are reported. */
+  keyLocation: Location;
+  /** Where the path key is written. */
+  pathLocation: Location;
+  params: Param[];
+  responses: Map<string, At>;
+  /** Effective security: the operation's, else the document's; undefined when neither declares one. */
+  security: Obj[] | undefined;
+  root: At;
+}
+
+const index = new WeakMap<object, Map<string, Operation[]>>();
+
+/**
+ * The document's operations, walked once per document (and file it is read as) and shared by every reader and
+ * lint rule that asks (the 24 operation rules used to walk the whole document each).
+ */
+export function operations(ctx: Ctx, root: At): Operation[] {
+  let byFile = index.get(root.node);
+  if (!byFile) index.set(root.node, (byFile = new Map()));
+  const file = root.location.source.absoluteRef;
+  let out = byFile.get(file);
+  if (!out) byFile.set(file, (out = walk(ctx, root)));
+  return out;
+}
+
+function walk(ctx: Ctx, root: At): Operation[] {
+  const out: Operation[] = [];
+  const paths = child(ctx, root, 'paths');
+  if (!paths) return out;
+  for (const path of Object.keys(paths.node)) {
+    const item = child(ctx, paths, path);
+    if (!item) continue;
+    const shared = readParams(ctx, item);
+    for (const method of METHODS) {
+      const op = child(ctx, item, method);
+      if (!op) continue;
+      const own = readParams(ctx, op);
+      const params = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+      const security = Array.isArray(op.node.security) ? op.node.security : Array.isArray(root.node.security) ? root.node.security : undefined;
+      out.push({
+        path,
+        method,
+        op,
+        keyLocation: item.location.child([method]),
+        pathLocation: paths.location.child([path]),
+        params,
+        responses: new Map(entries(ctx, op, 'responses')),
+        security: security?.filter(isObj),
+        root,
+      });
+    }
+  }
+  return out;
+}
+
+function readParams(ctx: Ctx, parent: At): Param[] {
+  const raw = parent.node.parameters;
+  if (!Array.isArray(raw)) return [];
+  const out: Param[] = [];
+  raw.forEach((value: unknown, i) => {
+    const rawLocation = parent.location.child(['parameters', i]);
+    const node = at(ctx, value, rawLocation);
+    if (!node) return;
+    out.push({ name: str(node.node.name) ?? '', in: str(node.node.in) ?? '', node, raw: value, rawLocation, schema: child(ctx, node, 'schema') });
+  });
+  return out;
+}
+
+export function param(op: Operation, name: string, where: string): Param | undefined {
+  const lower = name.toLowerCase();
+  return op.params.find((p) => p.in === where && (where === 'header' ? p.name.toLowerCase() === lower : p.name === name));
+}
+
+/** Lower-cased names of a response's headers. */
+export function headerNames(ctx: Ctx, response: At | undefined): string[] {
+  const headers = child(ctx, response, 'headers');
+  return headers ? Object.keys(headers.node).map((h) => h.toLowerCase()) : [];
+}

@@ -1,0 +1,62 @@
+// Reads every convention of one bundled document through the readers in conventions/, as plain data for the
+// model (JSON-serialisable: locations become file + JSON pointer).
+import type { OpenApiDocument } from '../load/index.js';
+import {
+  documentContext,
+  documentRoot,
+  expandValues,
+  isSecured,
+  isTokenService,
+  operations,
+  param,
+  readCaching,
+  readCollection,
+  readEtag,
+  readExpandable,
+  readMedia,
+  readSortable,
+  readSunset,
+  sortParam,
+  sourceOf,
+  successResponse,
+  successStatus,
+} from './conventions/index.js';
+import type { OperationConventions } from './types.js';
+
+/** The conventions of each operation, by `<method> <path>`. */
+export function readConventions(doc: OpenApiDocument, file: string): Map<string, OperationConventions> {
+  const ctx = documentContext(doc, file);
+  const schemas = doc.components?.schemas ?? {};
+  const out = new Map<string, OperationConventions>();
+  for (const op of operations(ctx, documentRoot(doc, file))) {
+    const collection = readCollection(ctx, op);
+    const sortable = readSortable(ctx, sortParam(op));
+    const expand = param(op, 'expand', 'query');
+    const allowed = expand && expandValues(ctx, expand.schema)?.values;
+    // Expandable: references to a schema that exists, that the `expand` parameter lists (all, if it lists none).
+    const expandable = expand
+      ? readExpandable(ctx, op).filter((e) => Object.hasOwn(schemas, e.target) && (!allowed || allowed.includes(e.name)))
+      : [];
+    const success = successResponse(op);
+    const caching = success && readCaching(ctx, success);
+    const sunset = readSunset(op.op.node);
+    out.set(`${op.method} ${op.path}`, {
+      at: sourceOf(op.keyLocation),
+      successStatus: successStatus(op),
+      media: readMedia(ctx, op),
+      collection: {
+        kind: collection.kind,
+        ...(collection.limitMax !== undefined ? { limitMax: collection.limitMax } : {}),
+        ...(collection.item ? { item: sourceOf(collection.item.location) } : {}),
+      },
+      ...(sortable ? { sortable: { fields: sortable.fields, ...(sortable.default ? { default: sortable.default } : {}), at: sourceOf(sortable.at.location) } } : {}),
+      expandable: expandable.map((e) => ({ name: e.name, target: e.target, at: sourceOf(e.location) })),
+      etag: readEtag(ctx, op),
+      ...(caching ? { caching } : {}),
+      secured: isSecured(op),
+      tokenService: isTokenService(ctx, op),
+      ...(sunset ? { sunset } : {}),
+    });
+  }
+  return out;
+}

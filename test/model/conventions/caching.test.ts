@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { readCaching, successResponse } from '../../../generator/model/conventions/index.js';
+import { given } from './given.js';
+
+describe('caching reader', () => {
+  it.each([
+    ['a const', `{ Cache-Control: { schema: { type: string, const: no-store } } }`, ['no-store']],
+    ['an enum and an example, by $ref', `{ cache-control: { $ref: '#/components/headers/CacheControl' } }`, ['max-age=60', 'no-cache', 'no-cache']],
+    ['the header without a value', `{ Cache-Control: { schema: { type: string } } }`, []],
+    ['no header', `{}`, undefined],
+  ])('%s', (_name, headers, want) => {
+    const g = given(`
+paths:
+  /x:
+    get:
+      responses:
+        '200': { description: ok, headers: ${headers} }
+components:
+  headers:
+    CacheControl: { schema: { type: string, enum: [max-age=60, no-cache] }, example: no-cache }`);
+    expect(readCaching(g.ctx, successResponse(g.op('get /x'))!)).toEqual(want);
+  });
+});
