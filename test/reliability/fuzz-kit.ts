@@ -206,7 +206,9 @@ export class Fuzzer {
       this.check(getOp, read, fail);
       if (read.status !== 200 || JSON.stringify(read.json) !== JSON.stringify(res.json)) fail(`GET after PUT gave ${read.status} ${read.text.slice(0, 300)}, the PUT answered ${res.text.slice(0, 300)}`);
     }
-    if (o.method === 'POST' && res.status === 201 && res.headers.get('location') && isJson(res)) {
+    // Only where the document lets a client read what it created (a GET on `<collection>/{id}`).
+    const instanceGet = this.ops.some((x) => x.method === 'GET' && x.prefix === o.prefix && x.path.startsWith(`${o.path}/{`) && /^\/\{[^}/]+\}$/.test(x.path.slice(o.path.length)));
+    if (o.method === 'POST' && res.status === 201 && instanceGet && res.headers.get('location') && isJson(res)) {
       const loc = res.headers.get('location')!;
       const read = await this.send('GET', loc, { authorization: headers.authorization ?? '', accept: 'application/json' });
       if (read.status !== 200 || (read.json as { id?: unknown }).id !== (res.json as { id?: unknown }).id) fail(`GET ${loc} after POST gave ${read.status} ${read.text.slice(0, 300)}`);
