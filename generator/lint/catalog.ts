@@ -48,6 +48,7 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/token-response', summary: 'a token response without `access_token`, `token_type`, `expires_in` (integer), `refresh_token`, `scope`', spec: '2.6 Token response resource.' },
   { id: 'docex/password-grant-deprecated', summary: 'a password grant not marked deprecated with the date', spec: '5.4: "The endpoints of this grant are announced as deprecated after 1 June 2025."' },
   { id: 'docex/login-page-params', summary: 'a login page (GET with `response_type`) without required `response_type` (only `code`), `redirect_uri`, `client_id`', spec: '4.4: "Required query parameters: response_type (must be code), redirect_uri, client_id."' },
+  { id: 'docex/collection-bounded', summary: 'a collection (GET answering an array or `items`) bounded neither by a `limit` with `maximum` nor by `maxItems` on its array', spec: '2.4 limit: "There is always an upper bound"; 8 Collection limit: "Always has an upper bound that varies by API and resource."' },
 ];
 
 /** The rule list as a Markdown table (README `## Lint rules`, docs site). */

@@ -41,6 +41,7 @@ import { TokenEndpointBasicAuth } from './rules/token-endpoint-basic-auth.js';
 import { TokenGrantParams } from './rules/token-grant-params.js';
 import { TokenResponse } from './rules/token-response.js';
 import { VersionedServer } from './rules/versioned-server.js';
+import { CollectionBounded } from './rules/collection-bounded.js';
 
 export const rules = {
   'property-camel-case': PropertyCamelCase,
@@ -84,6 +85,7 @@ export const rules = {
   'token-response': TokenResponse,
   'password-grant-deprecated': PasswordGrantDeprecated,
   'login-page-params': LoginPageParams,
+  'collection-bounded': CollectionBounded,
 } satisfies Record<string, Oas3Rule>;
 
 export type DocexRuleId = `docex/${keyof typeof rules}`;

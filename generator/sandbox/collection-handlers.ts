@@ -1,5 +1,6 @@
 // Collections: list (filter, search, sort, page, expand, ETag) and create (409 duplicates, If-Match on the collection).
 import type { FastifyReply } from 'fastify';
+import { collectionBound } from '../model/collection-bound.js';
 import type { OpSpec } from './analyse.js';
 import { buildFilters, DEFAULT_LIMIT, parseSort, searchFilter, sortItems } from './collection-query.js';
 import { httpError } from './http-error.js';
@@ -8,7 +9,7 @@ import { send } from './respond.js';
 import { deepEqual, isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, successSchema, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
 
 export const listCache = new WeakMap<Store, { key: string; version: number; items: Item[] }[]>();
 
@@ -36,7 +37,9 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   const pages = spec.params.some((p) => p.in === 'query' && (p.name === 'offset' || p.name === 'limit'));
   const offset = typeof query.offset === 'number' ? query.offset : defaultOf(spec, 'offset') ?? 0;
   const limit = typeof query.limit === 'number' ? query.limit : defaultOf(spec, 'limit') ?? DEFAULT_LIMIT;
-  const slice = pages ? hit.items.slice(offset, offset + limit) : hit.items;
+  // A plain array is bounded by its maxItems (spec 2.4: "there is always an upper bound").
+  const bound = pages ? undefined : collectionBound(spec.api.doc, spec.params, resolveSchema(spec.api.doc, successSchema(call)));
+  const slice = pages ? hit.items.slice(offset, offset + limit) : bound?.by === 'maxItems' ? hit.items.slice(0, bound.maxItems) : hit.items;
   const items = slice.map((it) => expandItem(ctx, call, it, names, targets));
   const body = spec.collection!.shape === 'page' ? { meta: { offset, limit, total: hit.items.length }, items } : items;
   const etag = store.collectionEtag(JSON.stringify([selection, offset, limit, names]));

@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * List service providers
-         * @description Every service provider the service exchanges documents with, as a plain array (no metadata).
+         * @description Every service provider the service exchanges documents with, as a plain array (no metadata) of at most 500 (`maxItems`, the collection's upper bound).
          */
         get: operations["listServiceProviders"];
         put?: never;
