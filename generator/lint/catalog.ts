@@ -13,7 +13,7 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/query-param-camel-case', summary: 'a query parameter name that is not camelCase (the login page is exempt)', spec: '2.1 Query parameter names: "camelCase, for example searchTerm."' },
   { id: 'docex/collection-path-plural', summary: 'a collection GET whose last literal path segment is not plural', spec: '2.1 Collection resource: "Path is plural, for example /documents."' },
   { id: 'docex/id-string', summary: 'an `id` or `<name>Id` property whose type is not string', spec: '2.1 Resource id: "Type string unless there is a strong reason otherwise."' },
-  { id: 'docex/enum-pascal-case', summary: 'an enum value that is not a PascalCase string', spec: '2.1 Enums: "Values are PascalCase."' },
+  { id: 'docex/enum-pascal-case', summary: 'an enum value that is not a PascalCase string (ALL CAPS, such as `INVOICE`, is not PascalCase)', spec: '2.1 Enums: "Values are PascalCase."' },
   { id: 'docex/timestamp-format', summary: 'a property named like a timestamp or date (…At, …Date, …Time, …Timestamp) without format date-time or date', spec: '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."' },
   { id: 'docex/timestamp-example-format', summary: 'a date-time or date example (in a response or a schema) not in the output format `yyyy-mm-ddThh:mm:ss.fffZ` / `yyyy-mm-dd`', spec: '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."' },
   { id: 'docex/reference-shape', summary: 'a reference (marked `x-expandable`, or a reference object extended with `allOf`) whose object holds more than `id`, or an `x-expandable` naming a schema that does not exist', spec: '2.2: "A property <name> holding an object with a single property id (string)."' },
@@ -49,6 +49,8 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/password-grant-deprecated', summary: 'a password grant not marked deprecated with the date', spec: '5.4: "The endpoints of this grant are announced as deprecated after 1 June 2025."' },
   { id: 'docex/login-page-params', summary: 'a login page (GET with `response_type`) without required `response_type` (only `code`), `redirect_uri`, `client_id`', spec: '4.4: "Required query parameters: response_type (must be code), redirect_uri, client_id."' },
   { id: 'docex/collection-bounded', summary: 'a collection (GET answering an array or `items`) bounded neither by a `limit` with `maximum` nor by `maxItems` on its array', spec: '2.4 limit: "There is always an upper bound"; 8 Collection limit: "Always has an upper bound that varies by API and resource."' },
+  { id: 'docex/extensible-enum-pascal-case', summary: 'an `x-extensible-enum` value that is not a PascalCase string (ALL CAPS is not PascalCase)', spec: '2.1 Enums: "Values are PascalCase." (the known values of a set that may change too)' },
+  { id: 'docex/server-host-shape', summary: 'an absolute sub API server URL whose host is not `api.{region}.<service-host>` (the region its own host label)', spec: '4.2: "{base_url} is https://api.{region}.<service-host>/"; "The region is a path-independent part of the host name."' },
 ];
 
 /** The rule list as a Markdown table (README `## Lint rules`, docs site). */
