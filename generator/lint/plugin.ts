@@ -41,6 +41,8 @@ import { TokenEndpointBasicAuth } from './rules/token-endpoint-basic-auth.js';
 import { TokenGrantParams } from './rules/token-grant-params.js';
 import { TokenResponse } from './rules/token-response.js';
 import { VersionedServer } from './rules/versioned-server.js';
+import { ValueSetDeclared } from './rules/value-set-declared.js';
+import { ResourcePathShape } from './rules/resource-path-shape.js';
 import { ServerHostShape } from './rules/server-host-shape.js';
 import { ExtensibleEnumPascalCase } from './rules/extensible-enum-pascal-case.js';
 import { CollectionBounded } from './rules/collection-bounded.js';
@@ -90,6 +92,8 @@ export const rules = {
   'collection-bounded': CollectionBounded,
   'extensible-enum-pascal-case': ExtensibleEnumPascalCase,
   'server-host-shape': ServerHostShape,
+  'resource-path-shape': ResourcePathShape,
+  'value-set-declared': ValueSetDeclared,
 } satisfies Record<string, Oas3Rule>;
 
 export type DocexRuleId = `docex/${keyof typeof rules}`;
