@@ -42,6 +42,11 @@ import { TokenGrantParams } from './rules/token-grant-params.js';
 import { TokenResponse } from './rules/token-response.js';
 import { UniqueCriteria } from './rules/unique-criteria.js';
 import { VersionedServer } from './rules/versioned-server.js';
+import { ValueSetDeclared } from './rules/value-set-declared.js';
+import { ResourcePathShape } from './rules/resource-path-shape.js';
+import { ServerHostShape } from './rules/server-host-shape.js';
+import { ExtensibleEnumPascalCase } from './rules/extensible-enum-pascal-case.js';
+import { CollectionBounded } from './rules/collection-bounded.js';
 
 export const rules = {
   'property-camel-case': PropertyCamelCase,
@@ -86,6 +91,11 @@ export const rules = {
   'password-grant-deprecated': PasswordGrantDeprecated,
   'login-page-params': LoginPageParams,
   'unique-criteria': UniqueCriteria,
+  'collection-bounded': CollectionBounded,
+  'extensible-enum-pascal-case': ExtensibleEnumPascalCase,
+  'server-host-shape': ServerHostShape,
+  'resource-path-shape': ResourcePathShape,
+  'value-set-declared': ValueSetDeclared,
 } satisfies Record<string, Oas3Rule>;
 
 export type DocexRuleId = `docex/${keyof typeof rules}`;

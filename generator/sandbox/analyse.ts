@@ -56,6 +56,8 @@ export interface OpSpec {
   consumes: string[];
   bodyRequired: boolean;
   secured: boolean;
+  /** The collection's upper bound: its `limit` maximum, else the array's `maxItems` (the model's reading). */
+  limitMax?: number;
   /** Sortable fields and default of the operation's `sort` parameter (the model's reading). */
   sortable?: { fields: string[]; default?: string };
   /** What `expand` may name: property -> schema it expands to (the model's reading, limited to the parameter's enum). */
@@ -156,6 +158,7 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         consumes: c.media.accepted,
         bodyRequired: c.media.bodyRequired,
         secured: c.secured,
+        ...(c.collection.limitMax !== undefined ? { limitMax: c.collection.limitMax } : {}),
         ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),
         expandable: new Map(c.expandable.map((e) => [e.name, e.target])),
       });

@@ -36,7 +36,8 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   const pages = spec.params.some((p) => p.in === 'query' && (p.name === 'offset' || p.name === 'limit'));
   const offset = typeof query.offset === 'number' ? query.offset : defaultOf(spec, 'offset') ?? 0;
   const limit = typeof query.limit === 'number' ? query.limit : defaultOf(spec, 'limit') ?? DEFAULT_LIMIT;
-  const slice = pages ? hit.items.slice(offset, offset + limit) : hit.items;
+  // A plain array is bounded by its maxItems (spec 2.4: "there is always an upper bound").
+  const slice = pages ? hit.items.slice(offset, offset + limit) : spec.limitMax !== undefined ? hit.items.slice(0, spec.limitMax) : hit.items;
   const items = slice.map((it) => expandItem(ctx, call, it, names, targets));
   const body = spec.collection!.shape === 'page' ? { meta: { offset, limit, total: hit.items.length }, items } : items;
   const etag = store.collectionEtag(JSON.stringify([selection, offset, limit, names]));

@@ -49,10 +49,10 @@ export const statements: readonly Statement[] = [
   {
     id: 'S01', section: 'intro, 4.2', text: '{base_url} has the form https://api.{region}.<service-host>/.',
     doc: [`${DOC}#/servers/0`, `${NET}#/servers/0`],
-    lint: { gap: 'only the path of the server URL is checked (docex/versioned-server), not the host shape' },
+    lint: ['docex/server-host-shape', 'docex/versioned-server'],
     runtime: [`${RT}/core.ts#checkBaseUrl`],
     sandbox: naSandboxIsLoopback,
-    test: ['test/runtime/auth.test.ts > accepts https anywhere and http to 127.0.0.1, localhost and [::1]'],
+    test: ['test/runtime/auth.test.ts > accepts https anywhere and http to 127.0.0.1, localhost and [::1]', 'test/lint/fixtures/server-host-shape'],
   },
   {
     id: 'S02', section: '1', text: 'The service is a web API reached over HTTPS.',
@@ -111,7 +111,7 @@ export const statements: readonly Statement[] = [
   {
     id: 'S09', section: '2.1', text: 'An instance resource is usually an item of a collection, addressed by an id path parameter: /documents/<id>.',
     doc: [`${DOC}#/paths/~1documents~1{documentId}`],
-    lint: { gap: 'no rule checks that an instance path sits under its collection' },
+    lint: ['docex/resource-path-shape'],
     runtime: [`${RT}/request.ts#buildPath`],
     sandbox: [`${SB}/instance-handlers.ts#read`],
     test: ['test/sandbox/instances.test.ts > GET by id carries a strong ETag'],
@@ -119,7 +119,7 @@ export const statements: readonly Statement[] = [
   {
     id: 'S10', section: '2.1', text: 'A stand-alone instance resource has a singular path (/current-user) or is a sub-resource (/documents/<id>/presentation).',
     doc: [`${NET}#/paths/~1current-user`, `${DOC}#/paths/~1documents~1{documentId}~1presentation`],
-    lint: { gap: 'no rule checks singular stand-alone paths' },
+    lint: ['docex/resource-path-shape'],
     runtime: [`${RT}/request.ts#buildPath`],
     sandbox: [`${SB}/single-handlers.ts#readSingle`],
     test: ['test/sandbox/instances.test.ts > serves the stand-alone resource for the signed-in user'],
@@ -244,11 +244,11 @@ export const statements: readonly Statement[] = [
   },
   {
     id: 'S26', section: '2.4, 8', text: 'Every collection is bounded, plain arrays included.',
-    doc: { gap: 'listDocumentEvents, listServiceProviders and file v1 listFileParts are plain arrays with no limit and no maxItems' },
-    lint: { gap: 'no rule requires a bound on plain-array collections without a limit parameter' },
+    doc: [`${DOC}#/paths/~1documents~1{documentId}~1events/get/responses/200/content/application~1json/schema/maxItems`],
+    lint: ['docex/collection-bounded'],
     runtime: { na: 'a bound is a property of the documents' },
-    sandbox: [`${SB}/collection-handlers.ts#list`],
-    test: { gap: 'no test that every collection is bounded' },
+    sandbox: [`${SB}/collection-handlers.ts#list`, 'generator/model/conventions/collection.ts#readCollection'],
+    test: ['test/lint/fixtures/collection-bounded'],
   },
   {
     id: 'S27', section: '2.5', text: 'Common resource names: user, company, companygroup, document, serviceprovider, tradingpartner.',
@@ -284,10 +284,10 @@ export const statements: readonly Statement[] = [
   {
     id: 'S31', section: '4.2', text: 'The region is a path-independent part of the host name.',
     doc: [`${DOC}#/servers/0/variables/region`],
-    lint: { gap: 'the host shape of server URLs is not checked' },
+    lint: ['docex/server-host-shape'],
     runtime: [`${RT}/core.ts#checkBaseUrl`],
     sandbox: naSandboxIsLoopback,
-    test: { gap: 'no test of the region in the host' },
+    test: ['test/lint/fixtures/server-host-shape'],
   },
   {
     id: 'S32', section: '4.3', text: 'The token endpoint is POST {auth_url}/oauth2/token and answers the JSON token response.',
@@ -484,7 +484,7 @@ export const statements: readonly Statement[] = [
   {
     id: 'S56', section: '7.2', text: '403: the client may not access the resource.',
     doc: [`${SHARED}/responses.yaml#/Forbidden`],
-    lint: { gap: 'no decision recorded on whether secured operations must declare 403' },
+    lint: { na: 'not required on secured operations: whether a resource can belong to someone the caller may not see is not in the document\'s structure (docex/error-statuses catalog entry)' },
     runtime: [`${RT}/errors.ts#ForbiddenError`],
     sandbox: [`${SB}/handler-kit.ts#lookup`],
     test: ['test/sandbox/instances.test.ts > a document of another company is 403 (GET, PUT, DELETE) and not listed'],

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -13,6 +14,20 @@ const CHROMIUM = process.env.DOCEX_CHROMIUM ?? '/usr/bin/chromium';
 const INSTALL = 'apt-get install chromium';
 const hasChromium = existsSync(CHROMIUM);
 const shots = join(repoRoot, 'test-results', 'docs');
+/** axe-core's engine, evaluated in each page (through the DevTools protocol, so a page's CSP does not stop it). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation { id: string; impact: string | null; nodes: { target: unknown[] }[] }
+
+/** WCAG 2 A and AA violations of the page as it is now: rule, impact and the first few nodes. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })).violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.length} node(s), e.g. ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+}
 
 /** The site of this repository's openapi/, built once for every test below. */
 let siteDir = '';
@@ -237,17 +252,19 @@ browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${I
   }
 
   /** Every page opened once: what it requested, what went wrong, and the links it shows once hydrated. */
-  const visits = new Map<string, Visit & { links: string[] }>();
-  async function visitAll(): Promise<Map<string, Visit & { links: string[] }>> {
+  const visits = new Map<string, Visit & { links: string[]; a11y: string[] }>();
+  async function visitAll(): Promise<Map<string, Visit & { links: string[]; a11y: string[] }>> {
     if (visits.size === 0) {
       for (const path of htmlFiles(siteDir)) {
         let links: string[] = [];
+        let a11y: string[] = [];
         const seen = await visit(path, async (page) => {
           links = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+          a11y = await axeViolations(page);
           // An artifact per page (reference pages hold every schema: their first screen is what a reviewer needs).
           await page.screenshot({ path: join(shots, shotName(path)), fullPage: !path.startsWith('reference/') });
         });
-        visits.set(path, { ...seen, links });
+        visits.set(path, { ...seen, links, a11y });
       }
     }
     return visits;
@@ -265,6 +282,12 @@ browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${I
       expect(seen.requests.length, path).toBeGreaterThan(0);
     }
     expect(server.hits.filter((h) => h.status !== 200)).toEqual([]);
+  }, 180_000);
+
+  it('passes axe-core on every page: no WCAG 2 A or AA violation', async () => {
+    const pages = await visitAll();
+    const failing = Object.fromEntries([...pages].filter(([, v]) => v.a11y.length > 0).map(([path, v]) => [path, v.a11y]));
+    expect(failing).toEqual({});
   }, 180_000);
 
   it('shows every operation of each document on its reference page, deprecations marked', async () => {

@@ -196,3 +196,16 @@ describe('actions on a collection', () => {
     expect(((await t.call('GET', `/document/v1/documents?isFetched=false&limit=1`)).json as Page<unknown>).meta.total).toBe(after.meta.total);
   });
 });
+
+describe('bounded plain-array collections (spec 2.4, 8)', () => {
+  it('a plain array answers at most its maxItems, however many items there are', async () => {
+    const big = await openSandbox({ openapiDir: realDir, smallCollectionSize: 600 });
+    try {
+      const r = await big.call('GET', '/network/v1/service-providers');
+      expect(r.status).toBe(200);
+      expect(r.json).toHaveLength(500);
+    } finally {
+      await big.close();
+    }
+  });
+});

@@ -119,7 +119,7 @@ export interface paths {
         };
         /**
          * List a document's events
-         * @description The document's history, oldest first, as a plain array (the collection carries no metadata).
+         * @description The document's history, oldest first, as a plain array (the collection carries no metadata) of at most 1,000 events (`maxItems`, the collection's upper bound): the oldest 1,000.
          */
         get: operations["listDocumentEvents"];
         put?: never;

@@ -95,7 +95,7 @@ export interface paths {
         };
         /**
          * List a file's parts
-         * @description The parts of a file still in processing or needing attention, as a plain array (no metadata). Parts processed successfully are no longer listed.
+         * @description The parts of a file still in processing or needing attention, as a plain array (no metadata). Parts processed successfully are no longer listed. At most 1,000 parts (`maxItems`, the collection's upper bound), the first by index.
          */
         get: operations["listFileParts"];
         put?: never;

@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * List service providers
-         * @description Every service provider the service exchanges documents with, as a plain array (no metadata).
+         * @description Every service provider the service exchanges documents with, as a plain array (no metadata) of at most 500 (`maxItems`, the collection's upper bound).
          */
         get: operations["listServiceProviders"];
         put?: never;
@@ -240,6 +240,11 @@ export interface components {
          */
         DocumentType: "Invoice" | "CreditNote" | "Order" | "OrderResponse" | "DespatchAdvice" | "PaymentReminder" | "ApplicationResponse" | "Catalogue";
         /**
+         * @description A network for exchanging documents. Known values: `Peppol`, `Edifact`. These values may change: more networks may be added.
+         * @example Peppol
+         */
+        Network: "Peppol" | "Edifact" | (string & {});
+        /**
          * @description The kind of a trading partner id. Known values: `OrganizationNumber`, `VatNumber`, `Gln`, `Ovt`, `Iban`. These values may change: more id types are planned (for example the Australian Business Number).
          * @example Gln
          */
@@ -283,8 +288,8 @@ export interface components {
             /** @example Fakturaflyt AB */
             name: string;
             countryCode?: components["schemas"]["CountryCode"];
-            /** @description The networks the provider exchanges documents through, for example `Peppol`. */
-            networks?: string[];
+            /** @description The networks the provider exchanges documents through. */
+            networks?: components["schemas"]["Network"][];
         };
         /** @description A link from one of a company's trading partners to another trading partner. */
         TradingPartnerConnection: {

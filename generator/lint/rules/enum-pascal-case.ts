@@ -1,4 +1,4 @@
-import { PASCAL, toPascal } from '../shapes/case.js';
+import { isPascal, toPascal } from '../shapes/case.js';
 import { schemaRule } from '../shapes/rule.js';
 
 export const EnumPascalCase = schemaRule((schema, _ctx, report) => {
@@ -7,6 +7,6 @@ export const EnumPascalCase = schemaRule((schema, _ctx, report) => {
   values.forEach((v: unknown, i) => {
     if (v === null) return;
     if (typeof v !== 'string') report(schema.location.child(['enum', i]), `Use a PascalCase string instead of the enum value ${JSON.stringify(v)}.`);
-    else if (!PASCAL.test(v)) report(schema.location.child(['enum', i]), `Write the enum value "${v}" in PascalCase, for example "${toPascal(v)}".`);
+    else if (!isPascal(v)) report(schema.location.child(['enum', i]), `Write the enum value "${v}" in PascalCase, for example "${toPascal(v)}".`);
   });
 });

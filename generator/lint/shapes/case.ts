@@ -1,5 +1,9 @@
 export const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
 export const PASCAL = /^[A-Z][a-zA-Z0-9]*$/;
+/** PascalCase: PASCAL's shape, and not ALL CAPS (`INVOICE`, `PDF`): each word starts upper case, then lower case. */
+export function isPascal(value: string): boolean {
+  return PASCAL.test(value) && !(value.length > 1 && value === value.toUpperCase());
+}
 export const SPINAL = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** `Cache-Control`, `If-None-Match`, `ETag`: words starting upper case, joined by hyphens. */
 export const HEADER = /^[A-Z][a-zA-Z0-9]*(?:-[A-Z][a-zA-Z0-9]*)*$/;

@@ -1,0 +1,25 @@
+import { pluralize } from '@redocly/openapi-core';
+import { isCollectionOperation, isTokenService } from '../../model/conventions/index.js';
+import { operationRule } from '../shapes/rule.js';
+
+const isPlural = (segment: string): boolean => {
+  const word = segment.split('-').at(-1) ?? segment;
+  return word.endsWith('s') && pluralize(word) === word;
+};
+
+// 2.1 Instance resource: "an item of a collection, addressed by an id path parameter, for example /documents/<id>";
+// Stand-alone instance resource: "Path is singular, for example /current-user, or a sub-resource such as
+// /documents/<id>/presentation".
+export const ResourcePathShape = operationRule((op, ctx, report) => {
+  if (isTokenService(ctx, op)) return;
+  const segments = op.path.split('/').filter(Boolean);
+  segments.forEach((s, i) => {
+    if (!s.startsWith('{')) return;
+    const before = segments[i - 1];
+    if (before === undefined || before.startsWith('{') || !isPlural(before))
+      report(op.pathLocation, `Address the instance ${s} under its plural collection, for example /documents/{documentId}: "${before ?? ''}" is not a collection.`, true);
+  });
+  const last = segments.at(-1);
+  if (op.method === 'get' && last !== undefined && !last.startsWith('{') && !isCollectionOperation(ctx, op) && isPlural(last))
+    report(op.pathLocation, `Name the stand-alone resource "${last}" in the singular, or answer it as a collection (an array or meta + items).`, true);
+});
