@@ -2,12 +2,13 @@ import { deref, HTTP_METHODS } from '../load/index.js';
 import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '../load/index.js';
 import { expandableOf, expandValues, hasEtagHeader, isCollectionPage, limitMaximum } from './conventions.js';
 import { mediaKind } from './media.js';
-import { pascalCase, safeName, unique } from './names.js';
+import { clientNames, safeName, typesKeyOf, unique } from './names.js';
 import type { ApiModel, BodyModel, Method, OperationModel, ParamModel, ResponseModel } from './types.js';
 
 export interface ModelOptions {
   id: string;
-  factory: string;
+  /** What the client is named after: the sub API (`document`) or a foreign document's title. */
+  name: string;
   apiPath: string;
   source: string;
 }
@@ -41,7 +42,13 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   }
 
   const idCount = new Map<string, number>();
-  for (const r of raws) if (r.op.operationId) idCount.set(r.op.operationId, (idCount.get(r.op.operationId) ?? 0) + 1);
+  const keyCount = new Map<string, number>();
+  for (const r of raws) {
+    const id = r.op.operationId;
+    if (!id) continue;
+    idCount.set(id, (idCount.get(id) ?? 0) + 1);
+    keyCount.set(typesKeyOf(id), (keyCount.get(typesKeyOf(id)) ?? 0) + 1);
+  }
   const used = new Set<string>();
   const operations = raws.map((r) => {
     const id = r.op.operationId;
@@ -52,10 +59,12 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     }
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    return buildOperation(doc, r, name, warnings);
+    const op = buildOperation(doc, r, name, warnings);
+    if (id && keyCount.get(typesKeyOf(id)) === 1) op.typesKey = typesKeyOf(id);
+    return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { id: opts.id, factory: opts.factory, apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
+  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
 }
 
 /** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
@@ -174,9 +183,4 @@ function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined): 
   if (!body || types.length === 0) return undefined;
   const mediaType = types.find((t) => mediaKind(t) === 'json') ?? types[0]!;
   return { mediaType, required: body.required === true, kind: mediaKind(mediaType) };
-}
-
-/** `document` -> `createDocumentClient`; a foreign title `GitHub v3 REST API` -> `createGitHubV3RestApiClient`. */
-export function factoryName(name: string): string {
-  return `create${pascalCase(name) || 'Api'}Client`;
 }
