@@ -1,6 +1,6 @@
 import type { ApiEntry, OpenApiDocument, OperationObject, SchemaObject } from '../load/index.js';
 import { deref, HTTP_METHODS, refName } from '../load/index.js';
-import { buildApiModel, factoryName, type OperationModel } from '../model/index.js';
+import { buildApiModel, type OperationModel } from '../model/index.js';
 
 export interface OperationInfo {
   /** The generated client's method name (the model's). */
@@ -54,8 +54,8 @@ export function firstParagraph(text: string | undefined): string | undefined {
 }
 
 export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
-  const factory = factoryName(entry.subApi);
-  const model = buildApiModel(doc, { id: entry.id, factory, apiPath: '', source: entry.relPath });
+  const model = buildApiModel(doc, { id: entry.id, name: entry.subApi, apiPath: '', source: entry.relPath });
+  const { factory } = model;
   const modelled = new Map(model.operations.map((o) => [`${o.method} ${o.path}`, o]));
   const operations: OperationInfo[] = [];
   const deprecations: string[] = [];

@@ -34,8 +34,8 @@ function groupType(op: OperationModel, where: ParamModel['in']): string {
  * `operations["id"]` where schema.ts has it (one lookup in a flat interface); `paths[...][method]` only for operations
  * without a unique operationId (schema.ts keeps those inline), since resolving a path item costs tsc all its methods.
  */
-function opAlias(op: OperationModel, uniqueIds: ReadonlySet<string>): string {
-  const target = op.operationId !== undefined && uniqueIds.has(op.operationId) ? `operations[${q(op.operationId)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
+function opAlias(op: OperationModel): string {
+  const target = op.typesKey !== undefined ? `operations[${q(op.typesKey)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
   return `type ${opType(op)} = ${target};\n`;
 }
 
@@ -95,7 +95,7 @@ interface Rendered {
   runtimeTypes: Set<string>;
 }
 
-function renderOperation(op: OperationModel, uniqueIds: ReadonlySet<string>): Rendered {
+function renderOperation(op: OperationModel): Rendered {
   const Name = upperFirst(op.name);
   const runtimeTypes = new Set<string>();
   const expandUnion = op.expandable ? Object.keys(op.expandable).map(q).join(' | ') : '';
@@ -118,7 +118,7 @@ function renderOperation(op: OperationModel, uniqueIds: ReadonlySet<string>): Re
   });
   if (op.body) props.push(`  body${op.body.required ? '' : '?'}: ${bodyType(op)};\n`);
   const required = op.params.some((p) => p.required) || op.body?.required === true;
-  let types = `${opAlias(op, uniqueIds)}${groups}export type ${Name}Params${gE} = {\n${props.join('')}};\n`;
+  let types = `${opAlias(op)}${groups}export type ${Name}Params${gE} = {\n${props.join('')}};\n`;
 
   // Result type, by Accept when several media types are offered.
   let callGenerics = generic;
@@ -171,14 +171,11 @@ function renderOperation(op: OperationModel, uniqueIds: ReadonlySet<string>): Re
     ...(op.paginated ? { paginated: op.paginated } : {}),
     ...(op.etag ? { etag: true } : {}),
   };
-  return { types, member, spec: `${q(op.name)}: ${JSON.stringify(specObj)}`, usesComponents: !!op.expandable, usesOperations: op.operationId !== undefined && uniqueIds.has(op.operationId), runtimeTypes };
+  return { types, member, spec: `${q(op.name)}: ${JSON.stringify(specObj)}`, usesComponents: !!op.expandable, usesOperations: op.typesKey !== undefined, runtimeTypes };
 }
 
 export function renderClient(api: ApiModel, runtimeImport: string): string {
-  const idCount = new Map<string, number>();
-  for (const op of api.operations) if (op.operationId !== undefined) idCount.set(op.operationId, (idCount.get(op.operationId) ?? 0) + 1);
-  const uniqueIds = new Set([...idCount].filter(([, n]) => n === 1).map(([id]) => id));
-  const rendered = api.operations.map((op) => renderOperation(op, uniqueIds));
+  const rendered = api.operations.map((op) => renderOperation(op));
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions']);
   for (const r of rendered) for (const t of r.runtimeTypes) runtimeTypes.add(t);
   const schemaTypes = [
@@ -186,7 +183,7 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
     rendered.some((r) => r.usesOperations) ? 'operations' : '',
     rendered.some((r) => !r.usesOperations) ? 'paths' : '',
   ].filter(Boolean).join(', ');
-  const clientType = api.factory.replace(/^create/, '');
+  const clientType = api.clientType;
   const runtimeModule = (name: string) => runtimeImport.replace(/index\.js$/, `${name}.js`);
   // The runtime's encoders for form bodies and query styles, imported only when an operation needs them, so that a
   // program of a document without them does not ship them.
@@ -211,7 +208,7 @@ export function renderClient(api: ApiModel, runtimeImport: string): string {
   );
 }
 
-export const rawFactory = (api: ApiModel): string => api.factory.replace(/Client$/, 'RawClient');
+export const rawFactory = (api: ApiModel): string => api.rawFactory;
 
 /**
  * raw.ts: the openapi-fetch client for path-based calls. A module of its own, not re-exported by index.ts: a program

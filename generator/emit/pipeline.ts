@@ -1,8 +1,8 @@
 // load -> model -> emit for a whole input (an `openapi/` tree or one foreign document), in memory.
 import { statSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { bundleFile, discoverApis, type ApiEntry } from '../load/index.js';
-import { buildApiModel, factoryName } from '../model/index.js';
+import { bundleFile, discoverApis, type ApiEntry, type Diagnostic, type OpenApiDocument } from '../load/index.js';
+import { buildApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
 import { renderSchema } from './schema.js';
 import { addApi, addTokenSchema, copyTemplates, type OutputTree } from './tree.js';
@@ -25,6 +25,19 @@ export interface GenerateOptions {
   apis?: 'all' | readonly string[];
   /** Local documents used instead of the tree's, by API id. */
   documents?: Readonly<Record<string, string>>;
+}
+
+const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
+
+/** schema.ts of one document; openapi-typescript's own errors (a document shape it cannot type) exit 2 naming the
+ *  file and its pointer, never as a stack trace. */
+function schemaOf(document: OpenApiDocument, file: string): string {
+  try {
+    return renderSchema(document);
+  } catch (err) {
+    if (err instanceof DocexError) throw err;
+    throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, file);
+  }
 }
 
 const API_ID = /^(token|([a-z][a-z0-9-]*)\/(v\d+(?:\.\d+)*))$/;
@@ -64,9 +77,9 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
     if (!/^3\./.test(String(document.openapi ?? ''))) {
       throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, input, 1);
     }
-    const model = buildApiModel(document, { id: '', factory: factoryName(document.info?.title ?? ''), apiPath: '', source });
-    addApi(tree, model, renderSchema(document));
-    apis.push({ id: source, source, operations: model.operations.length, ms: performance.now() - start, warnings: [...warnings.map((w) => `${w.file}:${w.line}: ${w.message}`), ...model.warnings] });
+    const model = buildApiModel(document, { id: '', name: document.info?.title ?? '', apiPath: '', source });
+    addApi(tree, model, schemaOf(document, input));
+    apis.push({ id: source, source, operations: model.operations.length, ms: performance.now() - start, warnings: [...warnings.map(shown), ...model.warnings] });
     return { tree, apis };
   }
   const entries = selectEntries(input, opts);
@@ -81,15 +94,15 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
     const modelWarnings: string[] = [];
     if (entry.id === 'token') {
       copyTemplates(tree, 'token');
-      addTokenSchema(tree, source, renderSchema(document));
+      addTokenSchema(tree, source, schemaOf(document, entry.file));
     } else {
       const apiPath = entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`;
-      const model = buildApiModel(document, { id: entry.id, factory: factoryName(entry.subApi), apiPath, source });
-      addApi(tree, model, renderSchema(document));
+      const model = buildApiModel(document, { id: entry.id, name: entry.subApi, apiPath, source });
+      addApi(tree, model, schemaOf(document, entry.file));
       operations = model.operations.length;
       modelWarnings.push(...model.warnings);
     }
-    apis.push({ id: entry.id, source, operations, ms: performance.now() - start, warnings: [...warnings.map((w) => `${w.file}:${w.line}: ${w.message}`), ...modelWarnings] });
+    apis.push({ id: entry.id, source, operations, ms: performance.now() - start, warnings: [...warnings.map(shown), ...modelWarnings] });
   }
   return { tree: new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), apis };
 }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
 import { extensibleValues } from '../model/conventions/index.js';
+import { typesKeyOf } from '../model/names.js';
 
 // CommonJS builds, through require(), not import: Node 20 scans a CommonJS module's whole source for its export
 // names when ESM imports it, ~0.3 s of CPU for typescript's 9 MB (a third of generating a small document).
@@ -30,20 +31,23 @@ const extensibleEnum: OpenAPITSOptions['transform'] = (schema: SchemaObject) => 
 };
 
 /**
- * openapi-typescript keys its `operations` interface by operationId, so a foreign document's duplicates would
- * become duplicate identifiers: those operations lose their operationId (their types stay inline under paths).
+ * openapi-typescript keys its `operations` interface by operationId (`#` written as `/`), so a foreign document's
+ * duplicates would become duplicate identifiers: those operations lose their operationId (their types stay inline
+ * under paths), as do operationIds it cannot key (typesKeyOf), as the model expects (OperationModel.typesKey).
  */
 function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
   const count = new Map<string, number>();
   const ops = Object.values(doc.paths ?? {}).flatMap((item) => HTTP_METHODS.map((m) => item?.[m]).filter((o) => o !== undefined));
-  for (const op of ops) if (op.operationId) count.set(op.operationId, (count.get(op.operationId) ?? 0) + 1);
-  if (![...count.values()].some((n) => n > 1)) return doc;
+  const keyOf = (id: string) => typesKeyOf(id) ?? id;
+  const dropped = (id: string) => typesKeyOf(id) === undefined || count.get(keyOf(id))! > 1;
+  for (const op of ops) if (op.operationId) count.set(keyOf(op.operationId), (count.get(keyOf(op.operationId)) ?? 0) + 1);
+  if (!ops.some((op) => op.operationId && dropped(op.operationId))) return doc;
   const paths: NonNullable<OpenApiDocument['paths']> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const copy = { ...item };
     for (const m of HTTP_METHODS) {
       const op = copy[m];
-      if (op?.operationId && count.get(op.operationId)! > 1) {
+      if (op?.operationId && dropped(op.operationId)) {
         const { operationId: _dropped, ...rest } = op;
         copy[m] = rest;
       }

@@ -1,6 +1,7 @@
 import type { NormalizedProblem } from '@redocly/openapi-core';
 import { relative } from 'node:path';
 import { DocexError } from '../util/errors.js';
+import { repairForTypes } from './repair.js';
 import type { OpenApiDocument } from './types.js';
 
 export interface Diagnostic {
@@ -42,6 +43,25 @@ async function toDiagnostics(problems: NormalizedProblem[]): Promise<Diagnostic[
   });
 }
 
+/**
+ * docex never fetches a document over the network (generation must not depend on a host being up, nor send
+ * requests the user did not ask for): a remote `$ref` is an error naming its URL.
+ */
+function offline<C extends { resolve: { http: object } }>(config: C): C {
+  const customFetch = async (url: string): Promise<never> => {
+    throw new Error(`remote reference ${url}: docex does not fetch over the network; save that document locally and point the $ref at the file`);
+  };
+  config.resolve = { ...config.resolve, http: { ...config.resolve.http, customFetch } };
+  return config;
+}
+
+/** The bundled document repaired for type generation (see repair.ts), its repairs as warnings on the file. */
+function repaired(file: string, parsed: OpenApiDocument): { document: OpenApiDocument; warnings: Diagnostic[] } {
+  const { document, repairs } = repairForTypes(parsed);
+  const shown = relative(process.cwd(), file) || file;
+  return { document, warnings: repairs.map((message) => ({ file: shown, line: 0, message })) };
+}
+
 const STRICT_RULES = { struct: 'error', 'operation-operationId-unique': 'error', 'operation-operationId': 'error', 'no-unresolved-refs': 'error' } as const;
 const FOREIGN_RULES = { 'no-unresolved-refs': 'error' } as const;
 
@@ -52,11 +72,14 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   if (opts.mode === 'foreign') {
     const result = await bundleForeign(file);
     const problems = await toDiagnostics(result.problems);
-    throwFirstError(problems.filter((_, i) => result.problems[i]!.severity === 'error'));
-    return { file, document: result.bundle.parsed as OpenApiDocument, warnings: problems };
+    // A discriminator's mapping only names schemas: one that does not resolve is dropped (repair.ts), not fatal.
+    const fatal = (p: NormalizedProblem) => p.severity === 'error' && !p.location[0]?.pointer?.includes('/discriminator/mapping/');
+    throwFirstError(problems.filter((_, i) => fatal(result.problems[i]!)));
+    const { document, warnings } = repaired(file, result.bundle.parsed as OpenApiDocument);
+    return { file, document, warnings: [...problems, ...warnings] };
   }
   const { bundle, createConfig, lint } = await core();
-  const config = await createConfig({ rules: STRICT_RULES });
+  const config = offline(await createConfig({ rules: STRICT_RULES }));
   let problems: NormalizedProblem[];
   try {
     problems = await lint({ ref: file, config });
@@ -71,7 +94,8 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
     throw fromThrown(err, file);
   }
   const warnings = await toDiagnostics([...problems.filter((p) => p.severity !== 'error'), ...result.problems]);
-  return { file, document: result.bundle.parsed as OpenApiDocument, warnings };
+  const fixed = repaired(file, result.bundle.parsed as OpenApiDocument);
+  return { file, document: fixed.document, warnings: [...warnings, ...fixed.warnings] };
 }
 
 /**
@@ -82,12 +106,12 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
 async function bundleForeign(file: string): Promise<BundleResult> {
   const { bundleOas, createEmptyRedoclyConfig } = await import('@redocly/openapi-core/lib/bundle-oas');
   try {
-    return await bundleOas({ ref: file, config: createEmptyRedoclyConfig(), dereference: false });
+    return await bundleOas({ ref: file, config: offline(createEmptyRedoclyConfig()), dereference: false });
   } catch (err) {
     if (!(err instanceof Error && err.message.startsWith('Unsupported OpenAPI version'))) throw fromThrown(err, file);
   }
   const { bundle, createConfig } = await core();
-  const config = await createConfig({ rules: FOREIGN_RULES });
+  const config = offline(await createConfig({ rules: FOREIGN_RULES }));
   try {
     return await bundle({ ref: file, config, dereference: false });
   } catch (err) {

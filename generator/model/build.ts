@@ -2,12 +2,13 @@ import { deref, HTTP_METHODS } from '../load/index.js';
 import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '../load/index.js';
 import { readConventions } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
-import { pascalCase, safeName, unique } from './names.js';
+import { clientNames, safeName, typesKeyOf, unique } from './names.js';
 import type { ApiModel, BodyModel, Method, OperationConventions, OperationModel, ParamModel, ResponseModel } from './types.js';
 
 export interface ModelOptions {
   id: string;
-  factory: string;
+  /** What the client is named after: the sub API (`document`) or a foreign document's title. */
+  name: string;
   apiPath: string;
   source: string;
 }
@@ -42,16 +43,25 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
 
   const uniqueIds = uniqueOperationIds(raws.map((r) => r.op));
   const conventions = readConventions(doc, opts.source);
+  // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
+  const keyCount = new Map<string, number>();
+  for (const r of raws) {
+    const key = r.op.operationId ? typesKeyOf(r.op.operationId) : undefined;
+    if (key !== undefined) keyCount.set(key, (keyCount.get(key) ?? 0) + 1);
+  }
   const used = new Set<string>();
   const operations = raws.map((r) => {
     const id = r.op.operationId;
     const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    return buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings);
+    const op = buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings);
+    const key = id ? typesKeyOf(id) : undefined;
+    if (key !== undefined && keyCount.get(key) === 1) op.typesKey = key;
+    return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { id: opts.id, factory: opts.factory, apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
+  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
 }
 
 /** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
@@ -158,9 +168,4 @@ function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined): 
   if (!body || types.length === 0) return undefined;
   const mediaType = types.find((t) => mediaKind(t) === 'json') ?? types[0]!;
   return { mediaType, required: body.required === true, kind: mediaKind(mediaType) };
-}
-
-/** `document` -> `createDocumentClient`; a foreign title `GitHub v3 REST API` -> `createGitHubV3RestApiClient`. */
-export function factoryName(name: string): string {
-  return `create${pascalCase(name) || 'Api'}Client`;
 }

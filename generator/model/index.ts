@@ -1,3 +1,3 @@
-export { buildApiModel, factoryName, type ModelOptions } from './build.js';
+export { buildApiModel, type ModelOptions } from './build.js';
 export { camelCase, pascalCase, safeName } from './names.js';
 export type * from './types.js';

@@ -31,6 +31,30 @@ export function safeName(raw: string, taken: ReadonlySet<string> = new Set()): s
   return name;
 }
 
+/**
+ * A PascalCase type name from any text (`1Forge Finance APIs`, a title in Japanese): never empty and never starting
+ * with a digit, since it names an interface and prefixes the factory (`Api1ForgeFinanceAPIs`).
+ */
+export function typeName(raw: string): string {
+  const name = pascalCase(raw);
+  return !name || /^[0-9]/.test(name) ? `Api${name}` : name;
+}
+
+/** The names one API's generated code declares: `createDocumentClient`, `DocumentClient`, `createDocumentRawClient`. */
+export function clientNames(raw: string): { factory: string; clientType: string; rawFactory: string } {
+  const base = typeName(raw);
+  return { factory: `create${base}Client`, clientType: `${base}Client`, rawFactory: `create${base}RawClient` };
+}
+
+/**
+ * The key schema.ts files an operation under in its `operations` interface: openapi-typescript 7 writes an
+ * operationId's `#` as `/` (`Api::V1::Vendors#show` -> `Api::V1::Vendors/show`). None for an operationId with `%`,
+ * which it percent-decodes in its own references (and throws on `%zz`): such operations are typed under paths.
+ */
+export function typesKeyOf(operationId: string): string | undefined {
+  return operationId.includes('%') ? undefined : operationId.replace(/#/g, '/');
+}
+
 /** Makes `name` unique within `used` by numeric suffixes, and records it. */
 export function unique(name: string, used: Set<string>): string {
   let out = name;

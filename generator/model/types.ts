@@ -45,6 +45,9 @@ export interface OperationModel {
   name: string;
   /** The document's operationId, when it had one. */
   operationId?: string;
+  /** The operation's key in schema.ts's `operations`, when it has one there (a unique operationId); else its types
+   *  are reached through `paths`. */
+  typesKey?: string;
   method: Method;
   path: string;
   summary?: string;
@@ -99,6 +102,10 @@ export interface ApiModel {
   id: string;
   /** Factory name: `createDocumentClient`. */
   factory: string;
+  /** The client interface the factory returns: `DocumentClient`. */
+  clientType: string;
+  /** raw.ts's factory: `createDocumentRawClient`. */
+  rawFactory: string;
   /** Path the client appends to baseUrl: `document/v1/` or ``. */
   apiPath: string;
   /** Source document path relative to the input root, for banners. */

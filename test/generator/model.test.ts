@@ -25,7 +25,7 @@ describe('names', () => {
 
 describe('model of the basic fixture', async () => {
   const { document } = await bundleFile(join(fixtures, 'basic/openapi.yaml'), { mode: 'foreign' });
-  const api = buildApiModel(document, { id: '', factory: 'createBasicClient', apiPath: '', source: 'openapi.yaml' });
+  const api = buildApiModel(document, { id: '', name: 'basic', apiPath: '', source: 'openapi.yaml' });
   const op = (name: string) => api.operations.find((o) => o.name === name)!;
 
   it('is sorted by method name and JSON-serialisable', () => {
