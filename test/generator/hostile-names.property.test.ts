@@ -13,7 +13,8 @@ import { buildApiModel, type OperationModel } from '../../generator/model/index.
 import { outRoot, typecheck } from './helpers.js';
 
 const CASES = 200;
-const SEED = process.env.DOCEX_PROPERTY_SEED ? Number(process.env.DOCEX_PROPERTY_SEED) : Date.now() % 2 ** 31;
+// A fixed default keeps npm test deterministic; set DOCEX_PROPERTY_SEED to explore other seeds or replay one.
+const SEED = process.env.DOCEX_PROPERTY_SEED ? Number(process.env.DOCEX_PROPERTY_SEED) : 20261125;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** Strings that have broken generators: comment ends, script ends, template syntax, inherited names, digits. */
