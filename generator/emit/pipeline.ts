@@ -4,7 +4,9 @@ import { basename, relative, sep } from 'node:path';
 import { bundleFile, discoverApis, type ApiEntry } from '../load/index.js';
 import { buildApiModel, factoryName } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
+import { loadPrinter } from './printer.js';
 import { renderSchema } from './schema.js';
+import { checkSyntax } from './syntax-gate.js';
 import { addApi, addTokenSchema, copyTemplates, type OutputTree } from './tree.js';
 
 export interface ApiSummary {
@@ -56,7 +58,14 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
   }
   const tree: OutputTree = new Map();
   const apis: ApiSummary[] = [];
-  copyTemplates(tree, 'runtime');
+  const printer = await loadPrinter();
+  /** Adds one document's files, then parses them: nothing is written if one does not. */
+  const gated = (source: string, add: () => void) => {
+    const before = new Set(tree.keys());
+    add();
+    checkSyntax(tree, [...tree.keys()].filter((k) => !before.has(k)), source);
+  };
+  gated('templates/runtime', () => copyTemplates(tree, 'runtime'));
   if (!isDir) {
     const start = performance.now();
     const source = basename(input);
@@ -65,7 +74,7 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
       throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, input, 1);
     }
     const model = buildApiModel(document, { id: '', factory: factoryName(document.info?.title ?? ''), apiPath: '', source });
-    addApi(tree, model, renderSchema(document));
+    gated(input, () => addApi(tree, model, renderSchema(document), printer));
     apis.push({ id: source, source, operations: model.operations.length, ms: performance.now() - start, warnings: [...warnings.map((w) => `${w.file}:${w.line}: ${w.message}`), ...model.warnings] });
     return { tree, apis };
   }
@@ -80,12 +89,14 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
     let operations = 0;
     const modelWarnings: string[] = [];
     if (entry.id === 'token') {
-      copyTemplates(tree, 'token');
-      addTokenSchema(tree, source, renderSchema(document));
+      gated(entry.file, () => {
+        copyTemplates(tree, 'token');
+        addTokenSchema(tree, source, renderSchema(document));
+      });
     } else {
       const apiPath = entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`;
       const model = buildApiModel(document, { id: entry.id, factory: factoryName(entry.subApi), apiPath, source });
-      addApi(tree, model, renderSchema(document));
+      gated(entry.file, () => addApi(tree, model, renderSchema(document), printer));
       operations = model.operations.length;
       modelWarnings.push(...model.warnings);
     }

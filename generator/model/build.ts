@@ -43,7 +43,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   const idCount = new Map<string, number>();
   for (const r of raws) if (r.op.operationId) idCount.set(r.op.operationId, (idCount.get(r.op.operationId) ?? 0) + 1);
   const used = new Set<string>();
-  const operations = raws.map((r) => {
+  const operations = raws.map((r, order) => {
     const id = r.op.operationId;
     let base: string;
     if (id && idCount.get(id) === 1) base = id;
@@ -52,10 +52,10 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     }
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    return buildOperation(doc, r, name, warnings);
+    return buildOperation(doc, r, name, warnings, order);
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { id: opts.id, factory: opts.factory, apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
+  return { id: opts.id, factory: opts.factory, apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', tags: documentTags(doc), operations, warnings };
 }
 
 /** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
@@ -71,7 +71,11 @@ function derivedName(method: string, path: string): string {
   return `${method} ${segments.join(' ')}`;
 }
 
-function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, warnings: string[]): OperationModel {
+function documentTags(doc: OpenApiDocument): string[] {
+  return (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string');
+}
+
+function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, warnings: string[], order: number): OperationModel {
   const { op } = r;
   const merged = new Map<string, ParameterObject>();
   for (const p of [...r.pathParams, ...(op.parameters ?? [])]) {
@@ -136,6 +140,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
     name,
     method: r.method.toUpperCase() as Method,
     path: r.path,
+    order,
     deprecated: op.deprecated === true,
     params,
     responses,
@@ -144,6 +149,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, war
     etag: etag && r.method === 'get',
   };
   if (op.operationId) model.operationId = op.operationId;
+  if (typeof op.tags?.[0] === 'string') model.tag = op.tags[0];
   const summary = op.summary ?? op.description?.split('\n')[0];
   if (summary) model.summary = summary;
   const body = requestBody(doc, op.requestBody);
