@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
 import { bundleFile, HTTP_METHODS } from '../../generator/load/index.js';
-import { writeTreeAtomically } from '../../generator/util/atomic-write.js';
+import { writeTree } from '../../generator/write/tree.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { fixtures, outRoot, typecheck } from './helpers.js';
 
@@ -37,7 +37,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 async function generateInto(input: string, dir: string): Promise<string> {
   const out = join(outRoot, dir);
-  writeTreeAtomically(out, (await generateTree(input)).tree);
+  writeTree(out, (await generateTree(input)).tree);
   return out;
 }
 
