@@ -1,15 +1,20 @@
 import { parseArgs } from 'node:util';
 import { generateTree } from '../emit/pipeline.js';
+import { loadPrinter } from '../emit/printer.js';
+import { formatReport, surfaceReport, type ApiReport } from '../surface/index.js';
 import { resolveConfig } from '../util/config.js';
 import { assertReplaceable } from '../write/guard.js';
 import { diffTree, readTree, writeTree } from '../write/tree.js';
 
-const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--quiet] [--json]
+const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking] [--quiet] [--json]
 
   --input   an openapi/ tree (default: ./openapi, else the documents shipped with docex) or one OpenAPI 3.x document
   --output  where to write (default generated/, or src/generated with a docex.config.json); replaced atomically
   --api     only this API (document/v1, token; repeatable); runtime/ is always generated
   --check   compare with what is on disk instead of writing; exit 1 when stale
+  --fail-on-breaking
+            when the report of what changed in the clients' TypeScript finds a breaking change: write
+            nothing, exit 1 (also "failOnBreaking": true in docex.config.json)
   --quiet   print nothing but errors
   --json    print only a JSON summary on stdout
 `;
@@ -22,6 +27,7 @@ export async function run(argv: string[]): Promise<number> {
       api: { type: 'string', multiple: true },
       output: { type: 'string' },
       check: { type: 'boolean', default: false },
+      'fail-on-breaking': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -33,7 +39,12 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
-  const { input, output, apis: selected, documents } = resolveConfig(process.cwd(), { input: values.input, output: values.output, apis: values.api });
+  const { input, output, apis: selected, documents, failOnBreaking } = resolveConfig(process.cwd(), {
+    input: values.input,
+    output: values.output,
+    apis: values.api,
+    failOnBreaking: values['fail-on-breaking'],
+  });
   const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
   const start = performance.now();
   const { tree, apis } = await generateTree(input, { apis: selected, documents });
@@ -43,6 +54,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   let code = 0;
   let diff;
+  let surface: ApiReport[] | undefined;
   if (values.check) {
     diff = diffTree(tree, readTree(output));
     const lines = [...diff.stale.map((f) => `stale: ${f}`), ...diff.missing.map((f) => `missing: ${f}`), ...diff.extra.map((f) => `extra: ${f}`)];
@@ -53,10 +65,21 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     // The output folder is replaced whole: never one that holds files docex did not write, or the input.
     assertReplaceable(output, [process.cwd(), input]);
-    writeTree(output, tree);
+    // What changed in the TypeScript the client compiled against (an earlier output docex wrote), per API.
+    const previous = readTree(output);
+    if (previous.size) {
+      surface = surfaceReport(await loadPrinter(), previous, tree);
+      const text = formatReport(surface);
+      if (text) log(text);
+    }
+    const breaking = surface?.reduce((n, r) => n + r.breaking, 0) ?? 0;
+    if (breaking && failOnBreaking) {
+      code = 1;
+      if (!values.json && !values.quiet) process.stderr.write(`${breaking} breaking change${breaking === 1 ? '' : 's'} in the clients' TypeScript: ${output} left as it was (--fail-on-breaking)\n`);
+    } else writeTree(output, tree);
   }
   const seconds = (performance.now() - start) / 1000;
-  log(`${values.check ? (code ? 'stale' : 'up to date') : 'generated'}: ${tree.size} files, ${apis.length} APIs, ${apis.reduce((n, a) => n + a.operations, 0)} operations in ${seconds.toFixed(2)} s -> ${output}`);
+  log(`${values.check ? (code ? 'stale' : 'up to date') : code ? 'not written' : 'generated'}: ${tree.size} files, ${apis.length} APIs, ${apis.reduce((n, a) => n + a.operations, 0)} operations in ${seconds.toFixed(2)} s -> ${output}`);
   if (values.json) {
     const summary = {
       ok: code === 0,
@@ -66,6 +89,7 @@ export async function run(argv: string[]): Promise<number> {
       seconds: Number(seconds.toFixed(3)),
       apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
       ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
+      ...(surface ? { surface: surface.filter((r) => r.changes.length) } : {}),
     };
     process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   }

@@ -1,7 +1,7 @@
 // Prints whole files from ts-morph statement structures: one createSourceFile per file, nothing edited node by node.
 // ts-morph is imported here only, and lazily, so the commands that never emit TypeScript (lint, diff, sandbox) never
 // load it. The settings are fixed so the same structures always print the same bytes.
-import type { StatementStructures, WriterFunction } from 'ts-morph';
+import type { StatementStructures, ts, WriterFunction } from 'ts-morph';
 
 export type Statement = string | WriterFunction | StatementStructures;
 export type TsMorph = typeof import('ts-morph');
@@ -9,6 +9,8 @@ export type TsMorph = typeof import('ts-morph');
 export interface Printer {
   /** The file's text from its statements (no banner; the caller prepends the handlebars one). */
   print(statements: readonly Statement[]): string;
+  /** A TypeScript text parsed (syntax only) by ts-morph, for reading a previous output back. */
+  parse(path: string, text: string): ts.SourceFile;
   readonly tsMorph: TsMorph;
 }
 
@@ -36,6 +38,12 @@ export function loadPrinter(): Promise<Printer> {
         const text = file.getFullText();
         project.removeSourceFile(file);
         return text;
+      },
+      parse(path, text) {
+        const file = project.createSourceFile(path, text, { overwrite: true });
+        const node = file.compilerNode;
+        project.removeSourceFile(file);
+        return node;
       },
     };
   })();
