@@ -69,10 +69,43 @@ export function compareSurfaces(api: string, base: ApiSurface, head: ApiSurface)
     const h = head.enums.get(path);
     if (h) changes.push(...enumChanges(path, b, h));
   }
-  for (const [path, p] of base.resultProperties) {
-    if (head.resultProperties.has(path)) continue;
-    const operation = p.operations[0]!;
-    changes.push({ breaking: true, kind: 'result-property-removed', operation, target: path, message: `result property ${path} was removed: it breaks code that reads it` });
+  for (const [path, b] of base.enums) {
+    if (!head.enums.has(path) && [...b.reach].every((r) => head.properties[r].has(path))) {
+      const breaking = b.reach.has('response') && !b.extensible;
+      changes.push({ breaking, kind: 'enum-removed', operation: b.operations[0]!, target: path, message: `${path} (${where(b)}) is no longer a closed set of values${breaking ? ': it breaks because a response enum changed' : ''}` });
+    }
+  }
+  for (const [path, h] of head.enums) {
+    if (base.enums.has(path) || ![...h.reach].some((r) => base.properties[r].has(path) || [...base.operations.keys()].some((op) => path.startsWith(`${op} `)))) continue;
+    const breaking = h.reach.has('request');
+    changes.push({ breaking, kind: 'became-enum', operation: h.operations[0]!, target: path, values: h.values, message: `${path} (${where(h)}) is now limited to ${list(h.values)}${breaking ? ': it breaks requests sending other values' : ''}` });
+  }
+  for (const r of ['request', 'response'] as const) {
+    for (const [path, b] of head.properties[r].size || base.properties[r].size ? base.properties[r] : []) {
+      const h = head.properties[r].get(path);
+      const operation = b.operations[0]!;
+      if (!h) {
+        if (!head.operations.has(operation)) continue; // the operation's removal is reported
+        changes.push({ breaking: true, kind: `${r}-property-removed`, operation, target: path, message: `${r === 'response' ? 'result' : 'request'} property ${path} was removed: it breaks code that ${r === 'response' ? 'reads' : 'sends'} it` });
+        continue;
+      }
+      if (r === 'request' && b.optional && !h.optional) changes.push({ breaking: true, kind: 'request-property-became-required', operation, target: path, message: `request property ${path} became required: it breaks calls without it` });
+      if (r === 'response' && !b.optional && h.optional) changes.push({ breaking: true, kind: 'response-property-became-optional', operation, target: path, message: `result property ${path} became optional: it breaks code that reads it unchecked` });
+      if (b.shape !== h.shape) {
+        // A request may widen (accept more kinds), a response may narrow (return fewer): the rest breaks.
+        const [from, to] = [b.shape.split('|').filter(Boolean), h.shape.split('|').filter(Boolean)];
+        const breaking = r === 'request' ? from.some((k) => !to.includes(k)) : to.some((k) => !from.includes(k));
+        changes.push({ breaking, kind: `${r}-type-changed`, operation, target: path, message: `${path} changed type from ${b.shape} to ${h.shape}${breaking ? `: it breaks code written for the old type` : ''}` });
+      }
+    }
+    if (r === 'request') {
+      for (const [path, h] of head.properties.request) {
+        const parent = path.slice(0, path.lastIndexOf('.'));
+        if (base.properties.request.has(path) || h.optional || !base.operations.has(h.operations[0]!)) continue;
+        if (parent.includes('.') && !base.properties.request.has(parent)) continue; // inside a new object: that object is what was added
+        changes.push({ breaking: true, kind: 'request-property-added-required', operation: h.operations[0]!, target: path, message: `required request property ${path} was added: it breaks calls without it` });
+      }
+    }
   }
   for (const name of base.exported) {
     if (!head.exported.has(name)) changes.push({ breaking: true, kind: 'export-removed', target: name, message: `exported ${name} was removed: it breaks code that imports it` });

@@ -27,15 +27,21 @@ export interface ApiSurface {
   operations: Map<string, { params: Map<string, ParamSurface>; result: string }>;
   /** `Document.status`, `listDocuments query direction` -> the literal union there. */
   enums: Map<string, EnumSurface>;
-  /** Properties of objects reachable from responses: `Document.status` -> optional? */
-  resultProperties: Map<string, { optional: boolean; operations: string[] }>;
+  /** Properties of objects reachable from requests and from responses, by path. */
+  properties: Record<Reach, Map<string, PropSurface & { operations: string[] }>>;
   exported: Set<string>;
 }
 
 interface Local {
   enums: Map<string, { values: string[]; extensible: boolean }>;
-  props: Map<string, boolean>;
+  props: Map<string, PropSurface>;
   refs: Set<string>;
+}
+
+/** A property: optional or not, and its type's shape (`string`, `number|null`, `array`, `object`, `ref:Company`). */
+export interface PropSurface {
+  optional: boolean;
+  shape: string;
 }
 
 const MAX_OPS = 3;
@@ -82,7 +88,7 @@ function walk(ts: TS, node: TypeNode, path: string, local: Local, depth = 0): vo
     for (const m of node.members) {
       if (ts.isPropertySignature(m) && m.type) {
         const key = `${path}.${nameText(ts, m.name)}`;
-        local.props.set(key, m.questionToken !== undefined);
+        local.props.set(key, { optional: m.questionToken !== undefined, shape: shape(ts, m.type) });
         walk(ts, m.type, key, local, depth + 1);
       } else if (ts.isIndexSignatureDeclaration(m)) walk(ts, m.type, `${path}{}`, local, depth + 1);
     }
@@ -92,6 +98,25 @@ function walk(ts: TS, node: TypeNode, path: string, local: Local, depth = 0): vo
   if (ts.isIntersectionTypeNode(node)) for (const t of node.types) walk(ts, t, path, local, depth + 1);
   else if (ts.isTypeReferenceNode(node)) node.typeArguments?.forEach((t) => walk(ts, t, `${path}<>`, local, depth + 1));
   else if (ts.isTupleTypeNode(node)) node.elements.forEach((t) => walk(ts, ts.isNamedTupleMember(t) ? t.type : t, `${path}[]`, local, depth + 1));
+}
+
+/** The kinds a type is made of, sorted: enough to see a changed type or a property that became nullable. */
+function shape(ts: TS, node: TypeNode): string {
+  const kinds = new Set<string>();
+  const add = (t: TypeNode): void => {
+    if (ts.isParenthesizedTypeNode(t) || (ts.isTypeOperatorNode(t) && t.operator === ts.SyntaxKind.ReadonlyKeyword)) return add(t.type);
+    if (ts.isUnionTypeNode(t)) return t.types.forEach(add);
+    const ref = indexChain(ts, t, 'components');
+    if (ref) kinds.add(`ref:${ref.slice(1, 2).join('')}`);
+    else if (ts.isLiteralTypeNode(t)) kinds.add(t.literal.kind === ts.SyntaxKind.NullKeyword ? 'null' : ts.isStringLiteral(t.literal) ? 'string' : ts.isNumericLiteral(t.literal) ? 'number' : 'boolean');
+    else if (ts.isArrayTypeNode(t) || ts.isTupleTypeNode(t)) kinds.add('array');
+    else if (ts.isTypeLiteralNode(t)) kinds.add('object');
+    else if (ts.isIntersectionTypeNode(t)) kinds.add(t.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword) ? 'string' : 'object');
+    else kinds.add(t.getText());
+  };
+  add(node);
+  kinds.delete('never'); // `query?: never`: no parameters of that kind yet
+  return [...kinds].sort().join('|');
 }
 
 const emptyLocal = (): Local => ({ enums: new Map(), props: new Map(), refs: new Set() });
@@ -149,7 +174,7 @@ export function extractSurface(printer: Printer, clientText: string, schemaText:
     }
   }
 
-  const surface: ApiSurface = { operations: new Map(), enums: new Map(), resultProperties: new Map(), exported };
+  const surface: ApiSurface = { operations: new Map(), enums: new Map(), properties: { request: new Map(), response: new Map() }, exported };
   const reach = new Map<string, Map<Reach, string[]>>();
   const addLocal = (local: Local, r: Reach, op: string) => {
     for (const [path, e] of local.enums) {
@@ -158,12 +183,10 @@ export function extractSurface(printer: Printer, clientText: string, schemaText:
       if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
       surface.enums.set(path, have);
     }
-    if (r === 'response') {
-      for (const [path, optional] of local.props) {
-        const have = surface.resultProperties.get(path) ?? { optional, operations: [] };
-        if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
-        surface.resultProperties.set(path, have);
-      }
+    for (const [path, prop] of local.props) {
+      const have = surface.properties[r].get(path) ?? { ...prop, operations: [] };
+      if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
+      surface.properties[r].set(path, have);
     }
   };
   // Components reachable from each operation, by direction (breadth-first over component references).
@@ -207,12 +230,27 @@ export function extractSurface(printer: Printer, clientText: string, schemaText:
       const id = indexChain(ts, opType, 'operations');
       if (id?.length === 1) opType = operationsById.get(id[0]!);
     }
+    // What a call sends (parameters, the body's content) and what a success returns (2xx content); error bodies
+    // and headers are not part of the method's result.
     const parts = membersOf(ts, opType);
-    for (const [part, r] of [['parameters', 'request'], ['requestBody', 'request'], ['responses', 'response']] as const) {
-      const t = parts.get(part);
-      if (!t) continue;
+    const roots: [TypeNode, string, Reach][] = [];
+    for (const [where, t] of membersOf(ts, parts.get('parameters'))) roots.push([t, `${op} ${where}`, 'request']);
+    const body = parts.get('requestBody');
+    const bodyType = body && ts.isIndexedAccessTypeNode(body) ? body : body;
+    for (const [, t] of membersOf(ts, bodyType).has('content') ? membersOf(ts, membersOf(ts, bodyType).get('content')) : new Map<string, TypeNode>()) roots.push([t, `${op} body`, 'request']);
+    if (bodyType && !ts.isTypeLiteralNode(bodyType)) roots.push([bodyType, `${op} body`, 'request']);
+    for (const [status, t] of membersOf(ts, parts.get('responses'))) {
+      // 2xx: the method's result; default: the body an ApiError carries, which docex diff also counts as a response.
+      if (!/^2/.test(status) && status !== 'default') continue;
+      const content = ts.isTypeLiteralNode(t) ? membersOf(ts, t).get('content') : t;
+      if (!content) continue;
+      if (ts.isTypeLiteralNode(content)) for (const [, c] of membersOf(ts, content)) roots.push([c, `${op} result`, 'response']);
+      else roots.push([content, `${op} result`, 'response']);
+    }
+    for (const [t, path, r] of roots) {
       const local = emptyLocal();
-      walk(ts, t, `${op} ${part}`, local);
+      local.props.set(path, { optional: false, shape: shape(ts, t) });
+      walk(ts, t, path, local);
       addLocal(local, r, op);
       spread(local.refs, r, op);
     }
