@@ -9,27 +9,16 @@ type ListDocumentsQuery = NonNullable<ListDocumentsOp["parameters"]["query"]>;
 type ListDocumentsHeader = NonNullable<ListDocumentsOp["parameters"]["header"]>;
 
 export interface ListDocumentsParams<E extends "receiver" | "sender" = never> {
-  /** Number of items to skip before the result set starts. */
   offset?: ListDocumentsQuery["offset"];
-  /** Maximum number of items in the response. At most 100; 25 when not given. */
   limit?: ListDocumentsQuery["limit"];
-  /** The property to sort by; ascending unless prefixed with `-`. Sortable: `createdAt` (default), `issueDate`, `dueDate`, `documentIdentifier`. */
   sort?: SortParam<"createdAt" | "issueDate" | "dueDate" | "documentIdentifier">;
-  /** Free text matched, case-insensitively, against the collection's main text properties. */
   searchTerm?: ListDocumentsQuery["searchTerm"];
-  /** Only documents of this type. */
   documentType?: ListDocumentsQuery["documentType"];
-  /** Only documents the user's companies sent, or only those they received. */
   direction?: ListDocumentsQuery["direction"];
-  /** Only documents that were (`true`) or were not (`false`) marked as fetched. */
   isFetched?: ListDocumentsQuery["isFetched"];
-  /** Only documents sent by this company. */
   senderId?: ListDocumentsQuery["senderId"];
-  /** Only documents created after this point in time (ISO 8601). */
   createdAfter?: ListDocumentsQuery["createdAfter"];
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: ListDocumentsHeader["If-None-Match"];
 }
 
@@ -49,7 +38,6 @@ type CreateDocumentOp = operations["createDocument"];
 type CreateDocumentHeader = NonNullable<CreateDocumentOp["parameters"]["header"]>;
 
 export interface CreateDocumentParams {
-  /** An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed. */
   ifMatch?: CreateDocumentHeader["If-Match"];
   body: NonNullable<CreateDocumentOp["requestBody"]>["content"]["application/json"];
 }
@@ -69,11 +57,8 @@ type GetDocumentPath = GetDocumentOp["parameters"]["path"];
 type GetDocumentHeader = NonNullable<GetDocumentOp["parameters"]["header"]>;
 
 export interface GetDocumentParams<E extends "receiver" | "sender" = never> {
-  /** Id of the document. */
   documentId: GetDocumentPath["documentId"];
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: GetDocumentHeader["If-None-Match"];
 }
 
@@ -84,9 +69,7 @@ type UpdateDocumentPath = UpdateDocumentOp["parameters"]["path"];
 type UpdateDocumentHeader = NonNullable<UpdateDocumentOp["parameters"]["header"]>;
 
 export interface UpdateDocumentParams {
-  /** Id of the document. */
   documentId: UpdateDocumentPath["documentId"];
-  /** An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed. */
   ifMatch?: UpdateDocumentHeader["If-Match"];
   body: NonNullable<UpdateDocumentOp["requestBody"]>["content"]["application/json"];
 }
@@ -98,9 +81,7 @@ type DeleteDocumentPath = DeleteDocumentOp["parameters"]["path"];
 type DeleteDocumentHeader = NonNullable<DeleteDocumentOp["parameters"]["header"]>;
 
 export interface DeleteDocumentParams {
-  /** Id of the document. */
   documentId: DeleteDocumentPath["documentId"];
-  /** An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed. */
   ifMatch?: DeleteDocumentHeader["If-Match"];
 }
 
@@ -110,7 +91,6 @@ type GetDocumentPresentationOp = operations["getDocumentPresentation"];
 type GetDocumentPresentationPath = GetDocumentPresentationOp["parameters"]["path"];
 
 export interface GetDocumentPresentationParams {
-  /** Id of the document. */
   documentId: GetDocumentPresentationPath["documentId"];
 }
 
@@ -121,7 +101,6 @@ type ListDocumentEventsOp = operations["listDocumentEvents"];
 type ListDocumentEventsPath = ListDocumentEventsOp["parameters"]["path"];
 
 export interface ListDocumentEventsParams {
-  /** Id of the document. */
   documentId: ListDocumentEventsPath["documentId"];
 }
 
@@ -133,9 +112,7 @@ type GetCompanyPath = GetCompanyOp["parameters"]["path"];
 type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
 
 export interface GetCompanyParams {
-  /** Id of the company. */
   companyId: GetCompanyPath["companyId"];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: GetCompanyHeader["If-None-Match"];
 }
 

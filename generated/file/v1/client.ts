@@ -8,19 +8,12 @@ type ListFilesOp = operations["listFiles"];
 type ListFilesQuery = NonNullable<ListFilesOp["parameters"]["query"]>;
 
 export interface ListFilesParams<E extends "sendingCompany" = never> {
-  /** Number of items to skip before the result set starts. */
   offset?: ListFilesQuery["offset"];
-  /** Maximum number of items in the response. At most 500; 100 when not given. */
   limit?: ListFilesQuery["limit"];
-  /** The property to sort by; ascending unless prefixed with `-`. Sortable `createdAt` (default), `fileName`. */
   sort?: SortParam<"createdAt" | "fileName">;
-  /** Free text matched, case-insensitively, against the collection's main text properties. */
   searchTerm?: ListFilesQuery["searchTerm"];
-  /** Only files in this processing status. */
   status?: ListFilesQuery["status"];
-  /** Only files uploaded for this company. */
   sendingCompanyId?: ListFilesQuery["sendingCompanyId"];
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
 }
 
@@ -40,15 +33,10 @@ type UploadFileOp = operations["uploadFile"];
 type UploadFileQuery = NonNullable<UploadFileOp["parameters"]["query"]>;
 
 export interface UploadFileParams {
-  /** The company that sends the documents in the file, one of the user's companies. */
   sendingCompanyId: UploadFileQuery["sendingCompanyId"];
-  /** The sender's own reference for the file, unique per sending company. */
   senderReference: UploadFileQuery["senderReference"];
-  /** The type of the documents in the file. */
   documentType: UploadFileQuery["documentType"];
-  /** Production traffic (the default), a test, or a certification run. */
   sendMode?: UploadFileQuery["sendMode"];
-  /** The file's name, kept for display. */
   fileName?: UploadFileQuery["fileName"];
   body: string | Blob;
 }
@@ -60,11 +48,8 @@ type GetFilePath = GetFileOp["parameters"]["path"];
 type GetFileHeader = NonNullable<GetFileOp["parameters"]["header"]>;
 
 export interface GetFileParams<E extends "sendingCompany" = never> {
-  /** Id of the file. */
   fileId: GetFilePath["fileId"];
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: GetFileHeader["If-None-Match"];
 }
 
@@ -74,7 +59,6 @@ type DeleteFileOp = operations["deleteFile"];
 type DeleteFilePath = DeleteFileOp["parameters"]["path"];
 
 export interface DeleteFileParams {
-  /** Id of the file. */
   fileId: DeleteFilePath["fileId"];
 }
 
@@ -84,7 +68,6 @@ type GetFileContentOp = operations["getFileContent"];
 type GetFileContentPath = GetFileContentOp["parameters"]["path"];
 
 export interface GetFileContentParams {
-  /** Id of the file. */
   fileId: GetFileContentPath["fileId"];
 }
 
@@ -97,9 +80,7 @@ type ListFilePartsPath = ListFilePartsOp["parameters"]["path"];
 type ListFilePartsQuery = NonNullable<ListFilePartsOp["parameters"]["query"]>;
 
 export interface ListFilePartsParams {
-  /** Id of the file. */
   fileId: ListFilePartsPath["fileId"];
-  /** Only parts in one of these statuses (comma-separated). */
   status?: ListFilePartsQuery["status"];
 }
 
@@ -110,9 +91,7 @@ type GetFilePartPath = GetFilePartOp["parameters"]["path"];
 type GetFilePartHeader = NonNullable<GetFilePartOp["parameters"]["header"]>;
 
 export interface GetFilePartParams {
-  /** Id of the file part. */
   filePartId: GetFilePartPath["filePartId"];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: GetFilePartHeader["If-None-Match"];
 }
 
@@ -122,7 +101,6 @@ type CreateFilePartActionOp = operations["createFilePartAction"];
 type CreateFilePartActionPath = CreateFilePartActionOp["parameters"]["path"];
 
 export interface CreateFilePartActionParams {
-  /** Id of the file part. */
   filePartId: CreateFilePartActionPath["filePartId"];
   body: NonNullable<CreateFilePartActionOp["requestBody"]>["content"]["application/json"];
 }

@@ -8,21 +8,13 @@ type ListTradingPartnersOp = operations["listTradingPartners"];
 type ListTradingPartnersQuery = NonNullable<ListTradingPartnersOp["parameters"]["query"]>;
 
 export interface ListTradingPartnersParams<E extends "serviceProvider" = never> {
-  /** Number of items to skip before the result set starts. */
   offset?: ListTradingPartnersQuery["offset"];
-  /** Maximum number of items in the response. At most 500; 100 when not given. */
   limit?: ListTradingPartnersQuery["limit"];
-  /** The property to sort by; ascending unless prefixed with `-`. Sortable `name` (default), `createdAt`. */
   sort?: SortParam<"name" | "createdAt">;
-  /** Free text matched, case-insensitively, against the collection's main text properties. */
   searchTerm?: ListTradingPartnersQuery["searchTerm"];
-  /** Only trading partners that can receive documents of this type. */
   documentType?: ListTradingPartnersQuery["documentType"];
-  /** Only trading partners in this country. */
   countryCode?: ListTradingPartnersQuery["countryCode"];
-  /** Only trading partners behind this service provider. */
   serviceProviderId?: ListTradingPartnersQuery["serviceProviderId"];
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
 }
 
@@ -43,11 +35,8 @@ type GetTradingPartnerPath = GetTradingPartnerOp["parameters"]["path"];
 type GetTradingPartnerHeader = NonNullable<GetTradingPartnerOp["parameters"]["header"]>;
 
 export interface GetTradingPartnerParams<E extends "serviceProvider" = never> {
-  /** Id of the trading partner. */
   tradingPartnerId: GetTradingPartnerPath["tradingPartnerId"];
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: GetTradingPartnerHeader["If-None-Match"];
 }
 
@@ -58,7 +47,6 @@ type ListServiceProvidersOp = operations["listServiceProviders"];
 type ListServiceProvidersQuery = NonNullable<ListServiceProvidersOp["parameters"]["query"]>;
 
 export interface ListServiceProvidersParams {
-  /** Free text matched, case-insensitively, against the collection's main text properties. */
   searchTerm?: ListServiceProvidersQuery["searchTerm"];
 }
 
@@ -68,7 +56,6 @@ type GetServiceProviderOp = operations["getServiceProvider"];
 type GetServiceProviderPath = GetServiceProviderOp["parameters"]["path"];
 
 export interface GetServiceProviderParams {
-  /** Id of the service provider. */
   serviceProviderId: GetServiceProviderPath["serviceProviderId"];
 }
 
@@ -80,9 +67,7 @@ type GetCompanyGroupPath = GetCompanyGroupOp["parameters"]["path"];
 type GetCompanyGroupHeader = NonNullable<GetCompanyGroupOp["parameters"]["header"]>;
 
 export interface GetCompanyGroupParams {
-  /** Id of the company group. */
   companyGroupId: GetCompanyGroupPath["companyGroupId"];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: GetCompanyGroupHeader["If-None-Match"];
 }
 
@@ -93,9 +78,7 @@ type GetCompanyPath = GetCompanyOp["parameters"]["path"];
 type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
 
 export interface GetCompanyParams {
-  /** Id of the company. */
   companyId: GetCompanyPath["companyId"];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: GetCompanyHeader["If-None-Match"];
 }
 
@@ -106,9 +89,7 @@ type UpdateCompanyPath = UpdateCompanyOp["parameters"]["path"];
 type UpdateCompanyHeader = NonNullable<UpdateCompanyOp["parameters"]["header"]>;
 
 export interface UpdateCompanyParams {
-  /** Id of the company. */
   companyId: UpdateCompanyPath["companyId"];
-  /** An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed. */
   ifMatch?: UpdateCompanyHeader["If-Match"];
   body: NonNullable<UpdateCompanyOp["requestBody"]>["content"]["application/json"];
 }
@@ -121,19 +102,12 @@ type ListTradingPartnerConnectionsQuery = NonNullable<ListTradingPartnerConnecti
 type ListTradingPartnerConnectionsHeader = NonNullable<ListTradingPartnerConnectionsOp["parameters"]["header"]>;
 
 export interface ListTradingPartnerConnectionsParams<E extends "owner" | "partner" = never> {
-  /** Id of the company. */
   companyId: ListTradingPartnerConnectionsPath["companyId"];
-  /** Number of items to skip before the result set starts. */
   offset?: ListTradingPartnerConnectionsQuery["offset"];
-  /** Maximum number of items in the response. At most 100; 25 when not given. */
   limit?: ListTradingPartnerConnectionsQuery["limit"];
-  /** The property to sort by; ascending unless prefixed with `-`. Sortable `createdAt` (default). */
   sort?: SortParam<"createdAt">;
-  /** Only connections for this document type. */
   documentType?: ListTradingPartnerConnectionsQuery["documentType"];
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
-  /** An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified. */
   ifNoneMatch?: ListTradingPartnerConnectionsHeader["If-None-Match"];
 }
 
@@ -154,9 +128,7 @@ type CreateTradingPartnerConnectionPath = CreateTradingPartnerConnectionOp["para
 type CreateTradingPartnerConnectionHeader = NonNullable<CreateTradingPartnerConnectionOp["parameters"]["header"]>;
 
 export interface CreateTradingPartnerConnectionParams {
-  /** Id of the company. */
   companyId: CreateTradingPartnerConnectionPath["companyId"];
-  /** An ETag from an earlier response. The request is carried out only if it equals the resource's (or, on a POST to a collection, the collection's) current ETag; otherwise the answer is 412 Precondition Failed. */
   ifMatch?: CreateTradingPartnerConnectionHeader["If-Match"];
   body: NonNullable<CreateTradingPartnerConnectionOp["requestBody"]>["content"]["application/json"];
 }
@@ -167,9 +139,7 @@ type DeleteTradingPartnerConnectionOp = operations["deleteTradingPartnerConnecti
 type DeleteTradingPartnerConnectionPath = DeleteTradingPartnerConnectionOp["parameters"]["path"];
 
 export interface DeleteTradingPartnerConnectionParams {
-  /** Id of the company. */
   companyId: DeleteTradingPartnerConnectionPath["companyId"];
-  /** Id of the connection. */
   connectionId: DeleteTradingPartnerConnectionPath["connectionId"];
 }
 
@@ -179,7 +149,6 @@ export type DeleteTradingPartnerConnectionResult = undefined;
 type GetCurrentUserOp = operations["getCurrentUser"];
 
 export interface GetCurrentUserParams<E extends "defaultCompany" = never> {
-  /** Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
 }
 
