@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeFileAtomic } from '../util/atomic-file.js';
+import { writeFileAtomic } from '../write/file.js';
 import { CONFIG_FILE } from '../util/config.js';
 import { packageRoot } from '../util/package-root.js';
 import { DocexError } from '../util/errors.js';

@@ -1,9 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { chmod, copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { bundleFile, discoverApis } from '../load/index.js';
 import { DocexError } from '../util/errors.js';
+import { assertReplaceable } from '../write/guard.js';
+import { stagingFor, swapIn } from '../write/tree.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
 import { withConventionNotes } from './convention-notes.js';
@@ -38,9 +40,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const apis = bundled.map((b) => describeApi(b.entry, b.document));
 
   const output = resolve(opts.cwd, opts.output);
-  checkOutput(output, opts.cwd);
-  await mkdir(dirname(output), { recursive: true });
-  const staging = await mkdtemp(join(dirname(output), `.${basename(output)}.tmp-`));
+  // Replaced whole: never the repository, openapi/, or a folder holding anything docex did not write.
+  assertReplaceable(output, [opts.cwd, openapiDir]);
+  const staging = stagingFor(output);
   await chmod(staging, 0o755); // mkdtemp makes it private; a published site is world-readable
   const scratch = await mkdtemp(join(tmpdir(), 'docex-docs-'));
   try {
@@ -84,7 +86,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       await writeFile(join(staging, page.path), page.html);
     }
     for (const asset of ['style.css', 'favicon.svg']) await copyFile(join(renderer.dir, asset), join(staging, asset));
-    await swapInto(staging, output);
+    swapIn(staging, output);
     const all = [...pages.map((p) => p.path), ...apis.map((a) => `reference/${a.slug}.html`)].sort();
     return { output, pages: all, seconds: (performance.now() - started) / 1000, referenceSeconds };
   } catch (err) {
@@ -93,26 +95,6 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-/** The output folder is replaced whole: refuse folders that hold anything but a site (the repository, a source folder). */
-function checkOutput(output: string, cwd: string): void {
-  const inside = (dir: string) => dir === output || dir.startsWith(output + sep);
-  if (inside(resolve(cwd)) || inside(resolve(cwd, 'openapi'))) {
-    throw new DocexError('--output must be a folder of its own: it is replaced by the site', 2, output);
-  }
-  if (existsSync(output) && readdirSync(output).length > 0 && !existsSync(join(output, 'index.html'))) {
-    throw new DocexError('--output exists and does not look like a site (no index.html); not replacing it', 2, output);
-  }
-}
-
-/** Replaces `output` with `staging`; the previous site stays in place until the new one is complete. */
-async function swapInto(staging: string, output: string): Promise<void> {
-  const old = `${staging}.old`;
-  const hadOld = existsSync(output);
-  if (hadOld) await rename(output, old);
-  await rename(staging, output);
-  if (hadOld) await rm(old, { recursive: true, force: true });
 }
 
 function navGroups(apis: ApiInfo[]): { label: string; pages: PageTarget[] }[] {

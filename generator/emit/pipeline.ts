@@ -4,7 +4,9 @@ import { basename, relative, sep } from 'node:path';
 import { bundleFile, discoverApis, type ApiEntry, type Diagnostic, type OpenApiDocument } from '../load/index.js';
 import { buildApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
+import { loadPrinter } from './printer.js';
 import { renderSchema } from './schema.js';
+import { checkSyntax } from './syntax-gate.js';
 import { addApi, addTokenSchema, copyTemplates, type OutputTree } from './tree.js';
 
 export interface ApiSummary {
@@ -69,6 +71,16 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
   }
   const tree: OutputTree = new Map();
   const apis: ApiSummary[] = [];
+  const printer = await loadPrinter();
+  /** Adds one document's files, then parses them: nothing is written if one does not. */
+  const gated = (source: string, add: () => void) => {
+    const before = new Set(tree.keys());
+    add();
+    // The files docex's emitters build; schema.ts is printed by TypeScript's own printer from an AST, and the
+    // runtime/token templates are copied verbatim after tsc checked them here (parsing GitHub's 6.5 MB schema.ts
+    // would cost more than printing its client).
+    checkSyntax(tree, [...tree.keys()].filter((k) => !before.has(k) && /(^|\/)(client|raw|index)\.ts$/.test(k) && !/^(runtime|token)\//.test(k)), source);
+  };
   copyTemplates(tree, 'runtime');
   if (!isDir) {
     const start = performance.now();
@@ -78,7 +90,7 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
       throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, input, 1);
     }
     const model = buildApiModel(document, { id: '', name: document.info?.title ?? '', apiPath: '', source });
-    addApi(tree, model, schemaOf(document, input));
+    gated(input, () => addApi(tree, model, schemaOf(document, input), printer));
     apis.push({ id: source, source, operations: model.operations.length, ms: performance.now() - start, warnings: [...warnings.map(shown), ...model.warnings] });
     return { tree, apis };
   }
@@ -93,12 +105,14 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
     let operations = 0;
     const modelWarnings: string[] = [];
     if (entry.id === 'token') {
-      copyTemplates(tree, 'token');
-      addTokenSchema(tree, source, schemaOf(document, entry.file));
+      gated(entry.file, () => {
+        copyTemplates(tree, 'token');
+        addTokenSchema(tree, source, schemaOf(document, entry.file));
+      });
     } else {
       const apiPath = entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`;
       const model = buildApiModel(document, { id: entry.id, name: entry.subApi, apiPath, source });
-      addApi(tree, model, schemaOf(document, entry.file));
+      gated(entry.file, () => addApi(tree, model, schemaOf(document, entry.file), printer));
       operations = model.operations.length;
       modelWarnings.push(...model.warnings);
     }

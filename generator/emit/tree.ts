@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiModel } from '../model/index.js';
-import { rawFactory, renderClient, renderRaw } from './client.js';
+import { rawFactory, renderClient, renderIndex, renderRaw } from './client.js';
+import type { Printer } from './printer.js';
 import { banner, render, templatesDir } from './templates.js';
 
 export type OutputTree = Map<string, string>;
@@ -32,19 +33,18 @@ export function runtimeImport(apiDir: string): string {
   return `${depth ? '../'.repeat(depth) : './'}runtime/index.js`;
 }
 
-export function addApi(tree: OutputTree, api: ApiModel, schemaText: string): void {
+/** The TypeScript emitters of one API, by file name. A seam: tests swap one to check the syntax gate. */
+export const emitters: Record<'client.ts' | 'raw.ts' | 'index.ts', (api: ApiModel, runtimeImport: string, printer: Printer) => string> = {
+  'client.ts': renderClient,
+  'raw.ts': renderRaw,
+  'index.ts': renderIndex,
+};
+
+export function addApi(tree: OutputTree, api: ApiModel, schemaText: string, printer: Printer): void {
   const dir = api.id ? `${api.id}/` : '';
   const rt = runtimeImport(api.id);
   tree.set(`${dir}schema.ts`, banner(api.source) + schemaText);
-  tree.set(`${dir}client.ts`, renderClient(api, rt));
-  tree.set(`${dir}raw.ts`, renderRaw(api, rt));
-  tree.set(
-    `${dir}index.ts`,
-    banner(api.source) +
-      `export * from './client.js';\n` +
-      `export type { components, operations, paths } from './schema.js';\n` +
-      `export * from '${rt}';\n`,
-  );
+  for (const [name, emit] of Object.entries(emitters)) tree.set(`${dir}${name}`, emit(api, rt, printer));
   const cell = (s: string | undefined) => (s ?? '').replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
   tree.set(
     `${dir}README.md`,

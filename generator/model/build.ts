@@ -50,18 +50,18 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     if (key !== undefined) keyCount.set(key, (keyCount.get(key) ?? 0) + 1);
   }
   const used = new Set<string>();
-  const operations = raws.map((r) => {
+  const operations = raws.map((r, order) => {
     const id = r.op.operationId;
     const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    const op = buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings);
+    const op = buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings, order);
     const key = id ? typesKeyOf(id) : undefined;
     if (key !== undefined && keyCount.get(key) === 1) op.typesKey = key;
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', operations, warnings };
+  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', tags: documentTags(doc), operations, warnings };
 }
 
 /** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
@@ -77,7 +77,11 @@ function derivedName(method: string, path: string): string {
   return `${method} ${segments.join(' ')}`;
 }
 
-function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, conventions: OperationConventions, warnings: string[]): OperationModel {
+function documentTags(doc: OpenApiDocument): string[] {
+  return (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string');
+}
+
+function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, conventions: OperationConventions, warnings: string[], order: number): OperationModel {
   const { op } = r;
   const merged = new Map<string, ParameterObject>();
   for (const p of [...r.pathParams, ...(op.parameters ?? [])]) {
@@ -135,6 +139,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     name,
     method: r.method.toUpperCase() as Method,
     path: r.path,
+    order,
     deprecated: op.deprecated === true,
     params,
     responses,
@@ -144,6 +149,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     conventions,
   };
   if (op.operationId) model.operationId = op.operationId;
+  if (typeof op.tags?.[0] === 'string') model.tag = op.tags[0];
   const summary = op.summary ?? op.description?.split('\n')[0];
   if (summary) model.summary = summary;
   const body = requestBody(doc, op.requestBody);

@@ -51,6 +51,10 @@ export interface OperationModel {
   method: Method;
   path: string;
   summary?: string;
+  /** The operation's first tag: the client groups its methods by it. */
+  tag?: string;
+  /** Position in the document (paths, then methods, in document order). */
+  order: number;
   deprecated: boolean;
   params: ParamModel[];
   body?: BodyModel;
@@ -111,6 +115,8 @@ export interface ApiModel {
   /** Source document path relative to the input root, for banners. */
   source: string;
   title: string;
+  /** The document's top-level `tags`, in document order (the order of the client's method groups). */
+  tags: string[];
   operations: OperationModel[];
   warnings: string[];
 }

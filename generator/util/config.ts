@@ -18,6 +18,7 @@ export interface DocexConfig {
   output?: string;
   apis?: 'all' | string[];
   documents?: Record<string, string>;
+  failOnBreaking?: boolean;
 }
 
 /** Settings after flags > config file > defaults, with paths absolute. */
@@ -26,6 +27,8 @@ export interface ResolvedConfig {
   output: string;
   apis: 'all' | string[];
   documents: Record<string, string>;
+  /** Refuse to replace the output when the client surface report finds a breaking change. */
+  failOnBreaking: boolean;
   /** The config file that was read, if any. */
   configFile: string | undefined;
 }
@@ -84,6 +87,7 @@ export interface GenerateFlags {
   input?: string | undefined;
   output?: string | undefined;
   apis?: string[] | undefined;
+  failOnBreaking?: boolean | undefined;
 }
 
 /** Flags override the config file, which overrides the defaults. */
@@ -101,5 +105,5 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const defaultOutput = file ? 'src/generated' : 'generated';
   const output = flags.output ? resolve(cwd, flags.output) : resolve(base, config.output ?? defaultOutput);
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, configFile: file };
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking: flags.failOnBreaking || config.failOnBreaking === true, configFile: file };
 }

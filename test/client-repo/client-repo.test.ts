@@ -113,4 +113,30 @@ describe('docex in a client repository', () => {
     expect(result['updated']).toBe(true);
     expect(result['stale']).toBe(true);
   });
+
+  it('reports what a regeneration changes in the clients\' TypeScript; --fail-on-breaking keeps the old output', () => {
+    // The client repo's own copy of the documents, whose response enum Direction gains a value.
+    const api = join(app, 'api');
+    sh('cp', ['-r', join(app, 'node_modules', 'docex', 'openapi'), api], app);
+    const doc = join(api, 'document', 'v1', 'openapi.yaml');
+    writeFileSync(doc, readFileSync(doc, 'utf8').replace('enum: [Sent, Received]', 'enum: [Sent, Received, Forwarded]'));
+    const configFile = join(app, 'docex.config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(configFile, JSON.stringify({ ...config, documents: { 'document/v1': './api/document/v1/openapi.yaml' } }, null, 2) + '\n');
+    const out = join(app, 'src', 'generated', 'document', 'v1');
+    const before = ['client.ts', 'schema.ts'].map((f) => readFileSync(join(out, f), 'utf8'));
+
+    const refused = spawnSync('npm', ['run', 'generate', '--', '--fail-on-breaking'], { cwd: app, encoding: 'utf8', timeout: 300_000 });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/document\/v1: [1-9]\d* breaking/);
+    expect(refused.stderr).toMatch(/breaking {2}\w+: Direction \(.*response.*\) gained "Forwarded"/);
+    expect(['client.ts', 'schema.ts'].map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(before);
+
+    const r = spawnSync('npm', ['run', 'generate', '--', '--json'], { cwd: app, encoding: 'utf8', timeout: 300_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { surface: { api: string; breaking: number; changes: { target?: string; values?: string[]; breaking: boolean }[] }[] };
+    const report = summary.surface.find((a) => a.api === 'document/v1')!;
+    expect(report.changes).toContainEqual(expect.objectContaining({ target: 'Direction', values: ['Forwarded'], breaking: true }));
+    expect(readFileSync(join(out, 'schema.ts'), 'utf8')).toContain('"Forwarded"');
+  });
 });

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTree } from '../../generator/util/atomic-write.js';
+import { readTree } from '../../generator/write/tree.js';
 import { repoRoot, runDocex } from '../helpers/run-docex.js';
 import { fixtures } from './helpers.js';
 
@@ -65,7 +65,7 @@ describe('selection and docex.config.json', () => {
     expect(r.code, r.stderr).toBe(0);
     const client = readFileSync(join(app, 'src/generated/document/v1/client.ts'), 'utf8');
     expect(client).toContain('export function createDocumentClient(');
-    expect(client).toContain('listItems: {');
+    expect(client).toContain('listItems: ListItemsCall;');
     expect(client).toContain('(options, "document/v1/", ops)');
   });
 });
@@ -114,7 +114,7 @@ describe('bad input', () => {
     const dup = await runDocex(['generate', '--input', join(fixtures, 'dup-id/doc/v1/openapi.yaml'), '--output', join(work, 'dup')]);
     expect(dup.code).toBe(0);
     expect(dup.stderr).toContain('duplicate operationId "getThing"');
-    expect(readFileSync(join(work, 'dup/client.ts'), 'utf8')).toMatch(/^  getA\(params\?: GetAParams/m);
+    expect(readFileSync(join(work, 'dup/client.ts'), 'utf8')).toMatch(/^  getA: \(params\?: GetAParams/m);
   });
 
   it('replaces a previous tree whole on success (no stale files survive, no temp dirs left)', async () => {

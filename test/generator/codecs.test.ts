@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
-import { writeTreeAtomically } from '../../generator/util/atomic-write.js';
+import { writeTree } from '../../generator/write/tree.js';
 import { echo, startServer, type Echo, type TestServer } from '../runtime/server.js';
 import { outRoot } from './helpers.js';
 
@@ -72,7 +72,7 @@ describe('a generated client with both encoders, over HTTP', () => {
   it('sends a deepObject query and a form body', async () => {
     const { tree } = await generateTree(doc('both', `{ name: filter, in: query, style: deepObject, schema: { type: object } }`, 'application/x-www-form-urlencoded'));
     const out = join(outRoot, 'codecs');
-    writeTreeAtomically(out, tree);
+    writeTree(out, tree);
     const { createCodecsClient } = (await import(join(out, 'index.ts'))) as {
       createCodecsClient: (o: object) => { send: (p: object) => Promise<Echo> };
     };

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
-import { writeTreeAtomically } from '../../generator/util/atomic-write.js';
+import { writeTree } from '../../generator/write/tree.js';
 import { runDocex } from '../helpers/run-docex.js';
 import { fixtures, outRoot, typecheck } from './helpers.js';
 
@@ -35,7 +35,7 @@ let checked: string | undefined;
 async function generate(name: string): Promise<{ out: string; warnings: string[] }> {
   const { tree, apis } = await generateTree(join(corpus, `${name}.yaml`));
   const out = join(outRoot, 'corpus', name);
-  writeTreeAtomically(out, tree);
+  writeTree(out, tree);
   generated.set(name, apis.flatMap((a) => a.warnings));
   return { out, warnings: generated.get(name)! };
 }

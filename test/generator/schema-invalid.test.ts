@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { readTree } from '../../generator/util/atomic-write.js';
+import { readTree } from '../../generator/write/tree.js';
 import { runDocex } from '../helpers/run-docex.js';
 import { fixtures } from './helpers.js';
 

@@ -3,55 +3,12 @@ import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import type { CallOptions, ClientOptions, Expanded, PageItem, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
 
-type CreateDocumentOp = operations["createDocument"];
-type CreateDocumentHeader = NonNullable<CreateDocumentOp["parameters"]["header"]>;
-export type CreateDocumentParams = {
-  ifMatch?: CreateDocumentHeader["If-Match"];
-  body: NonNullable<CreateDocumentOp["requestBody"]>["content"]["application/json"];
-};
-export type CreateDocumentResult = CreateDocumentOp["responses"]["201"]["content"]["application/json"];
-type DeleteDocumentOp = operations["deleteDocument"];
-type DeleteDocumentPath = DeleteDocumentOp["parameters"]["path"];
-type DeleteDocumentHeader = NonNullable<DeleteDocumentOp["parameters"]["header"]>;
-export type DeleteDocumentParams = {
-  documentId: DeleteDocumentPath["documentId"];
-  ifMatch?: DeleteDocumentHeader["If-Match"];
-};
-export type DeleteDocumentResult = undefined;
-type GetCompanyOp = operations["getCompany"];
-type GetCompanyPath = GetCompanyOp["parameters"]["path"];
-type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
-export type GetCompanyParams = {
-  companyId: GetCompanyPath["companyId"];
-  ifNoneMatch?: GetCompanyHeader["If-None-Match"];
-};
-export type GetCompanyResult = WithEtag<GetCompanyOp["responses"]["200"]["content"]["application/json"]>;
-type GetDocumentOp = operations["getDocument"];
-type GetDocumentPath = GetDocumentOp["parameters"]["path"];
-type GetDocumentHeader = NonNullable<GetDocumentOp["parameters"]["header"]>;
-export type GetDocumentParams<E extends "receiver" | "sender" = never> = {
-  documentId: GetDocumentPath["documentId"];
-  expand?: readonly E[];
-  ifNoneMatch?: GetDocumentHeader["If-None-Match"];
-};
-export type GetDocumentResult<E extends "receiver" | "sender" = never> = WithEtag<Expanded<GetDocumentOp["responses"]["200"]["content"]["application/json"], { "receiver": components["schemas"]["Company"]; "sender": components["schemas"]["Company"] }, E>>;
-type GetDocumentPresentationOp = operations["getDocumentPresentation"];
-type GetDocumentPresentationPath = GetDocumentPresentationOp["parameters"]["path"];
-export type GetDocumentPresentationParams = {
-  documentId: GetDocumentPresentationPath["documentId"];
-};
-export type GetDocumentPresentationResults = { "application/pdf": Blob; "application/xml": string; "image/png": Blob };
-export type GetDocumentPresentationResult<A extends "application/pdf" | "application/xml" | "image/png" = "application/pdf"> = ResultFor<GetDocumentPresentationResults, A>;
-type ListDocumentEventsOp = operations["listDocumentEvents"];
-type ListDocumentEventsPath = ListDocumentEventsOp["parameters"]["path"];
-export type ListDocumentEventsParams = {
-  documentId: ListDocumentEventsPath["documentId"];
-};
-export type ListDocumentEventsResult = ListDocumentEventsOp["responses"]["200"]["content"]["application/json"];
+// Documents
 type ListDocumentsOp = operations["listDocuments"];
 type ListDocumentsQuery = NonNullable<ListDocumentsOp["parameters"]["query"]>;
 type ListDocumentsHeader = NonNullable<ListDocumentsOp["parameters"]["header"]>;
-export type ListDocumentsParams<E extends "receiver" | "sender" = never> = {
+
+export interface ListDocumentsParams<E extends "receiver" | "sender" = never> {
   offset?: ListDocumentsQuery["offset"];
   limit?: ListDocumentsQuery["limit"];
   sort?: SortParam<"createdAt" | "issueDate" | "dueDate" | "documentIdentifier">;
@@ -63,66 +20,152 @@ export type ListDocumentsParams<E extends "receiver" | "sender" = never> = {
   createdAfter?: ListDocumentsQuery["createdAfter"];
   expand?: readonly E[];
   ifNoneMatch?: ListDocumentsHeader["If-None-Match"];
-};
+}
+
 export type ListDocumentsResult<E extends "receiver" | "sender" = never> = WithEtag<Expanded<ListDocumentsOp["responses"]["200"]["content"]["application/json"], { "receiver": components["schemas"]["Company"]; "sender": components["schemas"]["Company"] }, E>>;
+
+/** listDocuments() and its pages: calls, pages() and all(). */
+export interface ListDocumentsCall {
+  /** List documents */
+  <E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): Promise<ListDocumentsResult<E>>;
+  /** List documents */
+  all<E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
+  /** List documents */
+  pages<E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListDocumentsResult<E>>>;
+}
+
+type CreateDocumentOp = operations["createDocument"];
+type CreateDocumentHeader = NonNullable<CreateDocumentOp["parameters"]["header"]>;
+
+export interface CreateDocumentParams {
+  ifMatch?: CreateDocumentHeader["If-Match"];
+  body: NonNullable<CreateDocumentOp["requestBody"]>["content"]["application/json"];
+}
+
+export type CreateDocumentResult = CreateDocumentOp["responses"]["201"]["content"]["application/json"];
+
 type MarkDocumentsFetchedOp = operations["markDocumentsFetched"];
-export type MarkDocumentsFetchedParams = {
+
+export interface MarkDocumentsFetchedParams {
   body: NonNullable<MarkDocumentsFetchedOp["requestBody"]>["content"]["application/json"];
-};
+}
+
 export type MarkDocumentsFetchedResult = undefined;
+
+type GetDocumentOp = operations["getDocument"];
+type GetDocumentPath = GetDocumentOp["parameters"]["path"];
+type GetDocumentHeader = NonNullable<GetDocumentOp["parameters"]["header"]>;
+
+export interface GetDocumentParams<E extends "receiver" | "sender" = never> {
+  documentId: GetDocumentPath["documentId"];
+  expand?: readonly E[];
+  ifNoneMatch?: GetDocumentHeader["If-None-Match"];
+}
+
+export type GetDocumentResult<E extends "receiver" | "sender" = never> = WithEtag<Expanded<GetDocumentOp["responses"]["200"]["content"]["application/json"], { "receiver": components["schemas"]["Company"]; "sender": components["schemas"]["Company"] }, E>>;
+
 type UpdateDocumentOp = operations["updateDocument"];
 type UpdateDocumentPath = UpdateDocumentOp["parameters"]["path"];
 type UpdateDocumentHeader = NonNullable<UpdateDocumentOp["parameters"]["header"]>;
-export type UpdateDocumentParams = {
+
+export interface UpdateDocumentParams {
   documentId: UpdateDocumentPath["documentId"];
   ifMatch?: UpdateDocumentHeader["If-Match"];
   body: NonNullable<UpdateDocumentOp["requestBody"]>["content"]["application/json"];
-};
+}
+
 export type UpdateDocumentResult = UpdateDocumentOp["responses"]["200"]["content"]["application/json"];
+
+type DeleteDocumentOp = operations["deleteDocument"];
+type DeleteDocumentPath = DeleteDocumentOp["parameters"]["path"];
+type DeleteDocumentHeader = NonNullable<DeleteDocumentOp["parameters"]["header"]>;
+
+export interface DeleteDocumentParams {
+  documentId: DeleteDocumentPath["documentId"];
+  ifMatch?: DeleteDocumentHeader["If-Match"];
+}
+
+export type DeleteDocumentResult = undefined;
+
+type GetDocumentPresentationOp = operations["getDocumentPresentation"];
+type GetDocumentPresentationPath = GetDocumentPresentationOp["parameters"]["path"];
+
+export interface GetDocumentPresentationParams {
+  documentId: GetDocumentPresentationPath["documentId"];
+}
+
+export type GetDocumentPresentationResults = { "application/pdf": Blob; "application/xml": string; "image/png": Blob };
+export type GetDocumentPresentationResult<A extends "application/pdf" | "application/xml" | "image/png" = "application/pdf"> = ResultFor<GetDocumentPresentationResults, A>;
+
+type ListDocumentEventsOp = operations["listDocumentEvents"];
+type ListDocumentEventsPath = ListDocumentEventsOp["parameters"]["path"];
+
+export interface ListDocumentEventsParams {
+  documentId: ListDocumentEventsPath["documentId"];
+}
+
+export type ListDocumentEventsResult = ListDocumentEventsOp["responses"]["200"]["content"]["application/json"];
+
+// Companies
+type GetCompanyOp = operations["getCompany"];
+type GetCompanyPath = GetCompanyOp["parameters"]["path"];
+type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
+
+export interface GetCompanyParams {
+  companyId: GetCompanyPath["companyId"];
+  ifNoneMatch?: GetCompanyHeader["If-None-Match"];
+}
+
+export type GetCompanyResult = WithEtag<GetCompanyOp["responses"]["200"]["content"]["application/json"]>;
 
 /**
  * Client of Document API.
  * One method per operation; `createDocumentRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
  */
 export interface DocumentClient {
-  /** Create a document */
-  createDocument(params: CreateDocumentParams, options?: CallOptions): Promise<CreateDocumentResult>;
-  /** Delete a document */
-  deleteDocument(params: DeleteDocumentParams, options?: CallOptions): Promise<DeleteDocumentResult>;
-  /** Get a company */
-  getCompany(params: GetCompanyParams, options?: CallOptions): Promise<GetCompanyResult>;
-  /** Get a document */
-  getDocument<E extends "receiver" | "sender" = never>(params: GetDocumentParams<E>, options?: CallOptions): Promise<GetDocumentResult<E>>;
-  /** Get a document's presentation */
-  getDocumentPresentation<A extends "application/pdf" | "application/xml" | "image/png" = "application/pdf">(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }): Promise<GetDocumentPresentationResult<A>>;
-  /** List a document's events */
-  listDocumentEvents(params: ListDocumentEventsParams, options?: CallOptions): Promise<ListDocumentEventsResult>;
+  // Documents
   /** List documents */
-  listDocuments: {
-    <E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): Promise<ListDocumentsResult<E>>;
-    /** List documents */
-    all<E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
-    /** List documents */
-    pages<E extends "receiver" | "sender" = never>(params?: ListDocumentsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListDocumentsResult<E>>>;
-  };
+  listDocuments: ListDocumentsCall;
+  /** Create a document */
+  createDocument: (params: CreateDocumentParams, options?: CallOptions) => Promise<CreateDocumentResult>;
   /** Mark documents as fetched */
-  markDocumentsFetched(params: MarkDocumentsFetchedParams, options?: CallOptions): Promise<MarkDocumentsFetchedResult>;
+  markDocumentsFetched: (params: MarkDocumentsFetchedParams, options?: CallOptions) => Promise<MarkDocumentsFetchedResult>;
+  /** Get a document */
+  getDocument: <E extends "receiver" | "sender" = never>(params: GetDocumentParams<E>, options?: CallOptions) => Promise<GetDocumentResult<E>>;
   /** Update a document */
-  updateDocument(params: UpdateDocumentParams, options?: CallOptions): Promise<UpdateDocumentResult>;
+  updateDocument: (params: UpdateDocumentParams, options?: CallOptions) => Promise<UpdateDocumentResult>;
+  /** Delete a document */
+  deleteDocument: (params: DeleteDocumentParams, options?: CallOptions) => Promise<DeleteDocumentResult>;
+  /** Get a document's presentation */
+  getDocumentPresentation: <A extends "application/pdf" | "application/xml" | "image/png" = "application/pdf">(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }) => Promise<GetDocumentPresentationResult<A>>;
+  /** List a document's events */
+  listDocumentEvents: (params: ListDocumentEventsParams, options?: CallOptions) => Promise<ListDocumentEventsResult>;
+  // Companies
+  /** Get a company */
+  getCompany: (params: GetCompanyParams, options?: CallOptions) => Promise<GetCompanyResult>;
 }
 
 /** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
-const ops: string = `{
-"createDocument": {"method":"POST","path":"/documents","params":[{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]},
-"deleteDocument": {"method":"DELETE","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"accept":[]},
-"getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
-"getDocument": {"method":"GET","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
-"getDocumentPresentation": {"method":"GET","path":"/documents/{documentId}/presentation","params":[{"key":"documentId","name":"documentId","in":"path"}],"accept":["application/pdf","application/xml","image/png"]},
-"listDocumentEvents": {"method":"GET","path":"/documents/{documentId}/events","params":[{"key":"documentId","name":"documentId","in":"path"}],"accept":["application/json"]},
-"listDocuments": {"method":"GET","path":"/documents","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"direction","name":"direction","in":"query"},{"key":"isFetched","name":"isFetched","in":"query"},{"key":"senderId","name":"senderId","in":"query"},{"key":"createdAfter","name":"createdAfter","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"paginated":{"limitMax":100},"etag":true},
-"markDocumentsFetched": {"method":"POST","path":"/documents/fetch","params":[],"body":{"mediaType":"application/json"},"accept":[]},
-"updateDocument": {"method":"PUT","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}
-}`;
+const ops: readonly string[] = [
+  // GET /documents
+  '"listDocuments": {"method":"GET","path":"/documents","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"direction","name":"direction","in":"query"},{"key":"isFetched","name":"isFetched","in":"query"},{"key":"senderId","name":"senderId","in":"query"},{"key":"createdAfter","name":"createdAfter","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"paginated":{"limitMax":100},"etag":true}',
+  // POST /documents
+  '"createDocument": {"method":"POST","path":"/documents","params":[{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+  // POST /documents/fetch
+  '"markDocumentsFetched": {"method":"POST","path":"/documents/fetch","params":[],"body":{"mediaType":"application/json"},"accept":[]}',
+  // GET /documents/{documentId}
+  '"getDocument": {"method":"GET","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+  // PUT /documents/{documentId}
+  '"updateDocument": {"method":"PUT","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+  // DELETE /documents/{documentId}
+  '"deleteDocument": {"method":"DELETE","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"accept":[]}',
+  // GET /documents/{documentId}/presentation
+  '"getDocumentPresentation": {"method":"GET","path":"/documents/{documentId}/presentation","params":[{"key":"documentId","name":"documentId","in":"path"}],"accept":["application/pdf","application/xml","image/png"]}',
+  // GET /documents/{documentId}/events
+  '"listDocumentEvents": {"method":"GET","path":"/documents/{documentId}/events","params":[{"key":"documentId","name":"documentId","in":"path"}],"accept":["application/json"]}',
+  // GET /companies/{companyId}
+  '"getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+];
 
 /** Creates the client; calls go to `options.baseUrl` + `document/v1/`. */
 export function createDocumentClient(options: ClientOptions): DocumentClient {

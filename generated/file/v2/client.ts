@@ -3,57 +3,11 @@ import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import type { CallOptions, ClientOptions, Expanded, PageItem, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
 
-type CreateFilePartActionOp = operations["createFilePartAction"];
-type CreateFilePartActionPath = CreateFilePartActionOp["parameters"]["path"];
-export type CreateFilePartActionParams = {
-  filePartId: CreateFilePartActionPath["filePartId"];
-  body: NonNullable<CreateFilePartActionOp["requestBody"]>["content"]["application/json"];
-};
-export type CreateFilePartActionResult = CreateFilePartActionOp["responses"]["200"]["content"]["application/json"];
-type DeleteFileOp = operations["deleteFile"];
-type DeleteFilePath = DeleteFileOp["parameters"]["path"];
-export type DeleteFileParams = {
-  fileId: DeleteFilePath["fileId"];
-};
-export type DeleteFileResult = undefined;
-type GetFileOp = operations["getFile"];
-type GetFilePath = GetFileOp["parameters"]["path"];
-type GetFileHeader = NonNullable<GetFileOp["parameters"]["header"]>;
-export type GetFileParams<E extends "sendingCompany" = never> = {
-  fileId: GetFilePath["fileId"];
-  expand?: readonly E[];
-  ifNoneMatch?: GetFileHeader["If-None-Match"];
-};
-export type GetFileResult<E extends "sendingCompany" = never> = WithEtag<Expanded<GetFileOp["responses"]["200"]["content"]["application/json"], { "sendingCompany": components["schemas"]["Company"] }, E>>;
-type GetFileContentOp = operations["getFileContent"];
-type GetFileContentPath = GetFileContentOp["parameters"]["path"];
-export type GetFileContentParams = {
-  fileId: GetFileContentPath["fileId"];
-};
-export type GetFileContentResults = { "application/xml": string; "application/octet-stream": Blob };
-export type GetFileContentResult<A extends "application/xml" | "application/octet-stream" = "application/xml"> = ResultFor<GetFileContentResults, A>;
-type GetFilePartOp = operations["getFilePart"];
-type GetFilePartPath = GetFilePartOp["parameters"]["path"];
-type GetFilePartHeader = NonNullable<GetFilePartOp["parameters"]["header"]>;
-export type GetFilePartParams = {
-  filePartId: GetFilePartPath["filePartId"];
-  ifNoneMatch?: GetFilePartHeader["If-None-Match"];
-};
-export type GetFilePartResult = WithEtag<GetFilePartOp["responses"]["200"]["content"]["application/json"]>;
-type ListFilePartsOp = operations["listFileParts"];
-type ListFilePartsPath = ListFilePartsOp["parameters"]["path"];
-type ListFilePartsQuery = NonNullable<ListFilePartsOp["parameters"]["query"]>;
-export type ListFilePartsParams = {
-  fileId: ListFilePartsPath["fileId"];
-  offset?: ListFilePartsQuery["offset"];
-  limit?: ListFilePartsQuery["limit"];
-  sort?: SortParam<"index" | "updatedAt">;
-  status?: ListFilePartsQuery["status"];
-};
-export type ListFilePartsResult = ListFilePartsOp["responses"]["200"]["content"]["application/json"];
+// Files
 type ListFilesOp = operations["listFiles"];
 type ListFilesQuery = NonNullable<ListFilesOp["parameters"]["query"]>;
-export type ListFilesParams<E extends "sendingCompany" = never> = {
+
+export interface ListFilesParams<E extends "sendingCompany" = never> {
   offset?: ListFilesQuery["offset"];
   limit?: ListFilesQuery["limit"];
   sort?: SortParam<"createdAt" | "fileName">;
@@ -61,66 +15,155 @@ export type ListFilesParams<E extends "sendingCompany" = never> = {
   status?: ListFilesQuery["status"];
   sendingCompanyId?: ListFilesQuery["sendingCompanyId"];
   expand?: readonly E[];
-};
+}
+
 export type ListFilesResult<E extends "sendingCompany" = never> = Expanded<ListFilesOp["responses"]["200"]["content"]["application/json"], { "sendingCompany": components["schemas"]["Company"] }, E>;
+
+/** listFiles() and its pages: calls, pages() and all(). */
+export interface ListFilesCall {
+  /** List files */
+  <E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): Promise<ListFilesResult<E>>;
+  /** List files */
+  all<E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
+  /** List files */
+  pages<E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>>;
+}
+
 type UploadFileOp = operations["uploadFile"];
 type UploadFileQuery = NonNullable<UploadFileOp["parameters"]["query"]>;
-export type UploadFileParams = {
+
+export interface UploadFileParams {
   sendingCompanyId: UploadFileQuery["sendingCompanyId"];
   senderReference: UploadFileQuery["senderReference"];
   documentType: UploadFileQuery["documentType"];
   sendMode?: UploadFileQuery["sendMode"];
   fileName?: UploadFileQuery["fileName"];
   body: string | Blob;
-};
+}
+
 export type UploadFileResult = UploadFileOp["responses"]["201"]["content"]["application/json"];
+
+type GetFileOp = operations["getFile"];
+type GetFilePath = GetFileOp["parameters"]["path"];
+type GetFileHeader = NonNullable<GetFileOp["parameters"]["header"]>;
+
+export interface GetFileParams<E extends "sendingCompany" = never> {
+  fileId: GetFilePath["fileId"];
+  expand?: readonly E[];
+  ifNoneMatch?: GetFileHeader["If-None-Match"];
+}
+
+export type GetFileResult<E extends "sendingCompany" = never> = WithEtag<Expanded<GetFileOp["responses"]["200"]["content"]["application/json"], { "sendingCompany": components["schemas"]["Company"] }, E>>;
+
+type DeleteFileOp = operations["deleteFile"];
+type DeleteFilePath = DeleteFileOp["parameters"]["path"];
+
+export interface DeleteFileParams {
+  fileId: DeleteFilePath["fileId"];
+}
+
+export type DeleteFileResult = undefined;
+
+type GetFileContentOp = operations["getFileContent"];
+type GetFileContentPath = GetFileContentOp["parameters"]["path"];
+
+export interface GetFileContentParams {
+  fileId: GetFileContentPath["fileId"];
+}
+
+export type GetFileContentResults = { "application/xml": string; "application/octet-stream": Blob };
+export type GetFileContentResult<A extends "application/xml" | "application/octet-stream" = "application/xml"> = ResultFor<GetFileContentResults, A>;
+
+// File parts
+type ListFilePartsOp = operations["listFileParts"];
+type ListFilePartsPath = ListFilePartsOp["parameters"]["path"];
+type ListFilePartsQuery = NonNullable<ListFilePartsOp["parameters"]["query"]>;
+
+export interface ListFilePartsParams {
+  fileId: ListFilePartsPath["fileId"];
+  offset?: ListFilePartsQuery["offset"];
+  limit?: ListFilePartsQuery["limit"];
+  sort?: SortParam<"index" | "updatedAt">;
+  status?: ListFilePartsQuery["status"];
+}
+
+export type ListFilePartsResult = ListFilePartsOp["responses"]["200"]["content"]["application/json"];
+
+/** listFileParts() and its pages: calls, pages() and all(). */
+export interface ListFilePartsCall {
+  /** List a file's parts */
+  (params: ListFilePartsParams, options?: CallOptions): Promise<ListFilePartsResult>;
+  /** List a file's parts */
+  all(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilePartsResult>>;
+  /** List a file's parts */
+  pages(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilePartsResult>>;
+}
+
+type GetFilePartOp = operations["getFilePart"];
+type GetFilePartPath = GetFilePartOp["parameters"]["path"];
+type GetFilePartHeader = NonNullable<GetFilePartOp["parameters"]["header"]>;
+
+export interface GetFilePartParams {
+  filePartId: GetFilePartPath["filePartId"];
+  ifNoneMatch?: GetFilePartHeader["If-None-Match"];
+}
+
+export type GetFilePartResult = WithEtag<GetFilePartOp["responses"]["200"]["content"]["application/json"]>;
+
+type CreateFilePartActionOp = operations["createFilePartAction"];
+type CreateFilePartActionPath = CreateFilePartActionOp["parameters"]["path"];
+
+export interface CreateFilePartActionParams {
+  filePartId: CreateFilePartActionPath["filePartId"];
+  body: NonNullable<CreateFilePartActionOp["requestBody"]>["content"]["application/json"];
+}
+
+export type CreateFilePartActionResult = CreateFilePartActionOp["responses"]["200"]["content"]["application/json"];
 
 /**
  * Client of File API.
  * One method per operation; `createFileRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
  */
 export interface FileClient {
-  /** Restart or cancel a file part */
-  createFilePartAction(params: CreateFilePartActionParams, options?: CallOptions): Promise<CreateFilePartActionResult>;
-  /** Delete a file */
-  deleteFile(params: DeleteFileParams, options?: CallOptions): Promise<DeleteFileResult>;
-  /** Get a file */
-  getFile<E extends "sendingCompany" = never>(params: GetFileParams<E>, options?: CallOptions): Promise<GetFileResult<E>>;
-  /** Get a file's content */
-  getFileContent<A extends "application/xml" | "application/octet-stream" = "application/xml">(params: GetFileContentParams, options?: CallOptions & { accept?: A }): Promise<GetFileContentResult<A>>;
-  /** Get a file part */
-  getFilePart(params: GetFilePartParams, options?: CallOptions): Promise<GetFilePartResult>;
-  /** List a file's parts */
-  listFileParts: {
-    (params: ListFilePartsParams, options?: CallOptions): Promise<ListFilePartsResult>;
-    /** List a file's parts */
-    all(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilePartsResult>>;
-    /** List a file's parts */
-    pages(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilePartsResult>>;
-  };
+  // Files
   /** List files */
-  listFiles: {
-    <E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): Promise<ListFilesResult<E>>;
-    /** List files */
-    all<E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
-    /** List files */
-    pages<E extends "sendingCompany" = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>>;
-  };
+  listFiles: ListFilesCall;
   /** Upload a file */
-  uploadFile(params: UploadFileParams, options?: CallOptions): Promise<UploadFileResult>;
+  uploadFile: (params: UploadFileParams, options?: CallOptions) => Promise<UploadFileResult>;
+  /** Get a file */
+  getFile: <E extends "sendingCompany" = never>(params: GetFileParams<E>, options?: CallOptions) => Promise<GetFileResult<E>>;
+  /** Delete a file */
+  deleteFile: (params: DeleteFileParams, options?: CallOptions) => Promise<DeleteFileResult>;
+  /** Get a file's content */
+  getFileContent: <A extends "application/xml" | "application/octet-stream" = "application/xml">(params: GetFileContentParams, options?: CallOptions & { accept?: A }) => Promise<GetFileContentResult<A>>;
+  // File parts
+  /** List a file's parts */
+  listFileParts: ListFilePartsCall;
+  /** Get a file part */
+  getFilePart: (params: GetFilePartParams, options?: CallOptions) => Promise<GetFilePartResult>;
+  /** Restart or cancel a file part */
+  createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => Promise<CreateFilePartActionResult>;
 }
 
 /** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
-const ops: string = `{
-"createFilePartAction": {"method":"POST","path":"/file-parts/{filePartId}/actions","params":[{"key":"filePartId","name":"filePartId","in":"path"}],"body":{"mediaType":"application/json"},"accept":["application/json"]},
-"deleteFile": {"method":"DELETE","path":"/files/{fileId}","params":[{"key":"fileId","name":"fileId","in":"path"}],"accept":[]},
-"getFile": {"method":"GET","path":"/files/{fileId}","params":[{"key":"fileId","name":"fileId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
-"getFileContent": {"method":"GET","path":"/files/{fileId}/content","params":[{"key":"fileId","name":"fileId","in":"path"}],"accept":["application/xml","application/octet-stream"]},
-"getFilePart": {"method":"GET","path":"/file-parts/{filePartId}","params":[{"key":"filePartId","name":"filePartId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
-"listFileParts": {"method":"GET","path":"/files/{fileId}/file-parts","params":[{"key":"fileId","name":"fileId","in":"path"},{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"status","name":"status","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":100}},
-"listFiles": {"method":"GET","path":"/files","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"status","name":"status","in":"query"},{"key":"sendingCompanyId","name":"sendingCompanyId","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":500}},
-"uploadFile": {"method":"POST","path":"/files","params":[{"key":"sendingCompanyId","name":"sendingCompanyId","in":"query"},{"key":"senderReference","name":"senderReference","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"sendMode","name":"sendMode","in":"query"},{"key":"fileName","name":"fileName","in":"query"}],"body":{"mediaType":"application/xml"},"accept":["application/json"]}
-}`;
+const ops: readonly string[] = [
+  // GET /files
+  '"listFiles": {"method":"GET","path":"/files","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"status","name":"status","in":"query"},{"key":"sendingCompanyId","name":"sendingCompanyId","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":500}}',
+  // POST /files
+  '"uploadFile": {"method":"POST","path":"/files","params":[{"key":"sendingCompanyId","name":"sendingCompanyId","in":"query"},{"key":"senderReference","name":"senderReference","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"sendMode","name":"sendMode","in":"query"},{"key":"fileName","name":"fileName","in":"query"}],"body":{"mediaType":"application/xml"},"accept":["application/json"]}',
+  // GET /files/{fileId}
+  '"getFile": {"method":"GET","path":"/files/{fileId}","params":[{"key":"fileId","name":"fileId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+  // DELETE /files/{fileId}
+  '"deleteFile": {"method":"DELETE","path":"/files/{fileId}","params":[{"key":"fileId","name":"fileId","in":"path"}],"accept":[]}',
+  // GET /files/{fileId}/content
+  '"getFileContent": {"method":"GET","path":"/files/{fileId}/content","params":[{"key":"fileId","name":"fileId","in":"path"}],"accept":["application/xml","application/octet-stream"]}',
+  // GET /files/{fileId}/file-parts
+  '"listFileParts": {"method":"GET","path":"/files/{fileId}/file-parts","params":[{"key":"fileId","name":"fileId","in":"path"},{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"status","name":"status","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":100}}',
+  // GET /file-parts/{filePartId}
+  '"getFilePart": {"method":"GET","path":"/file-parts/{filePartId}","params":[{"key":"filePartId","name":"filePartId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+  // POST /file-parts/{filePartId}/actions
+  '"createFilePartAction": {"method":"POST","path":"/file-parts/{filePartId}/actions","params":[{"key":"filePartId","name":"filePartId","in":"path"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+];
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v2/`. */
 export function createFileClient(options: ClientOptions): FileClient {

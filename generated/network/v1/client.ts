@@ -3,81 +3,11 @@ import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import type { CallOptions, ClientOptions, Expanded, PageItem, SortParam, WithEtag } from '../../runtime/index.js';
 
-type CreateTradingPartnerConnectionOp = operations["createTradingPartnerConnection"];
-type CreateTradingPartnerConnectionPath = CreateTradingPartnerConnectionOp["parameters"]["path"];
-type CreateTradingPartnerConnectionHeader = NonNullable<CreateTradingPartnerConnectionOp["parameters"]["header"]>;
-export type CreateTradingPartnerConnectionParams = {
-  companyId: CreateTradingPartnerConnectionPath["companyId"];
-  ifMatch?: CreateTradingPartnerConnectionHeader["If-Match"];
-  body: NonNullable<CreateTradingPartnerConnectionOp["requestBody"]>["content"]["application/json"];
-};
-export type CreateTradingPartnerConnectionResult = CreateTradingPartnerConnectionOp["responses"]["201"]["content"]["application/json"];
-type DeleteTradingPartnerConnectionOp = operations["deleteTradingPartnerConnection"];
-type DeleteTradingPartnerConnectionPath = DeleteTradingPartnerConnectionOp["parameters"]["path"];
-export type DeleteTradingPartnerConnectionParams = {
-  companyId: DeleteTradingPartnerConnectionPath["companyId"];
-  connectionId: DeleteTradingPartnerConnectionPath["connectionId"];
-};
-export type DeleteTradingPartnerConnectionResult = undefined;
-type GetCompanyOp = operations["getCompany"];
-type GetCompanyPath = GetCompanyOp["parameters"]["path"];
-type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
-export type GetCompanyParams = {
-  companyId: GetCompanyPath["companyId"];
-  ifNoneMatch?: GetCompanyHeader["If-None-Match"];
-};
-export type GetCompanyResult = WithEtag<GetCompanyOp["responses"]["200"]["content"]["application/json"]>;
-type GetCompanyGroupOp = operations["getCompanyGroup"];
-type GetCompanyGroupPath = GetCompanyGroupOp["parameters"]["path"];
-type GetCompanyGroupHeader = NonNullable<GetCompanyGroupOp["parameters"]["header"]>;
-export type GetCompanyGroupParams = {
-  companyGroupId: GetCompanyGroupPath["companyGroupId"];
-  ifNoneMatch?: GetCompanyGroupHeader["If-None-Match"];
-};
-export type GetCompanyGroupResult = WithEtag<GetCompanyGroupOp["responses"]["200"]["content"]["application/json"]>;
-type GetCurrentUserOp = operations["getCurrentUser"];
-export type GetCurrentUserParams<E extends "defaultCompany" = never> = {
-  expand?: readonly E[];
-};
-export type GetCurrentUserResult<E extends "defaultCompany" = never> = Expanded<GetCurrentUserOp["responses"]["200"]["content"]["application/json"], { "defaultCompany": components["schemas"]["Company"] }, E>;
-type GetServiceProviderOp = operations["getServiceProvider"];
-type GetServiceProviderPath = GetServiceProviderOp["parameters"]["path"];
-export type GetServiceProviderParams = {
-  serviceProviderId: GetServiceProviderPath["serviceProviderId"];
-};
-export type GetServiceProviderResult = GetServiceProviderOp["responses"]["200"]["content"]["application/json"];
-type GetTradingPartnerOp = operations["getTradingPartner"];
-type GetTradingPartnerPath = GetTradingPartnerOp["parameters"]["path"];
-type GetTradingPartnerHeader = NonNullable<GetTradingPartnerOp["parameters"]["header"]>;
-export type GetTradingPartnerParams<E extends "serviceProvider" = never> = {
-  tradingPartnerId: GetTradingPartnerPath["tradingPartnerId"];
-  expand?: readonly E[];
-  ifNoneMatch?: GetTradingPartnerHeader["If-None-Match"];
-};
-export type GetTradingPartnerResult<E extends "serviceProvider" = never> = WithEtag<Expanded<GetTradingPartnerOp["responses"]["200"]["content"]["application/json"], { "serviceProvider": components["schemas"]["ServiceProvider"] }, E>>;
-type ListServiceProvidersOp = operations["listServiceProviders"];
-type ListServiceProvidersQuery = NonNullable<ListServiceProvidersOp["parameters"]["query"]>;
-export type ListServiceProvidersParams = {
-  searchTerm?: ListServiceProvidersQuery["searchTerm"];
-};
-export type ListServiceProvidersResult = ListServiceProvidersOp["responses"]["200"]["content"]["application/json"];
-type ListTradingPartnerConnectionsOp = operations["listTradingPartnerConnections"];
-type ListTradingPartnerConnectionsPath = ListTradingPartnerConnectionsOp["parameters"]["path"];
-type ListTradingPartnerConnectionsQuery = NonNullable<ListTradingPartnerConnectionsOp["parameters"]["query"]>;
-type ListTradingPartnerConnectionsHeader = NonNullable<ListTradingPartnerConnectionsOp["parameters"]["header"]>;
-export type ListTradingPartnerConnectionsParams<E extends "owner" | "partner" = never> = {
-  companyId: ListTradingPartnerConnectionsPath["companyId"];
-  offset?: ListTradingPartnerConnectionsQuery["offset"];
-  limit?: ListTradingPartnerConnectionsQuery["limit"];
-  sort?: SortParam<"createdAt">;
-  documentType?: ListTradingPartnerConnectionsQuery["documentType"];
-  expand?: readonly E[];
-  ifNoneMatch?: ListTradingPartnerConnectionsHeader["If-None-Match"];
-};
-export type ListTradingPartnerConnectionsResult<E extends "owner" | "partner" = never> = WithEtag<Expanded<ListTradingPartnerConnectionsOp["responses"]["200"]["content"]["application/json"], { "owner": components["schemas"]["TradingPartner"]; "partner": components["schemas"]["TradingPartner"] }, E>>;
+// Trading partners
 type ListTradingPartnersOp = operations["listTradingPartners"];
 type ListTradingPartnersQuery = NonNullable<ListTradingPartnersOp["parameters"]["query"]>;
-export type ListTradingPartnersParams<E extends "serviceProvider" = never> = {
+
+export interface ListTradingPartnersParams<E extends "serviceProvider" = never> {
   offset?: ListTradingPartnersQuery["offset"];
   limit?: ListTradingPartnersQuery["limit"];
   sort?: SortParam<"name" | "createdAt">;
@@ -86,73 +16,202 @@ export type ListTradingPartnersParams<E extends "serviceProvider" = never> = {
   countryCode?: ListTradingPartnersQuery["countryCode"];
   serviceProviderId?: ListTradingPartnersQuery["serviceProviderId"];
   expand?: readonly E[];
-};
+}
+
 export type ListTradingPartnersResult<E extends "serviceProvider" = never> = Expanded<ListTradingPartnersOp["responses"]["200"]["content"]["application/json"], { "serviceProvider": components["schemas"]["ServiceProvider"] }, E>;
+
+/** listTradingPartners() and its pages: calls, pages() and all(). */
+export interface ListTradingPartnersCall {
+  /** Search trading partners */
+  <E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): Promise<ListTradingPartnersResult<E>>;
+  /** Search trading partners */
+  all<E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
+  /** Search trading partners */
+  pages<E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnersResult<E>>>;
+}
+
+type GetTradingPartnerOp = operations["getTradingPartner"];
+type GetTradingPartnerPath = GetTradingPartnerOp["parameters"]["path"];
+type GetTradingPartnerHeader = NonNullable<GetTradingPartnerOp["parameters"]["header"]>;
+
+export interface GetTradingPartnerParams<E extends "serviceProvider" = never> {
+  tradingPartnerId: GetTradingPartnerPath["tradingPartnerId"];
+  expand?: readonly E[];
+  ifNoneMatch?: GetTradingPartnerHeader["If-None-Match"];
+}
+
+export type GetTradingPartnerResult<E extends "serviceProvider" = never> = WithEtag<Expanded<GetTradingPartnerOp["responses"]["200"]["content"]["application/json"], { "serviceProvider": components["schemas"]["ServiceProvider"] }, E>>;
+
+// Service providers
+type ListServiceProvidersOp = operations["listServiceProviders"];
+type ListServiceProvidersQuery = NonNullable<ListServiceProvidersOp["parameters"]["query"]>;
+
+export interface ListServiceProvidersParams {
+  searchTerm?: ListServiceProvidersQuery["searchTerm"];
+}
+
+export type ListServiceProvidersResult = ListServiceProvidersOp["responses"]["200"]["content"]["application/json"];
+
+type GetServiceProviderOp = operations["getServiceProvider"];
+type GetServiceProviderPath = GetServiceProviderOp["parameters"]["path"];
+
+export interface GetServiceProviderParams {
+  serviceProviderId: GetServiceProviderPath["serviceProviderId"];
+}
+
+export type GetServiceProviderResult = GetServiceProviderOp["responses"]["200"]["content"]["application/json"];
+
+// Companies
+type GetCompanyGroupOp = operations["getCompanyGroup"];
+type GetCompanyGroupPath = GetCompanyGroupOp["parameters"]["path"];
+type GetCompanyGroupHeader = NonNullable<GetCompanyGroupOp["parameters"]["header"]>;
+
+export interface GetCompanyGroupParams {
+  companyGroupId: GetCompanyGroupPath["companyGroupId"];
+  ifNoneMatch?: GetCompanyGroupHeader["If-None-Match"];
+}
+
+export type GetCompanyGroupResult = WithEtag<GetCompanyGroupOp["responses"]["200"]["content"]["application/json"]>;
+
+type GetCompanyOp = operations["getCompany"];
+type GetCompanyPath = GetCompanyOp["parameters"]["path"];
+type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
+
+export interface GetCompanyParams {
+  companyId: GetCompanyPath["companyId"];
+  ifNoneMatch?: GetCompanyHeader["If-None-Match"];
+}
+
+export type GetCompanyResult = WithEtag<GetCompanyOp["responses"]["200"]["content"]["application/json"]>;
+
 type UpdateCompanyOp = operations["updateCompany"];
 type UpdateCompanyPath = UpdateCompanyOp["parameters"]["path"];
 type UpdateCompanyHeader = NonNullable<UpdateCompanyOp["parameters"]["header"]>;
-export type UpdateCompanyParams = {
+
+export interface UpdateCompanyParams {
   companyId: UpdateCompanyPath["companyId"];
   ifMatch?: UpdateCompanyHeader["If-Match"];
   body: NonNullable<UpdateCompanyOp["requestBody"]>["content"]["application/json"];
-};
+}
+
 export type UpdateCompanyResult = UpdateCompanyOp["responses"]["200"]["content"]["application/json"];
+
+type ListTradingPartnerConnectionsOp = operations["listTradingPartnerConnections"];
+type ListTradingPartnerConnectionsPath = ListTradingPartnerConnectionsOp["parameters"]["path"];
+type ListTradingPartnerConnectionsQuery = NonNullable<ListTradingPartnerConnectionsOp["parameters"]["query"]>;
+type ListTradingPartnerConnectionsHeader = NonNullable<ListTradingPartnerConnectionsOp["parameters"]["header"]>;
+
+export interface ListTradingPartnerConnectionsParams<E extends "owner" | "partner" = never> {
+  companyId: ListTradingPartnerConnectionsPath["companyId"];
+  offset?: ListTradingPartnerConnectionsQuery["offset"];
+  limit?: ListTradingPartnerConnectionsQuery["limit"];
+  sort?: SortParam<"createdAt">;
+  documentType?: ListTradingPartnerConnectionsQuery["documentType"];
+  expand?: readonly E[];
+  ifNoneMatch?: ListTradingPartnerConnectionsHeader["If-None-Match"];
+}
+
+export type ListTradingPartnerConnectionsResult<E extends "owner" | "partner" = never> = WithEtag<Expanded<ListTradingPartnerConnectionsOp["responses"]["200"]["content"]["application/json"], { "owner": components["schemas"]["TradingPartner"]; "partner": components["schemas"]["TradingPartner"] }, E>>;
+
+/** listTradingPartnerConnections() and its pages: calls, pages() and all(). */
+export interface ListTradingPartnerConnectionsCall {
+  /** List a company's trading partner connections */
+  <E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): Promise<ListTradingPartnerConnectionsResult<E>>;
+  /** List a company's trading partner connections */
+  all<E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
+  /** List a company's trading partner connections */
+  pages<E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnerConnectionsResult<E>>>;
+}
+
+type CreateTradingPartnerConnectionOp = operations["createTradingPartnerConnection"];
+type CreateTradingPartnerConnectionPath = CreateTradingPartnerConnectionOp["parameters"]["path"];
+type CreateTradingPartnerConnectionHeader = NonNullable<CreateTradingPartnerConnectionOp["parameters"]["header"]>;
+
+export interface CreateTradingPartnerConnectionParams {
+  companyId: CreateTradingPartnerConnectionPath["companyId"];
+  ifMatch?: CreateTradingPartnerConnectionHeader["If-Match"];
+  body: NonNullable<CreateTradingPartnerConnectionOp["requestBody"]>["content"]["application/json"];
+}
+
+export type CreateTradingPartnerConnectionResult = CreateTradingPartnerConnectionOp["responses"]["201"]["content"]["application/json"];
+
+type DeleteTradingPartnerConnectionOp = operations["deleteTradingPartnerConnection"];
+type DeleteTradingPartnerConnectionPath = DeleteTradingPartnerConnectionOp["parameters"]["path"];
+
+export interface DeleteTradingPartnerConnectionParams {
+  companyId: DeleteTradingPartnerConnectionPath["companyId"];
+  connectionId: DeleteTradingPartnerConnectionPath["connectionId"];
+}
+
+export type DeleteTradingPartnerConnectionResult = undefined;
+
+// Users
+type GetCurrentUserOp = operations["getCurrentUser"];
+
+export interface GetCurrentUserParams<E extends "defaultCompany" = never> {
+  expand?: readonly E[];
+}
+
+export type GetCurrentUserResult<E extends "defaultCompany" = never> = Expanded<GetCurrentUserOp["responses"]["200"]["content"]["application/json"], { "defaultCompany": components["schemas"]["Company"] }, E>;
 
 /**
  * Client of Network API.
  * One method per operation; `createNetworkRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
  */
 export interface NetworkClient {
-  /** Connect to a trading partner */
-  createTradingPartnerConnection(params: CreateTradingPartnerConnectionParams, options?: CallOptions): Promise<CreateTradingPartnerConnectionResult>;
-  /** Remove a trading partner connection */
-  deleteTradingPartnerConnection(params: DeleteTradingPartnerConnectionParams, options?: CallOptions): Promise<DeleteTradingPartnerConnectionResult>;
-  /** Get a company */
-  getCompany(params: GetCompanyParams, options?: CallOptions): Promise<GetCompanyResult>;
-  /** Get a company group */
-  getCompanyGroup(params: GetCompanyGroupParams, options?: CallOptions): Promise<GetCompanyGroupResult>;
-  /** Get the signed-in user */
-  getCurrentUser<E extends "defaultCompany" = never>(params?: GetCurrentUserParams<E>, options?: CallOptions): Promise<GetCurrentUserResult<E>>;
-  /** Get a service provider */
-  getServiceProvider(params: GetServiceProviderParams, options?: CallOptions): Promise<GetServiceProviderResult>;
-  /** Get a trading partner */
-  getTradingPartner<E extends "serviceProvider" = never>(params: GetTradingPartnerParams<E>, options?: CallOptions): Promise<GetTradingPartnerResult<E>>;
-  /** List service providers */
-  listServiceProviders(params?: ListServiceProvidersParams, options?: CallOptions): Promise<ListServiceProvidersResult>;
-  /** List a company's trading partner connections */
-  listTradingPartnerConnections: {
-    <E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): Promise<ListTradingPartnerConnectionsResult<E>>;
-    /** List a company's trading partner connections */
-    all<E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
-    /** List a company's trading partner connections */
-    pages<E extends "owner" | "partner" = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnerConnectionsResult<E>>>;
-  };
+  // Trading partners
   /** Search trading partners */
-  listTradingPartners: {
-    <E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): Promise<ListTradingPartnersResult<E>>;
-    /** Search trading partners */
-    all<E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
-    /** Search trading partners */
-    pages<E extends "serviceProvider" = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnersResult<E>>>;
-  };
+  listTradingPartners: ListTradingPartnersCall;
+  /** Get a trading partner */
+  getTradingPartner: <E extends "serviceProvider" = never>(params: GetTradingPartnerParams<E>, options?: CallOptions) => Promise<GetTradingPartnerResult<E>>;
+  // Service providers
+  /** List service providers */
+  listServiceProviders: (params?: ListServiceProvidersParams, options?: CallOptions) => Promise<ListServiceProvidersResult>;
+  /** Get a service provider */
+  getServiceProvider: (params: GetServiceProviderParams, options?: CallOptions) => Promise<GetServiceProviderResult>;
+  // Companies
+  /** Get a company group */
+  getCompanyGroup: (params: GetCompanyGroupParams, options?: CallOptions) => Promise<GetCompanyGroupResult>;
+  /** Get a company */
+  getCompany: (params: GetCompanyParams, options?: CallOptions) => Promise<GetCompanyResult>;
   /** Update a company */
-  updateCompany(params: UpdateCompanyParams, options?: CallOptions): Promise<UpdateCompanyResult>;
+  updateCompany: (params: UpdateCompanyParams, options?: CallOptions) => Promise<UpdateCompanyResult>;
+  /** List a company's trading partner connections */
+  listTradingPartnerConnections: ListTradingPartnerConnectionsCall;
+  /** Connect to a trading partner */
+  createTradingPartnerConnection: (params: CreateTradingPartnerConnectionParams, options?: CallOptions) => Promise<CreateTradingPartnerConnectionResult>;
+  /** Remove a trading partner connection */
+  deleteTradingPartnerConnection: (params: DeleteTradingPartnerConnectionParams, options?: CallOptions) => Promise<DeleteTradingPartnerConnectionResult>;
+  // Users
+  /** Get the signed-in user */
+  getCurrentUser: <E extends "defaultCompany" = never>(params?: GetCurrentUserParams<E>, options?: CallOptions) => Promise<GetCurrentUserResult<E>>;
 }
 
 /** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
-const ops: string = `{
-"createTradingPartnerConnection": {"method":"POST","path":"/companies/{companyId}/trading-partner-connections","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]},
-"deleteTradingPartnerConnection": {"method":"DELETE","path":"/companies/{companyId}/trading-partner-connections/{connectionId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"connectionId","name":"connectionId","in":"path"}],"accept":[]},
-"getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
-"getCompanyGroup": {"method":"GET","path":"/company-groups/{companyGroupId}","params":[{"key":"companyGroupId","name":"companyGroupId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
-"getCurrentUser": {"method":"GET","path":"/current-user","params":[{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"]},
-"getServiceProvider": {"method":"GET","path":"/service-providers/{serviceProviderId}","params":[{"key":"serviceProviderId","name":"serviceProviderId","in":"path"}],"accept":["application/json"]},
-"getTradingPartner": {"method":"GET","path":"/trading-partners/{tradingPartnerId}","params":[{"key":"tradingPartnerId","name":"tradingPartnerId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true},
-"listServiceProviders": {"method":"GET","path":"/service-providers","params":[{"key":"searchTerm","name":"searchTerm","in":"query"}],"accept":["application/json"]},
-"listTradingPartnerConnections": {"method":"GET","path":"/companies/{companyId}/trading-partner-connections","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"paginated":{"limitMax":100},"etag":true},
-"listTradingPartners": {"method":"GET","path":"/trading-partners","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"countryCode","name":"countryCode","in":"query"},{"key":"serviceProviderId","name":"serviceProviderId","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":500}},
-"updateCompany": {"method":"PUT","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}
-}`;
+const ops: readonly string[] = [
+  // GET /trading-partners
+  '"listTradingPartners": {"method":"GET","path":"/trading-partners","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"countryCode","name":"countryCode","in":"query"},{"key":"serviceProviderId","name":"serviceProviderId","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"],"paginated":{"limitMax":500}}',
+  // GET /trading-partners/{tradingPartnerId}
+  '"getTradingPartner": {"method":"GET","path":"/trading-partners/{tradingPartnerId}","params":[{"key":"tradingPartnerId","name":"tradingPartnerId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+  // GET /service-providers
+  '"listServiceProviders": {"method":"GET","path":"/service-providers","params":[{"key":"searchTerm","name":"searchTerm","in":"query"}],"accept":["application/json"]}',
+  // GET /service-providers/{serviceProviderId}
+  '"getServiceProvider": {"method":"GET","path":"/service-providers/{serviceProviderId}","params":[{"key":"serviceProviderId","name":"serviceProviderId","in":"path"}],"accept":["application/json"]}',
+  // GET /company-groups/{companyGroupId}
+  '"getCompanyGroup": {"method":"GET","path":"/company-groups/{companyGroupId}","params":[{"key":"companyGroupId","name":"companyGroupId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+  // GET /companies/{companyId}
+  '"getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+  // PUT /companies/{companyId}
+  '"updateCompany": {"method":"PUT","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+  // GET /companies/{companyId}/trading-partner-connections
+  '"listTradingPartnerConnections": {"method":"GET","path":"/companies/{companyId}/trading-partner-connections","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"paginated":{"limitMax":100},"etag":true}',
+  // POST /companies/{companyId}/trading-partner-connections
+  '"createTradingPartnerConnection": {"method":"POST","path":"/companies/{companyId}/trading-partner-connections","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+  // DELETE /companies/{companyId}/trading-partner-connections/{connectionId}
+  '"deleteTradingPartnerConnection": {"method":"DELETE","path":"/companies/{companyId}/trading-partner-connections/{connectionId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"connectionId","name":"connectionId","in":"path"}],"accept":[]}',
+  // GET /current-user
+  '"getCurrentUser": {"method":"GET","path":"/current-user","params":[{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"}],"accept":["application/json"]}',
+];
 
 /** Creates the client; calls go to `options.baseUrl` + `network/v1/`. */
 export function createNetworkClient(options: ClientOptions): NetworkClient {

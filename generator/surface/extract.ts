@@ -1,0 +1,264 @@
+// The public surface of one generated API, read back from its TypeScript (client.ts + schema.ts) with ts-morph:
+// whatever docex version wrote them, since the client compiled against those files, and its document may be gone.
+// Only syntax is read (no type-checker): aliases and `components["schemas"]["X"]` references are followed by name.
+import type { ts as tsTypes } from 'ts-morph';
+import type { Printer } from '../emit/printer.js';
+
+type TS = Printer['tsMorph']['ts'];
+type TypeNode = tsTypes.TypeNode;
+
+export type Reach = 'request' | 'response';
+
+export interface ParamSurface {
+  required: boolean;
+  type: string;
+}
+
+export interface EnumSurface {
+  values: string[];
+  /** `x-extensible-enum`: known values plus `(string & {})`. */
+  extensible: boolean;
+  reach: Set<Reach>;
+  /** Operations that reach it (the first few, for the report). */
+  operations: string[];
+}
+
+export interface ApiSurface {
+  operations: Map<string, { params: Map<string, ParamSurface>; result: string }>;
+  /** `Document.status`, `listDocuments query direction` -> the literal union there. */
+  enums: Map<string, EnumSurface>;
+  /** Properties of objects reachable from requests and from responses, by path. */
+  properties: Record<Reach, Map<string, PropSurface & { operations: string[] }>>;
+  exported: Set<string>;
+}
+
+interface Local {
+  enums: Map<string, { values: string[]; extensible: boolean }>;
+  props: Map<string, PropSurface>;
+  refs: Set<string>;
+}
+
+/** A property: optional or not, and its type's shape (`string`, `number|null`, `array`, `object`, `ref:Company`). */
+export interface PropSurface {
+  optional: boolean;
+  shape: string;
+}
+
+const MAX_OPS = 3;
+
+function nameText(ts: TS, name: tsTypes.PropertyName): string {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText();
+}
+
+/** The string keys of an indexed-access chain rooted at `root`: `components["schemas"]["X"]` -> ['schemas', 'X']. */
+function indexChain(ts: TS, node: TypeNode, root: string): string[] | undefined {
+  const keys: string[] = [];
+  let n: TypeNode = node;
+  while (ts.isIndexedAccessTypeNode(n)) {
+    const i = n.indexType;
+    if (!ts.isLiteralTypeNode(i) || !(ts.isStringLiteral(i.literal) || ts.isNumericLiteral(i.literal))) return undefined;
+    keys.unshift(i.literal.text);
+    n = n.objectType;
+  }
+  return ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && n.typeName.text === root && keys.length ? keys : undefined;
+}
+
+/** Walks one type: literal unions become enums at `path`, object members props, component references refs. */
+function walk(ts: TS, node: TypeNode, path: string, local: Local, depth = 0): void {
+  if (depth > 40) return;
+  if (ts.isParenthesizedTypeNode(node) || (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword)) return walk(ts, node.type, path, local, depth + 1);
+  const ref = indexChain(ts, node, 'components');
+  if (ref) {
+    local.refs.add(ref.slice(0, 2).join('/'));
+    return;
+  }
+  const literal = (t: TypeNode) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined);
+  const openString = (t: TypeNode): boolean => {
+    const inner = ts.isParenthesizedTypeNode(t) ? t.type : t;
+    return ts.isIntersectionTypeNode(inner) && inner.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword);
+  };
+  if (ts.isUnionTypeNode(node) || literal(node) !== undefined) {
+    const members = ts.isUnionTypeNode(node) ? [...node.types] : [node];
+    const values = members.map(literal).filter((v): v is string => v !== undefined);
+    if (values.length) local.enums.set(path, { values, extensible: members.some(openString) });
+    for (const m of members) if (literal(m) === undefined && !openString(m)) walk(ts, m, path, local, depth + 1);
+    return;
+  }
+  if (ts.isTypeLiteralNode(node)) {
+    for (const m of node.members) {
+      if (ts.isPropertySignature(m) && m.type) {
+        const key = `${path}.${nameText(ts, m.name)}`;
+        local.props.set(key, { optional: m.questionToken !== undefined, shape: shape(ts, m.type) });
+        walk(ts, m.type, key, local, depth + 1);
+      } else if (ts.isIndexSignatureDeclaration(m)) walk(ts, m.type, `${path}{}`, local, depth + 1);
+    }
+    return;
+  }
+  if (ts.isArrayTypeNode(node)) return walk(ts, node.elementType, `${path}[]`, local, depth + 1);
+  if (ts.isIntersectionTypeNode(node)) for (const t of node.types) walk(ts, t, path, local, depth + 1);
+  else if (ts.isTypeReferenceNode(node)) node.typeArguments?.forEach((t) => walk(ts, t, `${path}<>`, local, depth + 1));
+  else if (ts.isTupleTypeNode(node)) node.elements.forEach((t) => walk(ts, ts.isNamedTupleMember(t) ? t.type : t, `${path}[]`, local, depth + 1));
+}
+
+/** The kinds a type is made of, sorted: enough to see a changed type or a property that became nullable. */
+function shape(ts: TS, node: TypeNode): string {
+  const kinds = new Set<string>();
+  const add = (t: TypeNode): void => {
+    if (ts.isParenthesizedTypeNode(t) || (ts.isTypeOperatorNode(t) && t.operator === ts.SyntaxKind.ReadonlyKeyword)) return add(t.type);
+    if (ts.isUnionTypeNode(t)) return t.types.forEach(add);
+    const ref = indexChain(ts, t, 'components');
+    if (ref) kinds.add(`ref:${ref.slice(1, 2).join('')}`);
+    else if (ts.isLiteralTypeNode(t)) kinds.add(t.literal.kind === ts.SyntaxKind.NullKeyword ? 'null' : ts.isStringLiteral(t.literal) ? 'string' : ts.isNumericLiteral(t.literal) ? 'number' : 'boolean');
+    else if (ts.isArrayTypeNode(t) || ts.isTupleTypeNode(t)) kinds.add('array');
+    else if (ts.isTypeLiteralNode(t)) kinds.add('object');
+    else if (ts.isIntersectionTypeNode(t)) kinds.add(t.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword) ? 'string' : 'object');
+    else kinds.add(t.getText());
+  };
+  add(node);
+  kinds.delete('never'); // `query?: never`: no parameters of that kind yet
+  return [...kinds].sort().join('|');
+}
+
+const emptyLocal = (): Local => ({ enums: new Map(), props: new Map(), refs: new Set() });
+
+/** Members of a top-level `export interface name { ... }` as name -> type. */
+function interfaceMembers(ts: TS, file: tsTypes.SourceFile, name: string): Map<string, TypeNode> {
+  const out = new Map<string, TypeNode>();
+  for (const s of file.statements) {
+    if (ts.isInterfaceDeclaration(s) && s.name.text === name) for (const m of s.members) if (ts.isPropertySignature(m) && m.type) out.set(nameText(ts, m.name), m.type);
+  }
+  return out;
+}
+
+function membersOf(ts: TS, node: TypeNode | undefined): Map<string, TypeNode> {
+  const out = new Map<string, TypeNode>();
+  if (node && ts.isTypeLiteralNode(node)) for (const m of node.members) if (ts.isPropertySignature(m) && m.type) out.set(nameText(ts, m.name), m.type);
+  return out;
+}
+
+/** The surface of the API whose client.ts and schema.ts texts are given. */
+export function extractSurface(printer: Printer, clientText: string, schemaText: string): ApiSurface {
+  const ts = printer.tsMorph.ts;
+  const client = printer.parse('/client.ts', clientText);
+  const schema = printer.parse('/schema.ts', schemaText);
+
+  // schema.ts: every component, walked once, and each operation's request and response parts.
+  const components = new Map<string, Local>();
+  for (const [section, type] of interfaceMembers(ts, schema, 'components')) {
+    for (const [name, t] of membersOf(ts, type)) {
+      const local = emptyLocal();
+      walk(ts, t, section === 'schemas' ? name : `${section}.${name}`, local);
+      components.set(`${section}/${name}`, local);
+    }
+  }
+  const operationsById = interfaceMembers(ts, schema, 'operations');
+  const pathsByKey = interfaceMembers(ts, schema, 'paths');
+
+  // client.ts: aliases by name, the client interface's members, exported names.
+  const aliases = new Map<string, TypeNode>();
+  const paramDecls = new Map<string, tsTypes.NodeArray<tsTypes.TypeElement>>();
+  const exported = new Set<string>();
+  let clientMembers: tsTypes.NodeArray<tsTypes.TypeElement> | undefined;
+  for (const s of client.statements) {
+    const isExported = (ts.canHaveModifiers(s) ? ts.getModifiers(s) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) === true;
+    if (ts.isTypeAliasDeclaration(s)) {
+      aliases.set(s.name.text, s.type);
+      if (ts.isTypeLiteralNode(s.type)) paramDecls.set(s.name.text, s.type.members);
+    } else if (ts.isInterfaceDeclaration(s)) {
+      paramDecls.set(s.name.text, s.members);
+      if (isExported && /Client$/.test(s.name.text)) clientMembers = s.members;
+    }
+    if (isExported) {
+      if (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isFunctionDeclaration(s)) if (s.name) exported.add(s.name.text);
+      if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) exported.add(d.name.text);
+    }
+  }
+
+  const surface: ApiSurface = { operations: new Map(), enums: new Map(), properties: { request: new Map(), response: new Map() }, exported };
+  const reach = new Map<string, Map<Reach, string[]>>();
+  const addLocal = (local: Local, r: Reach, op: string) => {
+    for (const [path, e] of local.enums) {
+      const have = surface.enums.get(path) ?? { ...e, reach: new Set<Reach>(), operations: [] };
+      have.reach.add(r);
+      if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
+      surface.enums.set(path, have);
+    }
+    for (const [path, prop] of local.props) {
+      const have = surface.properties[r].get(path) ?? { ...prop, operations: [] };
+      if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
+      surface.properties[r].set(path, have);
+    }
+  };
+  // Components reachable from each operation, by direction (breadth-first over component references).
+  const spread = (refs: Iterable<string>, r: Reach, op: string) => {
+    const queue = [...refs];
+    const seen = new Set<string>();
+    while (queue.length) {
+      const key = queue.pop()!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const byReach = reach.get(key) ?? new Map<Reach, string[]>();
+      const ops = byReach.get(r) ?? [];
+      if (ops.length >= MAX_OPS || ops.includes(op)) {
+        // Already reached in this direction by enough operations: its own references were walked then.
+        if (ops.length >= MAX_OPS) continue;
+      } else ops.push(op);
+      byReach.set(r, ops);
+      reach.set(key, byReach);
+      for (const next of components.get(key)?.refs ?? []) queue.push(next);
+    }
+  };
+
+  for (const member of clientMembers ?? []) {
+    if (!(ts.isPropertySignature(member) || ts.isMethodSignature(member)) || !member.name) continue;
+    const op = nameText(ts, member.name);
+    const Name = op[0]!.toUpperCase() + op.slice(1);
+    const params = new Map<string, ParamSurface>();
+    for (const p of paramDecls.get(`${Name}Params`) ?? []) {
+      if (ts.isPropertySignature(p) && p.type) params.set(nameText(ts, p.name), { required: !p.questionToken, type: p.type.getText(client) });
+    }
+    const result = aliases.get(`${Name}Result`)?.getText(client) ?? '';
+    surface.operations.set(op, { params, result });
+    // The operation's type in schema.ts, through the `XOp` alias: operations["id"] or paths["/x"]["get"].
+    const target = aliases.get(`${Name}Op`);
+    let opType: TypeNode | undefined;
+    const byId = target && indexChain(ts, target, 'operations');
+    const byPath = target && indexChain(ts, target, 'paths');
+    if (byId?.length === 1) opType = operationsById.get(byId[0]!);
+    else if (byPath?.length === 2) opType = membersOf(ts, pathsByKey.get(byPath[0]!)).get(byPath[1]!);
+    if (opType && ts.isIndexedAccessTypeNode(opType)) {
+      const id = indexChain(ts, opType, 'operations');
+      if (id?.length === 1) opType = operationsById.get(id[0]!);
+    }
+    // What a call sends (parameters, the body's content) and what a success returns (2xx content); error bodies
+    // and headers are not part of the method's result.
+    const parts = membersOf(ts, opType);
+    const roots: [TypeNode, string, Reach][] = [];
+    for (const [where, t] of membersOf(ts, parts.get('parameters'))) roots.push([t, `${op} ${where}`, 'request']);
+    const body = parts.get('requestBody');
+    const bodyType = body && ts.isIndexedAccessTypeNode(body) ? body : body;
+    for (const [, t] of membersOf(ts, bodyType).has('content') ? membersOf(ts, membersOf(ts, bodyType).get('content')) : new Map<string, TypeNode>()) roots.push([t, `${op} body`, 'request']);
+    if (bodyType && !ts.isTypeLiteralNode(bodyType)) roots.push([bodyType, `${op} body`, 'request']);
+    for (const [status, t] of membersOf(ts, parts.get('responses'))) {
+      // 2xx: the method's result; default: the body an ApiError carries, which docex diff also counts as a response.
+      if (!/^2/.test(status) && status !== 'default') continue;
+      const content = ts.isTypeLiteralNode(t) ? membersOf(ts, t).get('content') : t;
+      if (!content) continue;
+      if (ts.isTypeLiteralNode(content)) for (const [, c] of membersOf(ts, content)) roots.push([c, `${op} result`, 'response']);
+      else roots.push([content, `${op} result`, 'response']);
+    }
+    for (const [t, path, r] of roots) {
+      const local = emptyLocal();
+      local.props.set(path, { optional: false, shape: shape(ts, t) });
+      walk(ts, t, path, local);
+      addLocal(local, r, op);
+      spread(local.refs, r, op);
+    }
+  }
+  for (const [key, byReach] of reach) {
+    const local = components.get(key);
+    if (!local) continue;
+    for (const [r, ops] of byReach) for (const op of ops) addLocal(local, r, op);
+  }
+  return surface;
+}

@@ -1,0 +1,87 @@
+// The client-surface report's rules on small documents: the same verdicts as docex diff for enums by reach,
+// parameters and result properties.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateTree } from '../../generator/emit/pipeline.js';
+import { loadPrinter } from '../../generator/emit/printer.js';
+import { surfaceReport } from '../../generator/surface/index.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'docex-surface-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Shape {
+  kind?: string[];
+  color?: string[];
+  sizeRequired?: boolean;
+  extraResult?: boolean;
+}
+
+/** A document: GET /items?size&kind -> { kind, color, name }; kind is a closed enum in both directions, color open. */
+function doc(name: string, s: Shape): string {
+  const file = join(dir, `${name}.json`);
+  const props: Record<string, object> = {
+    kind: { $ref: '#/components/schemas/Kind' },
+    color: { type: 'string', 'x-extensible-enum': s.color ?? ['Red', 'Green'] },
+  };
+  if (s.extraResult !== false) props['name'] = { type: 'string' };
+  writeFileSync(
+    file,
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Items', version: '1' },
+      paths: {
+        '/items': {
+          get: {
+            operationId: 'listItems',
+            parameters: [
+              { name: 'size', in: 'query', required: s.sizeRequired === true, schema: { type: 'integer' } },
+              { name: 'kind', in: 'query', schema: { $ref: '#/components/schemas/Kind' } },
+            ],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['kind'], properties: props } } } } },
+          },
+        },
+        '/filters': {
+          post: {
+            operationId: 'addFilter',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { mode: { type: 'string', enum: s.kind ? ['a', 'b', 'c'] : ['a', 'b'] } } } } } },
+            responses: { '204': { description: 'ok' } },
+          },
+        },
+      },
+      components: { schemas: { Kind: { type: 'string', enum: s.kind ?? ['Small', 'Large'] } } },
+    }),
+  );
+  return file;
+}
+
+async function report(base: Shape, head: Shape) {
+  const [a, b] = [(await generateTree(doc('base', base))).tree, (await generateTree(doc('head', head))).tree];
+  const [r] = surfaceReport(await loadPrinter(), a, b);
+  return r!.changes.map((c) => `${c.breaking ? 'B' : 'N'} ${c.kind} ${c.target ?? ''}${c.values ? ` ${c.values.join(',')}` : ''}`);
+}
+
+describe('client-surface report', () => {
+  it('is empty for the same output', async () => {
+    expect(await report({}, {})).toEqual([]);
+  });
+
+  it('a value added to an enum a response reaches breaks; to an extensible one or a request-only one it does not', async () => {
+    expect(await report({}, { kind: ['Small', 'Large', 'Huge'], color: ['Red', 'Green', 'Blue'] })).toEqual([
+      'B enum-value-added Kind Huge',
+      'N enum-value-added listItems result.color Blue',
+      'N enum-value-added addFilter body.mode c',
+    ]);
+  });
+
+  it('a value removed from a request enum breaks', async () => {
+    expect(await report({ kind: ['Small', 'Large', 'Huge'] }, {})).toContain('B enum-value-removed addFilter body.mode c');
+  });
+
+  it('a parameter that became required and a removed result property break', async () => {
+    const changes = await report({}, { sizeRequired: true, extraResult: false });
+    expect(changes).toContain('B parameter-became-required size');
+    expect(changes).toContain('B response-property-removed listItems result.name');
+  });
+});
