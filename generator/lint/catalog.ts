@@ -56,6 +56,7 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/server-host-shape', summary: 'an absolute sub API server URL whose host is not `api.{region}.<service-host>` (the region its own host label)', spec: '4.2: "{base_url} is https://api.{region}.<service-host>/"; "The region is a path-independent part of the host name."' },
   { id: 'docex/resource-path-shape', summary: 'an id path parameter not directly under a plural collection segment, or a stand-alone (non-collection) GET whose last segment is plural', spec: '2.1 Instance resource: "addressed by an id path parameter, for example /documents/<id>"; Stand-alone instance resource: "Path is singular, for example /current-user".' },
   { id: 'docex/value-set-declared', summary: 'a plain string (or array of strings) whose description names a value in code (`Peppol`) but declares no `x-extensible-enum` or `enum`', spec: '2.1 Enums: "A property whose values may change is not declared as an enum; its description lists the values and says they may change."' },
+  { id: 'docex/json-representation', summary: 'a request or response body of structured data (an object or array schema) not offered as `application/json` (forms, multipart and the token service exempt)', spec: '2.1 Representation: "JSON, media type application/json. Other media types (for example application/pdf, application/xml, application/png) may be used for some resources."' },
 ];
 
 /** The rule list as a Markdown table (README `## Lint rules`, docs site). */

@@ -40,6 +40,7 @@ import { TimestampFormat } from './rules/timestamp-format.js';
 import { TokenEndpointBasicAuth } from './rules/token-endpoint-basic-auth.js';
 import { TokenGrantParams } from './rules/token-grant-params.js';
 import { TokenResponse } from './rules/token-response.js';
+import { JsonRepresentation } from './rules/json-representation.js';
 import { UniqueCriteria } from './rules/unique-criteria.js';
 import { VersionedServer } from './rules/versioned-server.js';
 import { ValueSetDeclared } from './rules/value-set-declared.js';
@@ -91,6 +92,7 @@ export const rules = {
   'password-grant-deprecated': PasswordGrantDeprecated,
   'login-page-params': LoginPageParams,
   'unique-criteria': UniqueCriteria,
+  'json-representation': JsonRepresentation,
   'collection-bounded': CollectionBounded,
   'extensible-enum-pascal-case': ExtensibleEnumPascalCase,
   'server-host-shape': ServerHostShape,

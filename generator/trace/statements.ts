@@ -89,10 +89,10 @@ export const statements: readonly Statement[] = [
   {
     id: 'S06', section: '2.1', text: 'Representation is JSON (application/json); other media types may be used for some resources.',
     doc: [`${DOC}#/paths/~1documents~1{documentId}~1presentation/get/responses/200/content`],
-    lint: { gap: 'no rule requires application/json beside other media types' },
+    lint: ['docex/json-representation'],
     runtime: [`${RT}/response.ts#decode`],
     sandbox: [`${SB}/negotiate.ts#negotiate`, `${SB}/media.ts#render`],
-    test: ['test/runtime/response.test.ts > JSON and +json -> parsed value', 'test/sandbox/media-and-errors.test.ts > serves a valid PDF by default'],
+    test: ['test/runtime/response.test.ts > JSON and +json -> parsed value', 'test/sandbox/media-and-errors.test.ts > serves a valid PDF by default', 'test/lint/fixtures/json-representation'],
   },
   {
     id: 'S07', section: '2.1', text: 'Property names are camelCase.',
