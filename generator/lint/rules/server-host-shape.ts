@@ -1,7 +1,5 @@
-import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj, list } from '../../model/conventions/index.js';
-import { isTokenService, operations } from '../../model/conventions/index.js';
-import { reporter, rootAt } from '../shapes/report.js';
+import { list } from '../../model/conventions/index.js';
+import { subApiRule } from '../shapes/rule.js';
 
 /**
  * `https://api.{region}.<service-host>/...`: the region is a host label of its own (a variable or literal) after
@@ -12,21 +10,10 @@ const HOST = new RegExp(String.raw`^https://api\.${LABEL}\.(?:\{[^}]+\}(?:\.${LA
 
 // 4.2: {base_url} is `https://api.{region}.<service-host>/`; "the region is a path-independent part of the host name".
 // Only absolute URLs are checked: a relative server URL leaves the host to the deployment.
-export const ServerHostShape: Oas3Rule = () => {
-  const seen = new Set<string>();
-  return {
-    Root: {
-      enter(node: object, ctx: UserContext) {
-        if (!isObj(node)) return;
-        const root = rootAt(node, ctx);
-        if (operations(ctx, root).some((op) => isTokenService(ctx, op))) return; // the token service lives at {auth_url}
-        const report = reporter(ctx, seen);
-        for (const server of list(ctx, root, 'servers')) {
-          const url = typeof server.node.url === 'string' ? server.node.url : '';
-          if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || HOST.test(url)) continue;
-          report(server.location.child(['url']), `Address the API as https://api.{region}.<service-host>/<subApi>/<version> (region a host label after "api."): "${url}" is not.`);
-        }
-      },
-    },
-  };
-};
+export const ServerHostShape = subApiRule((root, ctx, report) => {
+  for (const server of list(ctx, root, 'servers')) {
+    const url = typeof server.node.url === 'string' ? server.node.url : '';
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || HOST.test(url)) continue;
+    report(server.location.child(['url']), `Address the API as https://api.{region}.<service-host>/<subApi>/<version> (region a host label after "api."): "${url}" is not.`);
+  }
+});

@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { isObj, type At } from '../../model/conventions/index.js';
-import { operations, reachableSchemas, tokenServiceSchemas, type Operation } from '../../model/conventions/index.js';
+import { isTokenService, operations, reachableSchemas, tokenServiceSchemas, type Operation } from '../../model/conventions/index.js';
 import { reporter, rootAt, type Report } from './report.js';
 
 export type OperationCheck = (op: Operation, ctx: UserContext, report: Report, all: Operation[]) => void;
@@ -46,6 +46,26 @@ export function schemaRule(check: SchemaCheck): Oas3Rule {
         enter(schema: object, ctx: UserContext) {
           if (!isObj(schema) || exempt.has(schema)) return;
           check({ node: schema, location: ctx.location }, ctx, reporter(ctx, seen));
+        },
+      },
+    };
+  };
+}
+
+export type SubApiCheck = (root: At, ctx: UserContext, report: Report, all: Operation[]) => void;
+
+/** A rule that looks at a sub API document as a whole; the token service (at {auth_url}, unversioned) is exempt. */
+export function subApiRule(check: SubApiCheck): Oas3Rule {
+  return () => {
+    const seen = new Set<string>();
+    return {
+      Root: {
+        enter(node: object, ctx: UserContext) {
+          if (!isObj(node)) return;
+          const root = rootAt(node, ctx);
+          const all = operations(ctx, root);
+          if (all.some((op) => isTokenService(ctx, op))) return;
+          check(root, ctx, reporter(ctx, seen), all);
         },
       },
     };
