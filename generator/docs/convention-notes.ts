@@ -1,14 +1,14 @@
 // What the reference pages say about conventions that the documents state as x- extensions, which Redoc does
 // not render: each is read through its model reader and added to the operation's description, in a copy of the
 // bundled document made for rendering only (the published JSON stays the document as written).
+import { HTTP_METHODS } from '../load/index.js';
 import { describeUnique, readUnique } from '../model/conventions/unique.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
 export function withConventionNotes<T extends object>(doc: T): T {
   const copy = structuredClone(doc) as T & { paths?: Record<string, Record<string, unknown>> };
   for (const item of Object.values(copy.paths ?? {})) {
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item?.[method];
       if (!op || typeof op !== 'object') continue;
       const unique = readUnique(op);

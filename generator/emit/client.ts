@@ -243,7 +243,7 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
     kind: K.Interface,
     name: clientType,
     isExported: true,
-    docs: docs(api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`${rawFactory(api)}\` of ./raw.js gives the openapi-fetch client for path-based calls.`),
+    docs: docs(api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`${api.rawFactory}\` of ./raw.js gives the openapi-fetch client for path-based calls.`),
     properties: members,
   });
   // The specs as JSON text, one operation a line: parsed by the runtime (about 1 ms for GitHub's 1,223 operations)
@@ -266,7 +266,6 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   return banner(api.source) + printer.print(statements);
 }
 
-export const rawFactory = (api: ApiModel): string => api.rawFactory;
 
 /**
  * raw.ts: the openapi-fetch client for path-based calls. A module of its own, not re-exported by index.ts: a program
@@ -285,7 +284,7 @@ export function renderRaw(api: ApiModel, runtimeImport: string, printer: Printer
       { kind: K.ImportDeclaration, isTypeOnly: true, namedImports: ['ClientOptions'], moduleSpecifier: runtimeImport },
       {
         kind: K.Function,
-        name: rawFactory(api),
+        name: api.rawFactory,
         isExported: true,
         docs: docs(`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries as ${api.factory}.`),
         parameters: [{ name: 'options', type: 'ClientOptions' }],

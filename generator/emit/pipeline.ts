@@ -1,7 +1,7 @@
 // load -> model -> emit for a whole input (an `openapi/` tree or one foreign document), in memory.
 import { statSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { bundleFile, discoverApis, type ApiEntry, type Diagnostic, type OpenApiDocument } from '../load/index.js';
+import { bundleFile, discoverApis, repairedForTypes, type ApiEntry, type Diagnostic, type OpenApiDocument } from '../load/index.js';
 import { buildApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
 import { loadPrinter } from './printer.js';
@@ -85,7 +85,7 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
   if (!isDir) {
     const start = performance.now();
     const source = basename(input);
-    const { document, warnings } = await bundleFile(input, { mode: 'foreign' });
+    const { document, warnings } = repairedForTypes(await bundleFile(input, { mode: 'foreign' }));
     if (!/^3\./.test(String(document.openapi ?? ''))) {
       throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, input, 1);
     }
@@ -101,7 +101,7 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
     const source = entry.relPath.split('\\').join('/');
     // A client repo's own copy of a document (config `documents`) is held to what foreign documents are.
     const mode = opts.documents && Object.hasOwn(opts.documents, entry.id) ? 'foreign' : 'own';
-    const { document, warnings } = await bundleFile(entry.file, { mode });
+    const { document, warnings } = repairedForTypes(await bundleFile(entry.file, { mode }));
     let operations = 0;
     const modelWarnings: string[] = [];
     if (entry.id === 'token') {

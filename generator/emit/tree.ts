@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiModel } from '../model/index.js';
-import { rawFactory, renderClient, renderIndex, renderRaw } from './client.js';
+import { renderClient, renderIndex, renderRaw } from './client.js';
 import type { Printer } from './printer.js';
 import { banner, render, templatesDir } from './templates.js';
 
@@ -52,7 +52,7 @@ export function addApi(tree: OutputTree, api: ApiModel, schemaText: string, prin
       source: api.source.replace(/[\r\n]/g, ' ').replace(/--/g, '- -'),
       title: cell(api.title) || api.factory,
       factory: api.factory,
-      rawFactory: rawFactory(api),
+      rawFactory: api.rawFactory,
       operations: api.operations.map((o) => ({ ...o, summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
     }),
   );

@@ -55,11 +55,14 @@ function offline<C extends { resolve: { http: object } }>(config: C): C {
   return config;
 }
 
-/** The bundled document repaired for type generation (see repair.ts), its repairs as warnings on the file. */
-function repaired(file: string, parsed: OpenApiDocument): { document: OpenApiDocument; warnings: Diagnostic[] } {
-  const { document, repairs } = repairForTypes(parsed);
-  const shown = relative(process.cwd(), file) || file;
-  return { document, warnings: repairs.map((message) => ({ file: shown, line: 0, message })) };
+/**
+ * A bundle repaired for type generation (see repair.ts), its repairs added as warnings on the file. Only `generate`
+ * needs it: lint, diff, docs and the sandbox keep the document as written.
+ */
+export function repairedForTypes(bundled: BundledDocument): BundledDocument {
+  const { document, repairs } = repairForTypes(bundled.document);
+  const shown = relative(process.cwd(), bundled.file) || bundled.file;
+  return { file: bundled.file, document, warnings: [...bundled.warnings, ...repairs.map((message) => ({ file: shown, line: 0, message }))] };
 }
 
 const STRICT_RULES = { struct: 'error', 'operation-operationId-unique': 'error', 'operation-operationId': 'error', 'no-unresolved-refs': 'error' } as const;
@@ -72,11 +75,10 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   if (opts.mode === 'foreign') {
     const result = await bundleForeign(file);
     const problems = await toDiagnostics(result.problems);
-    // A discriminator's mapping only names schemas: one that does not resolve is dropped (repair.ts), not fatal.
+    // A discriminator's mapping only names schemas: one that does not resolve is dropped for type generation (repair.ts), not fatal.
     const fatal = (p: NormalizedProblem) => p.severity === 'error' && !p.location[0]?.pointer?.includes('/discriminator/mapping/');
     throwFirstError(problems.filter((_, i) => fatal(result.problems[i]!)));
-    const { document, warnings } = repaired(file, result.bundle.parsed as OpenApiDocument);
-    return { file, document, warnings: [...problems, ...warnings] };
+    return { file, document: result.bundle.parsed as OpenApiDocument, warnings: problems };
   }
   const { bundle, createConfig, lint } = await core();
   const config = offline(await createConfig({ rules: STRICT_RULES }));
@@ -94,8 +96,7 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
     throw fromThrown(err, file);
   }
   const warnings = await toDiagnostics([...problems.filter((p) => p.severity !== 'error'), ...result.problems]);
-  const fixed = repaired(file, result.bundle.parsed as OpenApiDocument);
-  return { file, document: fixed.document, warnings: [...warnings, ...fixed.warnings] };
+  return { file, document: result.bundle.parsed as OpenApiDocument, warnings };
 }
 
 /**

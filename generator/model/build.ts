@@ -44,11 +44,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   const uniqueIds = uniqueOperationIds(raws.map((r) => r.op));
   const conventions = readConventions(doc, opts.source);
   // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
-  const keyCount = new Map<string, number>();
-  for (const r of raws) {
-    const key = r.op.operationId ? typesKeyOf(r.op.operationId) : undefined;
-    if (key !== undefined) keyCount.set(key, (keyCount.get(key) ?? 0) + 1);
-  }
+  const uniqueKeys = uniqueOperationIds(raws.map((r) => ({ operationId: r.op.operationId && typesKeyOf(r.op.operationId) })));
   const used = new Set<string>();
   const operations = raws.map((r, order) => {
     const id = r.op.operationId;
@@ -57,7 +53,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
     const op = buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings, order);
     const key = id ? typesKeyOf(id) : undefined;
-    if (key !== undefined && keyCount.get(key) === 1) op.typesKey = key;
+    if (key !== undefined && uniqueKeys.has(key)) op.typesKey = key;
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -10,6 +10,7 @@ import {
 import { readConventions } from '../model/read.js';
 import type { OperationConventions } from '../model/types.js';
 import type { LoadedApi } from './load-apis.js';
+import { readUnique } from '../model/conventions/unique.js';
 import { collectionShape, isJsonMedia, schemaName, type CollectionShape } from './schema-tools.js';
 
 /**
@@ -56,6 +57,8 @@ export interface OpSpec {
   consumes: string[];
   bodyRequired: boolean;
   secured: boolean;
+  /** A create's duplicate criteria (x-unique), read once. */
+  unique?: readonly string[];
   /** The collection's upper bound: its `limit` maximum, else the array's `maxItems` (the model's reading). */
   limitMax?: number;
   /** Sortable fields and default of the operation's `sort` parameter (the model's reading). */
@@ -141,6 +144,7 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
       const coll = collection ?? instance?.collection ?? scope;
       const [, success] = successResponse(api, operation);
       const c = reading(method, path);
+      const unique = readUnique(operation);
       specs.push({
         api,
         method,
@@ -159,6 +163,7 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         bodyRequired: c.media.bodyRequired,
         secured: c.secured,
         ...(c.collection.limitMax !== undefined ? { limitMax: c.collection.limitMax } : {}),
+        ...(unique.kind === 'fields' ? { unique: unique.fields } : {}),
         ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),
         expandable: new Map(c.expandable.map((e) => [e.name, e.target])),
       });

@@ -2,7 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type { OpSpec } from './analyse.js';
 import { buildFilters, DEFAULT_LIMIT, parseSort, searchFilter, sortItems } from './collection-query.js';
-import { describeUnique, readUnique } from '../model/conventions/unique.js';
+import { describeUnique } from '../model/conventions/unique.js';
 import { httpError } from './http-error.js';
 import { parseBody, requestMediaType, type ParsedBody } from './request.js';
 import { send } from './respond.js';
@@ -68,10 +68,10 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.path)} "${sentId}" already exists`);
   Object.assign(item, knownProps(spec, store.itemSchema, sent));
   // 7.2's duplicate is exactly what the document's x-unique names: equal values of those properties.
-  const unique = readUnique(spec.operation);
-  if (unique.kind === 'fields') {
-    const dup = store.list(parent?.id).find((s) => unique.fields.every((f) => deepEqual(s[f], item[f])));
-    if (dup) throw httpError(409, `a ${singular(spec.path)} with ${describeUnique(unique.fields)} already exists: "${String(dup[key])}"`);
+  const fields = spec.unique;
+  if (fields) {
+    const dup = store.list(parent?.id).find((s) => fields.every((f) => deepEqual(s[f], item[f])));
+    if (dup) throw httpError(409, `a ${singular(spec.path)} with ${describeUnique(fields)} already exists: "${String(dup[key])}"`);
   }
   checkReferences(ctx, call, sent);
   if (body && !isJsonMedia(body.mediaType)) describeUpload(spec, store, item, body);

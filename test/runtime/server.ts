@@ -64,7 +64,9 @@ export interface Echo {
 }
 
 /** 10 MB of JSON: `{"items":["xxxx…", …]}`. */
-export const bigJson = JSON.stringify({ items: Array.from({ length: 10 * 1024 }, (_, i) => `${i}`.padEnd(1020, 'x')) });
+// 10 MB, built on first use: most suites importing this server never ask for it.
+let bigJsonText: string | undefined;
+const bigJson = (): string => (bigJsonText ??= JSON.stringify({ items: Array.from({ length: 10 * 1024 }, (_, i) => `${i}`.padEnd(1020, 'x')) }));
 
 /**
  * One fault per path, for the fault tests and the child process that must exit by itself after meeting them all.
@@ -106,7 +108,7 @@ export function faults(other: () => string): Handler {
       case '/empty':
         return res.writeHead(200, { 'content-type': 'application/json', 'content-length': 0 }).end();
       case '/big':
-        return res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(bigJson) }).end(bigJson);
+        return res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(bigJson()) }).end(bigJson());
       case '/redirect':
         return res.writeHead(302, { location: `${other()}echo` }).end();
       case '/401':

@@ -2,7 +2,9 @@
 // responses, effective security, the JSON body of the success response.
 import { at, child, entries, isObj, str, type At, type Ctx, type Location, type Obj } from './node.js';
 
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+import { HTTP_METHODS } from '../../load/types.js';
+
+export const METHODS = HTTP_METHODS;
 
 export interface Param {
   name: string;
