@@ -3,7 +3,7 @@
 // one back. Used by `generate` (a tree in memory) and `docs` (a site built into the staging folder).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { MANIFEST, MARKER } from './guard.js';
+import { isMarked, MANIFEST } from './guard.js';
 
 /** A fresh staging folder next to `output` (same file system, so the swap is a rename). */
 export function stagingFor(output: string): string {
@@ -37,7 +37,7 @@ export function listFiles(dir: string): string[] {
  * only once the new one is in place; if moving the new one in fails, the old one is renamed back.
  */
 export function swapIn(staging: string, output: string, unmarked?: readonly string[]): void {
-  const list = (unmarked ?? listFiles(staging).filter((f) => !readFileSync(join(staging, f), 'utf8').split('\n', 1)[0]!.includes(MARKER))).filter((f) => f !== MANIFEST);
+  const list = (unmarked ?? listFiles(staging).filter((f) => !isMarked(readFileSync(join(staging, f), 'utf8')))).filter((f) => f !== MANIFEST);
   if (list.length) writeFileSync(join(staging, MANIFEST), list.join('\n') + '\n');
   const old = `${staging}.old`;
   const hadOld = existsSync(output);
@@ -65,7 +65,7 @@ export function writeTree(output: string, files: ReadonlyMap<string, string>): v
       const file = join(staging, rel);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, content);
-      if (!content.split('\n', 1)[0]!.includes(MARKER)) unmarked.push(rel);
+      if (!isMarked(content)) unmarked.push(rel);
     }
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
