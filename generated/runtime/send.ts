@@ -2,7 +2,7 @@
 // @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.
 /** The attempt loop shared by operation calls and the raw fetch: bearer token, 401 refresh-once, retries. */
 import { isIdempotent } from './request.js';
-import { retryAfterMs, retryDelay, sleep } from './retry.js';
+import { backoff, retryDelay, sleep } from './retry.js';
 import type { ClientOptions } from './types.js';
 
 /** Statuses worth another attempt of an idempotent request: the server or a gateway failed for now, or asked us to
@@ -26,28 +26,31 @@ export async function send(
   let retried = 0;
   let refreshed = false;
   let next: string | undefined;
+  const options = retry || {};
   for (;;) {
     // Asked on every attempt (a backoff may outlast the token); the source caches it.
     const token = next ?? (await tokens?.getAccessToken());
-    let res: Response | undefined;
     next = undefined;
+    let res: Response;
     try {
       res = await attempt(token && `Bearer ${token}`);
     } catch (err) {
+      // No response, so no Retry-After to honour: back off while the budget lasts.
       if (retried >= retries || signal?.aborted) throw err;
+      await sleep(backoff(retried++, options), signal);
+      continue;
     }
-    if (res) {
-      if (res.status === 401 && token && replayable && !refreshed) {
-        refreshed = true;
-        discard(res);
-        next = await tokens!.refreshAfterUnauthorized(token);
-        continue;
-      }
-      const after = res.headers.get('retry-after');
-      if (retried >= retries || !transient.has(res.status) || retryAfterMs(after) > ((retry || {}).maxDelayMs ?? 10_000)) return res;
+    if (res.status === 401 && token && replayable && !refreshed) {
+      refreshed = true;
       discard(res);
+      next = await tokens!.refreshAfterUnauthorized(token);
+      continue;
     }
-    await sleep(retryDelay(retried++, retry || {}, res?.headers.get('retry-after')), signal);
+    // One reading of Retry-After decides both whether to wait and for how long.
+    const delay = retried < retries && transient.has(res.status) ? retryDelay(retried++, options, res.headers.get('retry-after')) : undefined;
+    if (delay === undefined) return res;
+    discard(res);
+    await sleep(delay, signal);
   }
 }
 

@@ -5,20 +5,25 @@ export interface RetryOptions {
   retries?: number;
   /** Backoff base: attempt n waits random(0, baseDelayMs * 2^n) (default 300). */
   baseDelayMs?: number;
-  /** Cap of any wait, Retry-After included (default 10,000). */
+  /** Longest wait (default 10,000): backoff is capped by it; a Retry-After asking for longer makes the response final. */
   maxDelayMs?: number;
 }
 
-/** Milliseconds before retry number `attempt` (0-based): Retry-After if the response has one, else full jitter. */
-export function retryDelay(attempt: number, options: RetryOptions, retryAfter?: string | null, now = Date.now(), random = Math.random): number {
-  const ms = retryAfterMs(retryAfter, now);
-  return Math.min(isNaN(ms) ? random() * (options.baseDelayMs ?? 300) * 2 ** attempt : Math.max(ms, 0), options.maxDelayMs ?? 10_000);
+/**
+ * Milliseconds before retry number `attempt` (0-based) after a response with `retryAfter` (the Retry-After header:
+ * seconds or an HTTP date), or undefined when the response should be final: it asks for longer than `maxDelayMs`, and
+ * waiting less would only hammer the server. Without a readable Retry-After, full-jitter backoff.
+ */
+export function retryDelay(attempt: number, options: RetryOptions, retryAfter: string | null, now = Date.now(), random = Math.random): number | undefined {
+  const seconds = Number(retryAfter);
+  const asked = retryAfter ? (isNaN(seconds) ? Date.parse(retryAfter) - now : seconds * 1000) : NaN;
+  if (isNaN(asked)) return backoff(attempt, options, random);
+  return asked > (options.maxDelayMs ?? 10_000) ? undefined : Math.max(asked, 0);
 }
 
-/** Retry-After in milliseconds: seconds, or an HTTP date (NaN for anything else, including no header). */
-export function retryAfterMs(retryAfter: string | null | undefined, now = Date.now()): number {
-  const s = Number(retryAfter);
-  return retryAfter ? (isNaN(s) ? Date.parse(retryAfter) - now : s * 1000) : NaN;
+/** Full jitter: random(0, baseDelayMs * 2^attempt), capped by maxDelayMs. */
+export function backoff(attempt: number, options: RetryOptions, random = Math.random): number {
+  return Math.min(random() * (options.baseDelayMs ?? 300) * 2 ** attempt, options.maxDelayMs ?? 10_000);
 }
 
 /** Waits `ms`, rejecting with the signal's reason if it aborts first. */

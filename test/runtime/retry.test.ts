@@ -131,11 +131,17 @@ describe('Api.fetch (raw client)', () => {
 
 describe('retryDelay', () => {
   const now = Date.parse('2026-11-22T10:00:00Z');
-  it('takes Retry-After in seconds or as an HTTP date, capped by maxDelayMs', () => {
+  it('takes Retry-After in seconds or as an HTTP date, up to maxDelayMs', () => {
     expect(retryDelay(0, {}, '2', now)).toBe(2000);
+    expect(retryDelay(0, {}, '0', now)).toBe(0);
     expect(retryDelay(0, {}, 'Sun, 22 Nov 2026 10:00:05 GMT', now)).toBe(5000);
     expect(retryDelay(0, {}, 'Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(0);
-    expect(retryDelay(0, { maxDelayMs: 3000 }, '120', now)).toBe(3000);
+    expect(retryDelay(0, { maxDelayMs: 3000 }, '3', now)).toBe(3000);
+  });
+  it('makes the response final (undefined) when Retry-After asks for longer than maxDelayMs, in either form', () => {
+    expect(retryDelay(0, { maxDelayMs: 3000 }, '120', now)).toBeUndefined();
+    expect(retryDelay(0, {}, '3600', now)).toBeUndefined();
+    expect(retryDelay(0, {}, 'Sun, 22 Nov 2026 11:00:00 GMT', now)).toBeUndefined();
   });
   it('uses exponential backoff with full jitter otherwise', () => {
     expect(retryDelay(0, { baseDelayMs: 100 }, null, now, () => 0.5)).toBe(50);
