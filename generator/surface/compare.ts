@@ -1,7 +1,8 @@
-// What changed between two surfaces of an API, each change classified by the rules `docex diff` applies (spec 2.1,
-// 9): any change to an enum reachable from a response breaks, an x-extensible-enum may grow; in a request only a
-// removed value breaks; a removed operation or exported name, a removed or newly required parameter and a removed
-// result property break.
+// What changed between two surfaces of an API, each change breaking exactly when a rule of `docex diff` it falls
+// under is (its registry holds the levels, spec 2.1, 9): any change to an enum reachable from a response breaks, an
+// x-extensible-enum may grow; in a request only a removed value breaks; a removed operation, a removed or newly
+// required parameter and a removed result property break. Exported names are TypeScript's alone (no diff rule).
+import { ruleOf, type RuleId } from '../diff/registry.js';
 import type { ApiSurface, EnumSurface } from './extract.js';
 
 export interface SurfaceChange {
@@ -23,24 +24,34 @@ export interface ApiReport {
 const list = (values: string[]) => values.map((v) => JSON.stringify(v)).join(', ');
 const where = (e: EnumSurface) => (e.reach.has('request') && e.reach.has('response') ? 'request and response' : e.reach.has('response') ? 'response' : 'request');
 
+/**
+ * A change that falls under `rules` of `docex diff` (one per direction it reaches; undefined where the diff reports
+ * nothing there): breaking when one of them is, by the registry's level, and then its message ends with `why`.
+ */
+function change(rules: readonly (RuleId | undefined)[], c: Omit<SurfaceChange, 'breaking' | 'message'>, message: string, why = ''): SurfaceChange {
+  const breaking = rules.some((id) => id !== undefined && ruleOf(id).level === 'breaking');
+  return { ...c, breaking, message: breaking && why ? `${message}: it breaks ${why}` : message };
+}
+
 function enumChanges(path: string, b: EnumSurface, h: EnumSurface): SurfaceChange[] {
   const added = h.values.filter((v) => !b.values.includes(v));
   const removed = b.values.filter((v) => !h.values.includes(v));
-  const response = b.reach.has('response') || h.reach.has('response');
-  const request = b.reach.has('request') || h.reach.has('request');
-  const operation = (h.operations[0] ?? b.operations[0])!;
-  const base = { operation, target: path };
+  const reach = [...new Set([...b.reach, ...h.reach])];
+  const base = { operation: (h.operations[0] ?? b.operations[0])!, target: path };
   const out: SurfaceChange[] = [];
-  if (response && !b.extensible && h.extensible) {
-    out.push({ ...base, breaking: true, kind: 'response-enum-became-extensible', message: `${path} (${where(h)}) became an extensible enum: it breaks because response values may now be added` });
+  if (reach.includes('response') && !b.extensible && h.extensible) {
+    out.push(change(['response-enum-became-extensible'], { ...base, kind: 'response-enum-became-extensible' }, `${path} (${where(h)}) became an extensible enum`, 'because response values may now be added'));
   }
   if (added.length) {
-    const breaking = response && !b.extensible && !h.extensible;
-    out.push({ ...base, breaking, kind: 'enum-value-added', values: added, message: `${path} (${where(h)}) gained ${list(added)}${breaking ? ': it breaks because a response enum changed, and an exhaustive switch misses the new value' : ''}` });
+    // Values added to a closed response enum break; to an extensible one, or in a request, they do not.
+    const open = b.extensible || h.extensible ? 'extensible-' : '';
+    const rules = reach.map((r) => (r === 'response' ? (`response-${open}enum-value-added` as const) : (`request-${b.extensible ? 'extensible-' : ''}enum-value-added` as const)));
+    out.push(change(rules, { ...base, kind: 'enum-value-added', values: added }, `${path} (${where(h)}) gained ${list(added)}`, 'because a response enum changed, and an exhaustive switch misses the new value'));
   }
   if (removed.length) {
-    const breaking = (response && !b.extensible) || request;
-    out.push({ ...base, breaking, kind: 'enum-value-removed', values: removed, message: `${path} (${where(b)}) lost ${list(removed)}${breaking ? `: it breaks because ${request ? 'requests sending it are now rejected' : 'a response enum changed'}` : ''}` });
+    const rules = reach.map((r) => `${r}-${b.extensible ? 'extensible-' : ''}enum-value-removed` as const);
+    const why = reach.includes('request') ? 'because requests sending it are now rejected' : 'because a response enum changed';
+    out.push(change(rules, { ...base, kind: 'enum-value-removed', values: removed }, `${path} (${where(b)}) lost ${list(removed)}`, why));
   }
   return out;
 }
@@ -50,52 +61,57 @@ export function compareSurfaces(api: string, base: ApiSurface, head: ApiSurface)
   for (const [op, b] of base.operations) {
     const h = head.operations.get(op);
     if (!h) {
-      changes.push({ breaking: true, kind: 'operation-removed', operation: op, message: `${op}() was removed: it breaks every call to it` });
+      changes.push(change(['operation-removed'], { kind: 'operation-removed', operation: op }, `${op}() was removed`, 'every call to it'));
       continue;
     }
     for (const [name, p] of b.params) {
       const q = h.params.get(name);
-      if (!q) changes.push({ breaking: true, kind: 'parameter-removed', operation: op, target: name, message: `${op}(): parameter ${name} was removed: it breaks calls that pass it` });
-      else if (q.required && !p.required) changes.push({ breaking: true, kind: 'parameter-became-required', operation: op, target: name, message: `${op}(): parameter ${name} became required: it breaks calls without it` });
-      else if (!q.required && p.required) changes.push({ breaking: false, kind: 'parameter-became-optional', operation: op, target: name, message: `${op}(): parameter ${name} became optional` });
+      const at = { operation: op, target: name };
+      if (!q) changes.push(change(['request-parameter-removed'], { ...at, kind: 'parameter-removed' }, `${op}(): parameter ${name} was removed`, 'calls that pass it'));
+      else if (q.required && !p.required) changes.push(change(['request-parameter-became-required'], { ...at, kind: 'parameter-became-required' }, `${op}(): parameter ${name} became required`, 'calls without it'));
+      else if (!q.required && p.required) changes.push(change(['request-parameter-became-optional'], { ...at, kind: 'parameter-became-optional' }, `${op}(): parameter ${name} became optional`));
     }
     for (const [name, q] of h.params) {
       if (b.params.has(name)) continue;
-      changes.push({ breaking: q.required, kind: 'parameter-added', operation: op, target: name, message: `${op}(): ${q.required ? 'required' : 'optional'} parameter ${name} was added${q.required ? ': it breaks calls without it' : ''}` });
+      const rule = q.required ? 'request-parameter-added-required' : 'request-parameter-added';
+      changes.push(change([rule], { kind: 'parameter-added', operation: op, target: name }, `${op}(): ${q.required ? 'required' : 'optional'} parameter ${name} was added`, 'calls without it'));
     }
   }
-  for (const op of head.operations.keys()) if (!base.operations.has(op)) changes.push({ breaking: false, kind: 'operation-added', operation: op, message: `${op}() was added` });
+  for (const op of head.operations.keys()) if (!base.operations.has(op)) changes.push(change(['operation-added'], { kind: 'operation-added', operation: op }, `${op}() was added`));
   for (const [path, b] of base.enums) {
     const h = head.enums.get(path);
     if (h) changes.push(...enumChanges(path, b, h));
   }
   for (const [path, b] of base.enums) {
     if (!head.enums.has(path) && [...b.reach].every((r) => head.properties[r].has(path))) {
-      const breaking = b.reach.has('response') && !b.extensible;
-      changes.push({ breaking, kind: 'enum-removed', operation: b.operations[0]!, target: path, message: `${path} (${where(b)}) is no longer a closed set of values${breaking ? ': it breaks because a response enum changed' : ''}` });
+      // The diff has no rule for a dropped x-extensible-enum: its values were never a closed set.
+      const rules = [...b.reach].map((r) => (b.extensible ? undefined : (`${r}-enum-removed` as const)));
+      changes.push(change(rules, { kind: 'enum-removed', operation: b.operations[0]!, target: path }, `${path} (${where(b)}) is no longer a closed set of values`, 'because a response enum changed'));
     }
   }
   for (const [path, h] of head.enums) {
     if (base.enums.has(path) || ![...h.reach].some((r) => base.properties[r].has(path) || [...base.operations.keys()].some((op) => path.startsWith(`${op} `)))) continue;
-    const breaking = h.reach.has('request');
-    changes.push({ breaking, kind: 'became-enum', operation: h.operations[0]!, target: path, values: h.values, message: `${path} (${where(h)}) is now limited to ${list(h.values)}${breaking ? ': it breaks requests sending other values' : ''}` });
+    // Nor for a new x-extensible-enum: its type still takes any string.
+    const rules = [...h.reach].map((r) => (h.extensible ? undefined : (`${r}-became-enum` as const)));
+    changes.push(change(rules, { kind: 'became-enum', operation: h.operations[0]!, target: path, values: h.values }, `${path} (${where(h)}) is now limited to ${list(h.values)}`, 'requests sending other values'));
   }
   for (const r of ['request', 'response'] as const) {
+    const noun = r === 'response' ? 'result' : 'request';
     for (const [path, b] of head.properties[r].size || base.properties[r].size ? base.properties[r] : []) {
       const h = head.properties[r].get(path);
-      const operation = b.operations[0]!;
+      const at = { operation: b.operations[0]!, target: path };
       if (!h) {
-        if (!head.operations.has(operation)) continue; // the operation's removal is reported
-        changes.push({ breaking: true, kind: `${r}-property-removed`, operation, target: path, message: `${r === 'response' ? 'result' : 'request'} property ${path} was removed: it breaks code that ${r === 'response' ? 'reads' : 'sends'} it` });
+        if (!head.operations.has(at.operation)) continue; // the operation's removal is reported
+        changes.push(change([`${r}-property-removed`], { ...at, kind: `${r}-property-removed` }, `${noun} property ${path} was removed`, `code that ${r === 'response' ? 'reads' : 'sends'} it`));
         continue;
       }
-      if (r === 'request' && b.optional && !h.optional) changes.push({ breaking: true, kind: 'request-property-became-required', operation, target: path, message: `request property ${path} became required: it breaks calls without it` });
-      if (r === 'response' && !b.optional && h.optional) changes.push({ breaking: true, kind: 'response-property-became-optional', operation, target: path, message: `result property ${path} became optional: it breaks code that reads it unchecked` });
+      if (r === 'request' && b.optional && !h.optional) changes.push(change(['request-property-became-required'], { ...at, kind: 'request-property-became-required' }, `request property ${path} became required`, 'calls without it'));
+      if (r === 'response' && !b.optional && h.optional) changes.push(change(['response-property-became-optional'], { ...at, kind: 'response-property-became-optional' }, `result property ${path} became optional`, 'code that reads it unchecked'));
       if (b.shape !== h.shape) {
-        // A request may widen (accept more kinds), a response may narrow (return fewer): the rest breaks.
+        // A request that still accepts every kind it did was generalized; a response that returns no new kind narrowed.
         const [from, to] = [b.shape.split('|').filter(Boolean), h.shape.split('|').filter(Boolean)];
-        const breaking = r === 'request' ? from.some((k) => !to.includes(k)) : to.some((k) => !from.includes(k));
-        changes.push({ breaking, kind: `${r}-type-changed`, operation, target: path, message: `${path} changed type from ${b.shape} to ${h.shape}${breaking ? `: it breaks code written for the old type` : ''}` });
+        const rule = r === 'request' ? (from.every((k) => to.includes(k)) ? 'request-type-generalized' : 'request-type-changed') : to.every((k) => from.includes(k)) ? 'response-type-narrowed' : 'response-type-changed';
+        changes.push(change([rule], { ...at, kind: `${r}-type-changed` }, `${path} changed type from ${b.shape} to ${h.shape}`, 'code written for the old type'));
       }
     }
     if (r === 'request') {
@@ -103,10 +119,11 @@ export function compareSurfaces(api: string, base: ApiSurface, head: ApiSurface)
         const parent = path.slice(0, path.lastIndexOf('.'));
         if (base.properties.request.has(path) || h.optional || !base.operations.has(h.operations[0]!)) continue;
         if (parent.includes('.') && !base.properties.request.has(parent)) continue; // inside a new object: that object is what was added
-        changes.push({ breaking: true, kind: 'request-property-added-required', operation: h.operations[0]!, target: path, message: `required request property ${path} was added: it breaks calls without it` });
+        changes.push(change(['request-property-added-required'], { kind: 'request-property-added-required', operation: h.operations[0]!, target: path }, `required request property ${path} was added`, 'calls without it'));
       }
     }
   }
+  // Exported names are the TypeScript's own, not the document's: no diff rule speaks of them.
   for (const name of base.exported) {
     if (!head.exported.has(name)) changes.push({ breaking: true, kind: 'export-removed', target: name, message: `exported ${name} was removed: it breaks code that imports it` });
   }

@@ -11,7 +11,6 @@ export type Reach = 'request' | 'response';
 
 export interface ParamSurface {
   required: boolean;
-  type: string;
 }
 
 export interface EnumSurface {
@@ -24,7 +23,7 @@ export interface EnumSurface {
 }
 
 export interface ApiSurface {
-  operations: Map<string, { params: Map<string, ParamSurface>; result: string }>;
+  operations: Map<string, { params: Map<string, ParamSurface> }>;
   /** `Document.status`, `listDocuments query direction` -> the literal union there. */
   enums: Map<string, EnumSurface>;
   /** Properties of objects reachable from requests and from responses, by path. */
@@ -215,10 +214,9 @@ export function extractSurface(printer: Printer, clientText: string, schemaText:
     const Name = op[0]!.toUpperCase() + op.slice(1);
     const params = new Map<string, ParamSurface>();
     for (const p of paramDecls.get(`${Name}Params`) ?? []) {
-      if (ts.isPropertySignature(p) && p.type) params.set(nameText(ts, p.name), { required: !p.questionToken, type: p.type.getText(client) });
+      if (ts.isPropertySignature(p) && p.type) params.set(nameText(ts, p.name), { required: !p.questionToken });
     }
-    const result = aliases.get(`${Name}Result`)?.getText(client) ?? '';
-    surface.operations.set(op, { params, result });
+    surface.operations.set(op, { params });
     // The operation's type in schema.ts, through the `XOp` alias: operations["id"] or paths["/x"]["get"].
     const target = aliases.get(`${Name}Op`);
     let opType: TypeNode | undefined;
@@ -236,9 +234,8 @@ export function extractSurface(printer: Printer, clientText: string, schemaText:
     const roots: [TypeNode, string, Reach][] = [];
     for (const [where, t] of membersOf(ts, parts.get('parameters'))) roots.push([t, `${op} ${where}`, 'request']);
     const body = parts.get('requestBody');
-    const bodyType = body && ts.isIndexedAccessTypeNode(body) ? body : body;
-    for (const [, t] of membersOf(ts, bodyType).has('content') ? membersOf(ts, membersOf(ts, bodyType).get('content')) : new Map<string, TypeNode>()) roots.push([t, `${op} body`, 'request']);
-    if (bodyType && !ts.isTypeLiteralNode(bodyType)) roots.push([bodyType, `${op} body`, 'request']);
+    for (const [, t] of membersOf(ts, membersOf(ts, body).get('content'))) roots.push([t, `${op} body`, 'request']);
+    if (body && !ts.isTypeLiteralNode(body)) roots.push([body, `${op} body`, 'request']);
     for (const [status, t] of membersOf(ts, parts.get('responses'))) {
       // 2xx: the method's result; default: the body an ApiError carries, which docex diff also counts as a response.
       if (!/^2/.test(status) && status !== 'default') continue;

@@ -16,7 +16,11 @@ interface Shape {
   color?: string[];
   sizeRequired?: boolean;
   extraResult?: boolean;
+  /** The request property addFilter body.label: a plain string, an x-extensible-enum or a closed enum. */
+  label?: 'string' | 'extensible' | 'enum';
 }
+
+const label = (kind: Shape['label']) => ({ type: 'string', ...(kind === 'enum' ? { enum: ['x', 'y'] } : kind === 'extensible' ? { 'x-extensible-enum': ['x', 'y'] } : {}) });
 
 /** A document: GET /items?size&kind -> { kind, color, name }; kind is a closed enum in both directions, color open. */
 function doc(name: string, s: Shape): string {
@@ -45,7 +49,7 @@ function doc(name: string, s: Shape): string {
         '/filters': {
           post: {
             operationId: 'addFilter',
-            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { mode: { type: 'string', enum: s.kind ? ['a', 'b', 'c'] : ['a', 'b'] } } } } } },
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { mode: { type: 'string', enum: s.kind ? ['a', 'b', 'c'] : ['a', 'b'] }, label: label(s.label) } } } } },
             responses: { '204': { description: 'ok' } },
           },
         },
@@ -83,5 +87,11 @@ describe('client-surface report', () => {
     const changes = await report({}, { sizeRequired: true, extraResult: false });
     expect(changes).toContain('B parameter-became-required size');
     expect(changes).toContain('B response-property-removed listItems result.name');
+  });
+
+  it('a request string that became a closed enum breaks; one that became an x-extensible-enum does not (as docex diff)', async () => {
+    expect(await report({}, { label: 'enum' })).toEqual(['B became-enum addFilter body.label x,y']);
+    expect(await report({}, { label: 'extensible' })).toEqual(['N became-enum addFilter body.label x,y']);
+    expect(await report({ label: 'enum' }, {})).toEqual(['N enum-removed addFilter body.label']);
   });
 });
