@@ -1,6 +1,6 @@
 import type { ApiEntry, OpenApiDocument, OperationObject, SchemaObject } from '../load/index.js';
 import { deref, HTTP_METHODS, refName } from '../load/index.js';
-import { buildApiModel, type OperationModel } from '../model/index.js';
+import { buildApiModel, type OperationModel, type TokenServiceRole } from '../model/index.js';
 
 export interface OperationInfo {
   /** The generated client's method name (the model's). */
@@ -10,6 +10,8 @@ export interface OperationInfo {
   operationId: string | undefined;
   summary: string | undefined;
   deprecated: boolean;
+  /** The part of the token service it is (the model's reading), if any. */
+  tokenService?: TokenServiceRole;
   /** Query values for a first-call example: a page size, the default sort descending, an expandable reference. */
   example: { limit?: number; sort?: string; expand?: string };
 }
@@ -74,6 +76,7 @@ export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
         operationId: op.operationId,
         summary: op.summary,
         deprecated: op.deprecated === true,
+        ...(m.conventions.tokenService ? { tokenService: m.conventions.tokenService } : {}),
         example: exampleQuery(m),
       });
       deprecations.push(...operationDeprecations(doc, name, op));

@@ -128,7 +128,7 @@ export function guidePages(ctx: SiteContext): Page[] {
   const token = ctx.apis.find((a) => a.isToken);
   const tokenServer = token?.servers[0];
   const authUrl = tokenServer ? withDefaults(tokenServer).replace(/\/+$/, '') : '{auth_url}';
-  const loginPath = token?.operations.find((o) => o.method === 'GET')?.path ?? '/oauth2/authorize';
+  const loginPath = token?.operations.find((o) => o.tokenService === 'login-page')?.path ?? '/oauth2/authorize';
   const tokenRef = token ? `reference/${token.slug}.html` : undefined;
   const auth = 'guides/authentication.html';
   const conv = 'guides/conventions.html';

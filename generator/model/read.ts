@@ -6,7 +6,6 @@ import {
   documentRoot,
   expandValues,
   isSecured,
-  isTokenService,
   operations,
   param,
   readCaching,
@@ -15,11 +14,10 @@ import {
   readExpandable,
   readMedia,
   readSortable,
-  readSunset,
   sortParam,
   sourceOf,
-  successResponse,
   successStatus,
+  tokenServiceRole,
 } from './conventions/index.js';
 import type { OperationConventions } from './types.js';
 
@@ -37,11 +35,12 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
     const expandable = expand
       ? readExpandable(ctx, op).filter((e) => Object.hasOwn(schemas, e.target) && (!allowed || allowed.includes(e.name)))
       : [];
-    const success = successResponse(op);
-    const caching = success && readCaching(ctx, success);
-    const sunset = readSunset(op.op.node);
+    const caching = [...op.responses].flatMap(([status, response]) => {
+      const values = readCaching(ctx, response);
+      return values ? [[status, values] as const] : [];
+    });
+    const tokenService = tokenServiceRole(ctx, op);
     out.set(`${op.method} ${op.path}`, {
-      at: sourceOf(op.keyLocation),
       successStatus: successStatus(op),
       media: readMedia(ctx, op),
       collection: {
@@ -52,10 +51,9 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
       ...(sortable ? { sortable: { fields: sortable.fields, ...(sortable.default ? { default: sortable.default } : {}), at: sourceOf(sortable.at.location) } } : {}),
       expandable: expandable.map((e) => ({ name: e.name, target: e.target, at: sourceOf(e.location) })),
       etag: readEtag(ctx, op),
-      ...(caching ? { caching } : {}),
+      caching: Object.fromEntries(caching),
       secured: isSecured(op),
-      tokenService: isTokenService(ctx, op),
-      ...(sunset ? { sunset } : {}),
+      ...(tokenService ? { tokenService } : {}),
     });
   }
   return out;

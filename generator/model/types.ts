@@ -79,8 +79,10 @@ export interface SourceRef {
   pointer: string;
 }
 
+/** The parts of the OAuth 2.0 token service: token and revocation endpoints, login page and its form. */
+export type TokenServiceRole = 'token' | 'revocation' | 'login-page' | 'login-form';
+
 export interface OperationConventions {
-  at: SourceRef;
   /** The lowest 2xx the document declares (200 when none). */
   successStatus: number;
   media: { offered: string[]; accepted: string[]; bodyRequired: boolean };
@@ -91,14 +93,12 @@ export interface OperationConventions {
   /** Expandable references of the response that the `expand` parameter admits (none without one). */
   expandable: { name: string; target: string; at: SourceRef }[];
   etag: { etag: boolean; ifNoneMatch: boolean; ifMatch: boolean; notModified: boolean; preconditionFailed: boolean };
-  /** The success response's Cache-Control values, when it declares the header. */
-  caching?: string[];
+  /** The Cache-Control values of each response that declares the header, by its status key as written (`200`, `4XX`). */
+  caching: Record<string, string[]>;
   /** Requires authentication: some security requirement and no anonymous alternative. */
   secured: boolean;
-  /** An operation of the OAuth 2.0 token service (token, revocation, login page or form). */
-  tokenService: boolean;
-  /** Sunset date of a deprecated operation, `yyyy-mm-dd`. */
-  sunset?: string;
+  /** The part of the OAuth 2.0 token service this operation is (token, revocation, login page or form), if any. */
+  tokenService?: TokenServiceRole;
 }
 
 export interface ApiModel {

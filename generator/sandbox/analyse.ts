@@ -57,6 +57,8 @@ export interface OpSpec {
   consumes: string[];
   bodyRequired: boolean;
   secured: boolean;
+  /** Cache-Control values by response status key (the model's reading). */
+  caching: Record<string, string[]>;
   /** A create's duplicate criteria (x-unique), read once. */
   unique?: readonly string[];
   /** The collection's upper bound: its `limit` maximum, else the array's `maxItems` (the model's reading). */
@@ -162,6 +164,7 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         consumes: c.media.accepted,
         bodyRequired: c.media.bodyRequired,
         secured: c.secured,
+        caching: c.caching,
         ...(c.collection.limitMax !== undefined ? { limitMax: c.collection.limitMax } : {}),
         ...(unique.kind === 'fields' ? { unique: unique.fields } : {}),
         ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),

@@ -6,11 +6,16 @@ import type { OpSpec } from './analyse.js';
 import type { Message } from './http-error.js';
 import { isJsonMedia } from './schema-tools.js';
 
+/** The key of the response the document declares for a status: the status, its `NXX` range, or `default`. */
+function declaredKey(spec: OpSpec, status: number): string | undefined {
+  const responses = spec.operation.responses ?? {};
+  return [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
+}
+
 /** The response the document declares for a status (or its `default`). */
 export function declared(spec: OpSpec, status: number): ResponseObject | undefined {
-  const responses = spec.operation.responses ?? {};
-  const r = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
-  return deref<ResponseObject>(spec.api.doc, r);
+  const key = declaredKey(spec, status);
+  return key === undefined ? undefined : deref<ResponseObject>(spec.api.doc, spec.operation.responses?.[key]);
 }
 
 function declaredHeader(spec: OpSpec, status: number, name: string): HeaderObject | undefined {
@@ -24,15 +29,12 @@ export function declaresHeader(spec: OpSpec, status: number, name: string): bool
 }
 
 /**
- * `Cache-Control` as the document declares it for this response (const, default, enum, example); else `no-store`
- * for an error (what the shared error responses declare) and `no-cache` for anything else.
+ * `Cache-Control` as the document declares it for this response (the model's caching reading: its first value);
+ * else `no-store` for an error (what the shared error responses declare) and `no-cache` for anything else.
  */
 export function cacheControl(spec: OpSpec | undefined, status: number): string {
-  const h = spec && declaredHeader(spec, status, 'Cache-Control');
-  const s = h && deref(spec.api.doc, h.schema);
-  const candidates = [s?.const, s?.default, s?.enum?.[0], h?.example, s?.example, Array.isArray(s?.examples) ? s.examples[0] : undefined];
-  const v = candidates.find((c) => typeof c === 'string' && c.length > 0);
-  return typeof v === 'string' ? v : status >= 400 ? 'no-store' : 'no-cache';
+  const key = spec && declaredKey(spec, status);
+  return (key !== undefined && spec?.caching[key]?.find(Boolean)) || (status >= 400 ? 'no-store' : 'no-cache');
 }
 
 export interface SendOptions {

@@ -102,6 +102,10 @@ describe('docex docs', () => {
     }
   });
 
+  it('shows the login URL at the login page the token document declares', () => {
+    expect(readFileSync(join(siteDir, 'guides', 'authentication.html'), 'utf8')).toContain('/oauth2/authorize?response_type=code&amp;client_id=');
+  });
+
   it('says there are no releases yet when the repository has no tags', async () => {
     const index = readFileSync(join(siteDir, 'changelog', 'index.html'), 'utf8');
     const tags = (await import('../../generator/docs/changelog.js')).listTags(repoRoot);

@@ -1,5 +1,6 @@
 // The OAuth 2.0 token service's operations (token and revocation endpoints, login page and form), recognised
 // by structure: they follow OAuth 2.0 rather than the API's conventions.
+import type { TokenServiceRole } from '../types.js';
 import { at, child, list, type At, type Ctx } from './node.js';
 import { operations, param, type Operation } from './operations.js';
 import { props } from './schema.js';
@@ -40,9 +41,17 @@ export function isRevocationEndpoint(ctx: Ctx, op: Operation): boolean {
   return fields.includes('token') && fields.every((f) => f === 'token' || f === 'token_type_hint');
 }
 
-/** Operations of the token service (token and revocation endpoints, login page and form), which follow OAuth 2.0 rather than the API's conventions. */
+/** Which part of the token service an operation is: its token or revocation endpoint, login page or form. */
+export function tokenServiceRole(ctx: Ctx, op: Operation): TokenServiceRole | undefined {
+  if (isTokenEndpoint(ctx, op)) return 'token';
+  if (isRevocationEndpoint(ctx, op)) return 'revocation';
+  if (isLoginPage(op)) return 'login-page';
+  return isLoginForm(ctx, op) ? 'login-form' : undefined;
+}
+
+/** Operations of the token service, which follow OAuth 2.0 rather than the API's conventions. */
 export function isTokenService(ctx: Ctx, op: Operation): boolean {
-  return isTokenEndpoint(ctx, op) || isRevocationEndpoint(ctx, op) || isLoginPage(op) || isLoginForm(ctx, op);
+  return tokenServiceRole(ctx, op) !== undefined;
 }
 
 /** Every schema reachable from `s` (properties, items, compositions): used to exempt OAuth 2.0 shapes. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLoginPage, isRevocationEndpoint, isTokenEndpoint, isTokenService } from '../../../generator/model/conventions/index.js';
+import { isTokenService, tokenServiceRole } from '../../../generator/model/conventions/index.js';
+import { readConventions } from '../../../generator/model/read.js';
 import { given } from './given.js';
 
 const form = (props: string) => `{ content: { application/x-www-form-urlencoded: { schema: { type: object, properties: ${props} } } } }`;
@@ -9,8 +10,9 @@ describe('token service reader', () => {
     ['a POST whose form has grant_type', 'post', `requestBody: ${form('{ grant_type: { type: string } }')}`, 'token'],
     ['grant_type in one form of a oneOf', 'post', `requestBody: { content: { application/x-www-form-urlencoded: { schema: { oneOf: [{ type: object, properties: { grant_type: { type: string }, code: { type: string } } }] } } } }`, 'token'],
     ['a POST whose form is token and token_type_hint', 'post', `requestBody: ${form('{ token: { type: string }, token_type_hint: { type: string } }')}`, 'revocation'],
-    ['a GET taking response_type', 'get', `parameters: [{ name: response_type, in: query, schema: { type: string } }]`, 'login'],
-    ['a JSON POST with grant_type', 'post', `requestBody: { content: { application/json: { schema: { type: object, properties: { grant_type: { type: string } } } } } }`, 'none'],
+    ['a GET taking response_type', 'get', `parameters: [{ name: response_type, in: query, schema: { type: string } }]`, 'login-page'],
+    ['a POST whose form repeats response_type', 'post', `requestBody: ${form('{ response_type: { type: string }, username: { type: string } }')}`, 'login-form'],
+    ['a JSON POST with grant_type', 'post', `requestBody: { content: { application/json: { schema: { type: object, properties: { grant_type: { type: string } } } } } }`, undefined],
   ])('%s -> %s', (_name, method, body, want) => {
     const g = given(`
 paths:
@@ -19,8 +21,9 @@ paths:
       ${body}
       responses: { '200': { description: ok } }`);
     const op = g.op(`${method} /x`);
-    const kind = isTokenEndpoint(g.ctx, op) ? 'token' : isRevocationEndpoint(g.ctx, op) ? 'revocation' : isLoginPage(op) ? 'login' : 'none';
-    expect(kind).toBe(want);
-    expect(isTokenService(g.ctx, op)).toBe(want !== 'none');
+    expect(tokenServiceRole(g.ctx, op)).toBe(want);
+    expect(isTokenService(g.ctx, op)).toBe(want !== undefined);
+    // The model carries the reading (the docs find the login page by it).
+    expect(readConventions(g.doc, 'given.yaml').get(`${method} /x`)!.tokenService).toBe(want);
   });
 });
