@@ -3,7 +3,7 @@
 import type { At, Ctx } from './node.js';
 import { successSchema } from './media.js';
 import { param, type Operation } from './operations.js';
-import { arrayItems, collectionShape, isCollectionMeta, keyword, props, types } from './schema.js';
+import { collectionArray, collectionItem, collectionShape, isCollectionMeta, keyword, props } from './schema.js';
 
 /** Section 2.4 / issue definition: a GET taking `offset` or `limit`, or answering an array or an object with `items`. */
 export function isCollectionOperation(ctx: Ctx, op: Operation): boolean {
@@ -35,16 +35,25 @@ export function readCollection(ctx: Ctx, op: Operation): CollectionReading {
 /** What kind of collection a response schema is. */
 export function collectionOf(ctx: Ctx, schema: At | undefined, limitMax?: number): CollectionReading {
   const shape = collectionShape(ctx, schema);
-  const bound = (items: At | undefined): Pick<CollectionReading, 'limitMax'> => {
-    const max = limitMax ?? keyword(ctx, items, 'maxItems');
-    return typeof max === 'number' ? { limitMax: max } : {};
-  };
-  if (shape === 'array') return { kind: 'array', ...withItem(arrayItems(ctx, schema)), schema: schema!, ...bound(schema) };
-  if (shape === 'meta-items' && isCollectionMeta(ctx, props(ctx, schema).get('meta')?.schema)) {
-    const items = props(ctx, schema).get('items')?.schema;
-    return { kind: 'page', ...withItem(arrayItems(ctx, items)), schema: schema!, ...bound(items) };
-  }
-  return { kind: 'none' };
+  const max = boundOf(ctx, schema, limitMax);
+  const bound = max === undefined ? {} : { limitMax: max };
+  const page = shape === 'meta-items' && isCollectionMeta(ctx, props(ctx, schema).get('meta')?.schema);
+  if (shape !== 'array' && !page) return { kind: 'none' };
+  return { kind: page ? 'page' : 'array', ...withItem(collectionItem(ctx, schema)), schema: schema!, ...bound };
+}
+
+/**
+ * The upper bound of a collection GET (spec 2.4, 8: "there is always an upper bound"): the `limit` parameter's
+ * `maximum`, else `maxItems` on its array. Read for any collection shape, a malformed `meta` included: the bound is
+ * its own convention, judged apart from the shape.
+ */
+export function collectionBound(ctx: Ctx, op: Operation): number | undefined {
+  return boundOf(ctx, successSchema(ctx, op), limitMaximum(ctx, op));
+}
+
+function boundOf(ctx: Ctx, schema: At | undefined, limitMax: number | undefined): number | undefined {
+  const max = limitMax ?? keyword(ctx, collectionArray(ctx, schema), 'maxItems');
+  return typeof max === 'number' ? max : undefined;
 }
 
 function withItem(item: At | undefined): { item?: At } {
@@ -58,6 +67,3 @@ export function limitMaximum(ctx: Ctx, op: Operation): number | undefined {
 }
 
 export { collectionShape, isCollectionMeta, type CollectionShape } from './schema.js';
-export function hasArrayType(ctx: Ctx, s: At | undefined): boolean {
-  return types(ctx, s).has('array');
-}

@@ -97,12 +97,16 @@ export function collectionShape(ctx: Ctx, s: At | undefined): CollectionShape {
   return p.has('meta') && types(ctx, items.schema).has('array') ? 'meta-items' : 'items-without-meta';
 }
 
+/** The array a collection response holds its items in, whichever shape it has: the body itself, or its `items`. */
+export function collectionArray(ctx: Ctx, s: At | undefined): At | undefined {
+  const shape = collectionShape(ctx, s);
+  if (shape === 'array') return s;
+  return shape === 'not-a-collection' ? undefined : props(ctx, s).get('items')?.schema;
+}
+
 /** The schema of one item of a collection response, whichever shape it has. */
 export function collectionItem(ctx: Ctx, s: At | undefined): At | undefined {
-  const shape = collectionShape(ctx, s);
-  if (shape === 'array') return arrayItems(ctx, s);
-  if (shape === 'meta-items' || shape === 'items-without-meta') return arrayItems(ctx, props(ctx, s).get('items')?.schema);
-  return undefined;
+  return arrayItems(ctx, collectionArray(ctx, s));
 }
 
 export function enumValues(s: At | undefined): unknown[] | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCollection } from '../../../generator/model/conventions/index.js';
+import { collectionBound, readCollection } from '../../../generator/model/conventions/index.js';
 import { given } from './given.js';
 
 const META = `{ type: object, properties: { offset: { type: integer }, limit: { type: integer }, total: { type: integer } } }`;
@@ -41,5 +41,19 @@ describe('collection reader', () => {
   it('reads the item where it is written', () => {
     const g = answering(`{ $ref: '#/components/schemas/Page' }`, LIMIT);
     expect(readCollection(g.ctx, g.op('get /items')).item?.location.pointer).toBe('#/components/schemas/Item');
+  });
+
+  // The bound stands apart from the shape: docex/collection-bounded judges it on any GET that looks like a collection.
+  it.each([
+    ['limit maximum', `{ $ref: '#/components/schemas/Page' }`, LIMIT, 100],
+    ['limit maximum before maxItems', `{ type: array, maxItems: 20, items: {} }`, LIMIT, 100],
+    ['maxItems of a plain array', `{ type: array, maxItems: 20, items: {} }`, '[]', 20],
+    ['maxItems of items beside a meta that is not CollectionMeta', `{ type: object, properties: { meta: { type: object }, items: { type: array, maxItems: 30, items: {} } } }`, '[]', 30],
+    ['maxItems of items without meta', `{ type: object, properties: { items: { type: array, maxItems: 40 } } }`, '[]', 40],
+    ['limit without maximum, array without maxItems', `{ type: array, items: {} }`, `[{ name: limit, in: query, schema: { type: integer } }]`, undefined],
+    ['one object', `{ $ref: '#/components/schemas/Item' }`, '[]', undefined],
+  ])('bound: %s', (_name, schema, params, want) => {
+    const g = answering(schema, params);
+    expect(collectionBound(g.ctx, g.op('get /items'))).toBe(want);
   });
 });
