@@ -14,14 +14,14 @@ const RUNS_PER_SEED = 2000;
 export async function run({ log, runs }) {
   const rows = new Rows('7. sandbox fuzzing');
   const target = (runs ?? 50) * 1000;
-  const kit = await bundle(join(root, 'test/reliability/fuzz-bench-entry.ts'), join(outDir, 'fuzz', 'kit.mjs'), { packages: 'external' });
+  const kit = await bundle(join(root, 'test/reliability/fuzz-kit.ts'), join(outDir, 'fuzz', 'kit.mjs'), { packages: 'external' });
   const { openFuzzer, fuzz } = await import(`${pathToFileURL(kit).href}?${Date.now()}`);
   const failures = [];
   let requests = 0;
   let ms = 0;
   const startedAt = Date.now();
   for (let seed = FIRST_SEED; requests < target && Date.now() - startedAt < 30 * 60_000; seed++) {
-    const { fuzzer, close } = await openFuzzer(root);
+    const { fuzzer, close } = await openFuzzer(join(root, 'openapi'));
     const before = performance.now();
     const details = await fuzz(fuzzer, seed, Math.min(RUNS_PER_SEED, Math.ceil((target - requests) / 6)));
     ms += performance.now() - before;

@@ -6,11 +6,12 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { load, rssMiB } from './lib/http-load.mjs';
 import { fmt, median } from './lib/measure.mjs';
 import { Rows } from './lib/report.mjs';
 import { startSandboxChild } from './lib/sandbox.mjs';
-import { bundledDocumentV1 } from './lib/setup.mjs';
+import { bundle, bundledDocumentV1, outDir, root } from './lib/setup.mjs';
 
 const PRISM = '5.16.0';
 const CONCURRENCY = 16;
@@ -25,7 +26,10 @@ export async function run({ log, runs }) {
   const sandbox = await startSandboxChild({ accessTokenTtlSeconds: 3600 });
   let prism;
   try {
-    const token = await passwordToken(sandbox.url);
+    // The tests' token request (test/helpers/password-grant.ts), with the credentials the sandbox child reports.
+    const grant = await bundle(join(root, 'test/helpers/password-grant.ts'), join(outDir, 'sandbox', 'password-grant.mjs'));
+    const { passwordGrant } = await import(`${pathToFileURL(grant).href}?${Date.now()}`);
+    const token = (await passwordGrant(sandbox.url, sandbox.credentials)).access_token;
     const auth = { authorization: `Bearer ${token}` };
     const page = await (await fetch(`${sandbox.url}/document/v1/documents?limit=10`, { headers: auth })).json();
     const ids = page.items.map((d) => d.id);
@@ -114,16 +118,6 @@ export async function run({ log, runs }) {
     prism?.kill();
     await sandbox.close();
   }
-}
-
-async function passwordToken(url) {
-  const basic = `Basic ${Buffer.from('sandbox-client:sandbox-secret').toString('base64')}`;
-  const r = await fetch(`${url}/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'demo', password: 'demo-password' }),
-  });
-  return (await r.json()).access_token;
 }
 
 /** Prism from the cache (installed there with npm on first use), mocking `file` on a free port. */

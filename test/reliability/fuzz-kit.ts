@@ -5,10 +5,12 @@
  * stays consistent (a read after a write shows it, a deleted resource answers 404). Used by the test and the bench.
  */
 import fc from 'fast-check';
-import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '../../generator/load/index.js';
-import type { Sandbox } from '../../generator/sandbox/index.js';
+import { deref, type OpenApiDocument, type OperationObject, type ParameterObject, type RequestBodyObject, type ResponseObject, type SchemaObject } from '../../generator/load/index.js';
+import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
+import { resolveSchema } from '../../generator/sandbox/schema-tools.js';
 import { createResponseValidator } from '../../generator/sandbox/validate-response.js';
-import { ID_MARK, resolve, schemaArb } from './fuzz-schema.js';
+import { passwordGrant } from '../helpers/password-grant.js';
+import { ID_MARK, schemaArb } from './fuzz-schema.js';
 
 interface Op {
   prefix: string;
@@ -18,7 +20,7 @@ interface Op {
   op: OperationObject;
   params: ParameterObject[];
   /** Media type and schema of the request body. */
-  bodies: [string, unknown][];
+  bodies: [string, SchemaObject | undefined][];
 }
 
 /** What can be wrong with a request; `reject` ones must not succeed (spec 7.2: 400, 406, 415). */
@@ -57,9 +59,9 @@ export function operationsOf(sb: Sandbox): Op[] {
       for (const method of ['get', 'put', 'post', 'delete'] as const) {
         const op = item[method];
         if (!op) continue;
-        const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolve<ParameterObject>(api.doc, p)!);
-        const rb = resolve<RequestBodyObject>(api.doc, op.requestBody);
-        const bodies = Object.entries(rb?.content ?? {}).map(([m, c]) => [m, c.schema] as [string, unknown]);
+        const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => deref<ParameterObject>(api.doc, p)!);
+        const rb = deref<RequestBodyObject>(api.doc, op.requestBody);
+        const bodies = Object.entries(rb?.content ?? {}).map(([m, c]) => [m, c.schema] as [string, SchemaObject | undefined]);
         ops.push({ prefix: api.prefix, doc: api.doc, method: method.toUpperCase(), path, op, params, bodies });
       }
     }
@@ -93,7 +95,7 @@ export function draftArb(ops: Op[]): fc.Arbitrary<Draft> {
   });
 }
 
-function bodyArb(doc: OpenApiDocument, [mediaType, schema]: [string, unknown]): fc.Arbitrary<unknown> {
+function bodyArb(doc: OpenApiDocument, [mediaType, schema]: Op['bodies'][number]): fc.Arbitrary<unknown> {
   if (/json/.test(mediaType)) return schemaArb(doc, schema);
   if (/xml/.test(mediaType)) return fc.string({ maxLength: 20 }).map((t) => `<Invoice><Note>${t.replace(/[<&>]/g, '')}</Note></Invoice>`);
   return fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64'));
@@ -227,7 +229,7 @@ export class Fuzzer {
     if (res.status >= 500) fail(`${res.status} ${res.text.slice(0, 300)}`);
     const problems = this.validate({ method: o.method, path: res.path, status: res.status, headers: res.headers, body: res.bytes });
     if (problems.length) fail(`the answer does not match the document:\n  ${problems.join('\n  ')}`);
-    const declared = resolve<ResponseObject>(o.doc, o.op.responses?.[String(res.status)]);
+    const declared = deref<ResponseObject>(o.doc, o.op.responses?.[String(res.status)]);
     const etagHeader = Object.keys(declared?.headers ?? {}).find((h) => h.toLowerCase() === 'etag');
     if (etagHeader && res.status < 300 && !res.headers.get('etag')) fail(`${res.status} without the ETag its document declares`);
   }
@@ -302,7 +304,7 @@ const isJson = (r: Answer) => /json/.test(r.headers.get('content-type') ?? '') &
 
 function success(o: Op): ResponseObject | undefined {
   const code = Object.keys(o.op.responses ?? {}).find((c) => /^2/.test(c));
-  return code ? resolve<ResponseObject>(o.doc, o.op.responses![code]) : undefined;
+  return code ? deref<ResponseObject>(o.doc, o.op.responses![code]) : undefined;
 }
 
 function collectIds(v: unknown, into: string[], byName: Map<string, string[]>, name = '', depth = 0): void {
@@ -328,7 +330,7 @@ function remember(list: string[], id: string): string[] {
  * oversized value broke a declared maxLength / maxItems / maximum (so the request must be refused).
  */
 function mutateValue(o: Op, query: URLSearchParams, m: Mutation, n: number, value: unknown): { value: unknown; bounded: boolean } | undefined {
-  const schema = o.bodies[0] && /json/.test(o.bodies[0][0]) ? flat(o.doc, o.bodies[0][1]) : undefined;
+  const schema = o.bodies[0] && /json/.test(o.bodies[0][0]) ? resolveSchema(o.doc, o.bodies[0][1]) : undefined;
   const props = Object.entries(schema?.properties ?? {});
   const obj = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   if (m === 'missing-required') {
@@ -339,35 +341,43 @@ function mutateValue(o: Op, query: URLSearchParams, m: Mutation, n: number, valu
   }
   if (m === 'wrong-type') {
     // A typed query parameter given a word, or a body property given a value of another JSON type.
-    const typed = o.params.filter((p) => p.in === 'query' && ['integer', 'number', 'boolean'].includes(String(flat(o.doc, p.schema)?.type)));
+    const typed = o.params.filter((p) => p.in === 'query' && ['integer', 'number', 'boolean'].includes(String(resolveSchema(o.doc, p.schema).type)));
     if (typed.length && (n % 2 || !obj || !props.length)) {
       query.set(typed[n % typed.length]!.name, 'not-a-number');
       return { value, bounded: true };
     }
     if (!obj || !props.length) return undefined;
     const [k, p] = props[n % props.length]!;
-    const t = flat(o.doc, p)?.type;
+    const t = resolveSchema(o.doc, p).type;
     const wrong = t === 'string' ? 12345 : t === 'object' || t === 'array' ? 'text' : t ? { x: [1] } : undefined;
     if (wrong === undefined) return undefined;
     return { value: { ...obj, [k]: wrong }, bounded: true };
   }
   // oversized: a string of 100,000 characters or an array of 10,000 items, or a query limit past its maximum.
-  const limit = o.params.find((p) => p.in === 'query' && flat(o.doc, p.schema)?.maximum !== undefined);
+  const limit = o.params.find((p) => p.in === 'query' && resolveSchema(o.doc, p.schema).maximum !== undefined);
   if (limit && (n % 2 || !obj)) {
-    query.set(limit.name, String(flat(o.doc, limit.schema)!.maximum! * 1000 + 1));
+    query.set(limit.name, String(resolveSchema(o.doc, limit.schema).maximum! * 1000 + 1));
     return { value, bounded: true };
   }
   if (!obj || !props.length) return undefined;
   const [k, p] = props[n % props.length]!;
-  const s = flat(o.doc, p);
-  if (s?.type === 'array') return { value: { ...obj, [k]: Array.from({ length: 10_000 }, () => obj[k] ?? 'x') }, bounded: s.maxItems !== undefined };
-  return { value: { ...obj, [k]: 'x'.repeat(100_000) }, bounded: s?.maxLength !== undefined || (s?.type !== undefined && s.type !== 'string') };
+  const s = resolveSchema(o.doc, p);
+  if (s.type === 'array') return { value: { ...obj, [k]: Array.from({ length: 10_000 }, () => obj[k] ?? 'x') }, bounded: s.maxItems !== undefined };
+  return { value: { ...obj, [k]: 'x'.repeat(100_000) }, bounded: s.maxLength !== undefined || (s.type !== undefined && s.type !== 'string') };
 }
 
-function flat(doc: OpenApiDocument, node: unknown): SchemaObject | undefined {
-  const s = resolve(doc, node);
-  if (!s?.allOf) return s;
-  return { ...s, properties: Object.assign({}, s.properties, ...s.allOf.map((p) => flat(doc, p)?.properties ?? {})), required: [...(s.required ?? []), ...s.allOf.flatMap((p) => flat(doc, p)?.required ?? [])] };
+/** Small collections: the fuzzer's reads and writes meet each other's resources. */
+const FUZZ_SANDBOX = { documentCount: 40, pagedCollectionSize: 40, smallCollectionSize: 10 };
+
+/**
+ * A fresh sandbox of the documents in `openapiDir`, configured for fuzzing, and a warmed-up fuzzer signed in to it: the
+ * one setup of the test and the bench, so that a seed the bench reports replays in the test.
+ */
+export async function openFuzzer(openapiDir: string): Promise<{ fuzzer: Fuzzer; close: () => Promise<void> }> {
+  const sb = await startSandbox({ openapiDir, ...FUZZ_SANDBOX });
+  const fuzzer = new Fuzzer(sb, (await passwordGrant(sb.url, DEFAULT_CREDENTIALS)).access_token);
+  await fuzzer.warmUp();
+  return { fuzzer, close: () => sb.close() };
 }
 
 /** One fast-check run: `runs` sequences of up to 12 requests, from `seed`. Returns the requests sent. */

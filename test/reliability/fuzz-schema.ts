@@ -1,6 +1,8 @@
 /** fast-check arbitraries from the JSON Schemas of a bundled document: values the schema accepts (bounded in size). */
 import fc from 'fast-check';
-import type { OpenApiDocument, SchemaObject } from '../../generator/load/index.js';
+import { deref, type OpenApiDocument, type SchemaObject } from '../../generator/load/index.js';
+import { extensibleEnum } from '../../generator/model/conventions/index.js';
+import { resolveSchema } from '../../generator/sandbox/schema-tools.js';
 
 /** A string property that names a resource (`sender.id`, `senderId`): generated as `@id:<n>:<hint>` and replaced, when
  *  the request is sent, by the n-th id the fuzzer has seen under the property named `hint` (`sender`), or any id seen,
@@ -8,39 +10,14 @@ import type { OpenApiDocument, SchemaObject } from '../../generator/load/index.j
 export const ID_MARK = /^@id:(\d+):(.*)$/;
 const idHint = (name: string): string | undefined => (name.endsWith('.id') ? name.slice(0, -3) : name === 'id' ? '' : /[a-z]Id$/.test(name) ? name.slice(0, -2) : undefined);
 
-/** `#/...` references of a bundled document (bundles keep only internal ones). */
-export function resolve<T = SchemaObject>(doc: OpenApiDocument, node: unknown): T | undefined {
-  let n = node as { $ref?: string } | undefined;
-  for (let i = 0; n && typeof n.$ref === 'string' && i < 20; i++) {
-    n = n.$ref
-      .slice(2)
-      .split('/')
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc) as { $ref?: string } | undefined;
-  }
-  return n as T | undefined;
-}
-
-/** allOf merged into one object schema (properties and required united). */
-function flatten(doc: OpenApiDocument, s: SchemaObject): SchemaObject {
-  if (!s.allOf) return s;
-  const parts = [s, ...s.allOf.map((p) => flatten(doc, resolve(doc, p) ?? {}))];
-  return {
-    ...Object.assign({}, ...parts),
-    allOf: undefined,
-    properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})),
-    required: [...new Set(parts.flatMap((p) => p.required ?? []))],
-  };
-}
-
-export function schemaArb(doc: OpenApiDocument, node: unknown, name = '', depth = 0): fc.Arbitrary<unknown> {
-  const raw = resolve(doc, node);
-  if (!raw || depth > 6) return fc.constant(null);
-  const s = flatten(doc, raw);
+export function schemaArb(doc: OpenApiDocument, node: SchemaObject | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
+  if (!deref(doc, node) || depth > 6) return fc.constant(null);
+  // The sandbox's own reading of a schema: references followed, allOf folded.
+  const s = resolveSchema(doc, node);
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...(s.enum as unknown[]));
-  const ext = (s as Record<string, unknown>)['x-extensible-enum'];
-  if (Array.isArray(ext) && ext.length) return fc.constantFrom(...(ext as unknown[]));
+  const ext = extensibleEnum(s);
+  if (ext?.length) return fc.constantFrom(...ext);
   const alts = s.oneOf ?? s.anyOf;
   if (alts) return fc.oneof(...alts.map((a) => schemaArb(doc, a, name, depth + 1)));
   const types = ([] as unknown[]).concat(s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string'));
@@ -69,7 +46,7 @@ function typedArb(doc: OpenApiDocument, s: SchemaObject, type: string | undefine
       return s.uniqueItems ? fc.uniqueArray(item, { ...c, selector: (v) => JSON.stringify(v) }) : fc.array(item, c);
     }
     case 'object': {
-      const props = Object.entries(s.properties ?? {}).filter(([, p]) => !resolve<SchemaObject>(doc, p)?.readOnly);
+      const props = Object.entries(s.properties ?? {}).filter(([, p]) => !deref(doc, p)?.readOnly);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       // The `id` of a reference object carries its property's name: `sender.id`.
       for (const [k, p] of props) record[k] = schemaArb(doc, p, k === 'id' && name ? `${name}.id` : k, depth + 1);

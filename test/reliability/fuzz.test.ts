@@ -3,22 +3,18 @@
 // the answers by operation and status).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
 import { realDir } from '../sandbox/helpers.js';
-import { FUZZ_SANDBOX, passwordToken } from './fuzz-bench-entry.js';
-import { fuzz, Fuzzer } from './fuzz-kit.js';
+import { fuzz, openFuzzer, type Fuzzer } from './fuzz-kit.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 260); // sequences of 1-12 requests: about 2,000 requests
 
-let sb: Sandbox;
 let fuzzer: Fuzzer;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  sb = await startSandbox(FUZZ_SANDBOX(realDir));
-  fuzzer = new Fuzzer(sb, await passwordToken(sb.url));
-  await fuzzer.warmUp();
+  ({ fuzzer, close } = await openFuzzer(realDir));
 });
-afterAll(() => sb?.close());
+afterAll(() => close?.());
 
 describe('fuzzing the sandbox', () => {
   it(`answers every generated request as its document says (seed ${SEED})`, async () => {

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../generator/sandbox/index.js';
+import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox, type SandboxOptions } from '../../generator/sandbox/index.js';
 import { createResponseValidator } from '../../generator/sandbox/validate-response.js';
+import { basicAuth, passwordGrant as grant, type TokenResponse } from '../helpers/password-grant.js';
 
 export const fixtureDir = fileURLToPath(new URL('./fixtures/openapi', import.meta.url));
 export const realDir = fileURLToPath(new URL('../../openapi', import.meta.url));
-export const basic = (id = 'sandbox-client', secret = 'sandbox-secret'): string => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+export const basic = (id: string = DEFAULT_CREDENTIALS.clientId, secret: string = DEFAULT_CREDENTIALS.clientSecret): string => basicAuth(id, secret);
 
 export interface Result {
   status: number;
@@ -26,22 +27,14 @@ export interface TestSandbox {
   token: string;
   /** Every response is checked against the document (status, headers, media type, schema); a mismatch fails the test. */
   call(method: string, path: string, opts?: CallOptions): Promise<Result>;
-  passwordGrant(): Promise<{ access_token: string; refresh_token: string; expires_in: number }>;
+  passwordGrant(): Promise<TokenResponse>;
   close(): Promise<void>;
 }
 
 export async function openSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
   const sb = await startSandbox({ openapiDir: fixtureDir, ...opts });
   const validate = createResponseValidator(sb.apis, sb.operations);
-  const passwordGrant = async () => {
-    const r = await fetch(`${sb.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: 'demo', password: 'demo-password' }),
-    });
-    if (r.status !== 200) throw new Error(`token request failed: ${r.status}`);
-    return (await r.json()) as { access_token: string; refresh_token: string; expires_in: number };
-  };
+  const passwordGrant = () => grant(sb.url, DEFAULT_CREDENTIALS);
   const token = (await passwordGrant()).access_token;
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Result> => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
