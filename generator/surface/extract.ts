@@ -120,19 +120,20 @@ function shape(ts: TS, node: TypeNode): string {
 
 const emptyLocal = (): Local => ({ enums: new Map(), props: new Map(), refs: new Set() });
 
-/** Members of a top-level `export interface name { ... }` as name -> type. */
-function interfaceMembers(ts: TS, file: tsTypes.SourceFile, name: string): Map<string, TypeNode> {
+/** The typed property signatures among `members`, as name -> type. */
+function propertyTypes(ts: TS, members: Iterable<tsTypes.TypeElement>): Map<string, TypeNode> {
   const out = new Map<string, TypeNode>();
-  for (const s of file.statements) {
-    if (ts.isInterfaceDeclaration(s) && s.name.text === name) for (const m of s.members) if (ts.isPropertySignature(m) && m.type) out.set(nameText(ts, m.name), m.type);
-  }
+  for (const m of members) if (ts.isPropertySignature(m) && m.type) out.set(nameText(ts, m.name), m.type);
   return out;
 }
 
+/** Members of a top-level `export interface name { ... }` (all its declarations) as name -> type. */
+function interfaceMembers(ts: TS, file: tsTypes.SourceFile, name: string): Map<string, TypeNode> {
+  return propertyTypes(ts, file.statements.flatMap((s) => (ts.isInterfaceDeclaration(s) && s.name.text === name ? [...s.members] : [])));
+}
+
 function membersOf(ts: TS, node: TypeNode | undefined): Map<string, TypeNode> {
-  const out = new Map<string, TypeNode>();
-  if (node && ts.isTypeLiteralNode(node)) for (const m of node.members) if (ts.isPropertySignature(m) && m.type) out.set(nameText(ts, m.name), m.type);
-  return out;
+  return propertyTypes(ts, node && ts.isTypeLiteralNode(node) ? node.members : []);
 }
 
 /** The surface of the API whose client.ts and schema.ts texts are given. */
