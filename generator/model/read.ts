@@ -11,6 +11,7 @@ import {
   param,
   readCaching,
   readCollection,
+  readEffect,
   readEtag,
   readExpandable,
   readMedia,
@@ -40,6 +41,7 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
     const success = successResponse(op);
     const caching = success && readCaching(ctx, success);
     const sunset = readSunset(op.op.node);
+    const effect = readEffect(ctx, op);
     out.set(`${op.method} ${op.path}`, {
       at: sourceOf(op.keyLocation),
       successStatus: successStatus(op),
@@ -56,6 +58,7 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
       secured: isSecured(op),
       tokenService: isTokenService(ctx, op),
       ...(sunset ? { sunset } : {}),
+      ...(effect?.kind === 'effect' ? { effect: { ...effect.effect, at: sourceOf(effect.at) } } : {}),
     });
   }
   return out;
