@@ -14,7 +14,7 @@ export function applyEffect(ctx: SubApiContext, call: Call, sent: Item): Item {
   const what = singular(effect.collection.path);
   const quoted = (ids: string[]) => ids.map((id) => `"${id}"`).join(', ');
   // Without `ids` the target is the instance the POST is below, which parentOf has already found.
-  const ids = effect.ids === undefined ? [String(call.path[targetIdParam(effect)])] : [sent[effect.ids]].flat().map(String);
+  const ids = effect.ids === undefined ? [String(call.path[targetIdParam(effect)])] : [sent[effect.ids] ?? []].flat().map(String);
   const foreign = call.spec.operation.responses?.['403'] ? ids.filter((id) => store.foreign.has(id)) : [];
   if (foreign.length) throw httpError(403, `${what} ${quoted(foreign)} ${foreign.length > 1 ? 'belong' : 'belongs'} to another company`);
   const missing = ids.filter((id) => !store.items.has(id));

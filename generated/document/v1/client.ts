@@ -98,6 +98,7 @@ export interface ListDocumentEventsParams {
 
 export type ListDocumentEventsResult = ListDocumentEventsOp["responses"]["200"]["content"]["application/json"];
 
+// Fetch receipts
 type CreateDocumentFetchOp = operations["createDocumentFetch"];
 
 export interface CreateDocumentFetchParams {
@@ -149,6 +150,7 @@ export interface DocumentClient {
   getDocumentPresentation: <A extends "application/pdf" | "application/xml" | "image/png" = "application/pdf">(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }) => Promise<GetDocumentPresentationResult<A>>;
   /** List a document's events */
   listDocumentEvents: (params: ListDocumentEventsParams, options?: CallOptions) => Promise<ListDocumentEventsResult>;
+  // Fetch receipts
   /** Record a fetch of documents */
   createDocumentFetch: (params: CreateDocumentFetchParams, options?: CallOptions) => Promise<CreateDocumentFetchResult>;
   /** Get a fetch receipt */

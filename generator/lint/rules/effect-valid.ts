@@ -24,7 +24,7 @@ export const EffectValid = operationRule((op, ctx, report, all) => {
     const want = types(ctx, param(get, idParam, 'path')?.schema);
     const one = ids && (isType(ctx, ids.schema, 'array') ? arrayItems(ctx, ids.schema) : ids.schema);
     if (!ids) report(at.child(['ids']), `Name a property of the request body in ids: ${effect.ids} is not one.`, true);
-    else if (!same(types(ctx, one), want)) report(at.child(['ids']), `Give ${effect.ids} the type of the path parameter ${idParam} (${[...want].join(', ') || 'none declared'}), or make it a list of that type.`, true);
+    else if (want.size > 0 && !same(types(ctx, one), want)) report(at.child(['ids']), `Give ${effect.ids} the type of the path parameter ${idParam} (${[...want].join(', ')}), or make it a list of that type.`, true);
     if (!hasStatus(op, '404')) report(at.child(['ids']), `Declare a 404 response: a resource named in ${effect.ids} may not exist.`, true);
   }
   if (effect.by !== undefined) {

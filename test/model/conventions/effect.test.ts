@@ -3,6 +3,20 @@ import { readEffect, targetIdParam } from '../../../generator/model/conventions/
 import { readConventions } from '../../../generator/model/read.js';
 import { given } from './given.js';
 
+/** A POST /things declaring `effect` as its x-effect (none when undefined), with `components` appended. */
+const things = (effect: string | undefined, components = '') =>
+  given(`
+paths:
+  /things:
+    post:
+${effect === undefined ? '' : `      x-effect: ${effect}\n`}      responses: { '201': { description: ok } }
+${components}`);
+
+const readThings = (effect: string | undefined, components = '') => {
+  const g = things(effect, components);
+  return readEffect(g.ctx, g.op('post /things'));
+};
+
 describe('x-effect reader', () => {
   it.each([
     [
@@ -23,13 +37,7 @@ describe('x-effect reader', () => {
       },
     ],
   ])('%s', (_name, effect, want) => {
-    const g = given(`
-paths:
-  /things:
-    post:
-      x-effect: ${effect}
-      responses: { '201': { description: ok } }`);
-    const reading = readEffect(g.ctx, g.op('post /things'));
+    const reading = readThings(effect);
     expect(reading).toMatchObject({ kind: 'effect', effect: want });
     expect(reading?.kind === 'effect' && reading.effect).toEqual(want);
     expect(reading?.at.pointer).toBe('#/paths/~1things/post/x-effect');
@@ -37,16 +45,11 @@ paths:
   });
 
   it('reads an x-effect written as a $ref to a component, located where the operation names it', () => {
-    const g = given(`
-paths:
-  /things:
-    post:
-      x-effect: { $ref: '#/components/x-effects/Fetch' }
-      responses: { '201': { description: ok } }
+    const components = `
 components:
   x-effects:
-    Fetch: { target: '/documents/{documentId}', ids: documentIds, set: { isFetched: true } }`);
-    const reading = readEffect(g.ctx, g.op('post /things'));
+    Fetch: { target: '/documents/{documentId}', ids: documentIds, set: { isFetched: true } }`;
+    const reading = readThings("{ $ref: '#/components/x-effects/Fetch' }", components);
     expect(reading?.kind === 'effect' && reading.effect.ids).toBe('documentIds');
   });
 
@@ -62,24 +65,13 @@ components:
     ['an unknown key', "{ target: '/documents/{documentId}', ids: documentIds, set: { x: 1 }, when: later }", 'unknown key `when`'],
     ['an empty ids', "{ target: '/documents/{documentId}', ids: '', set: { x: 1 } }", '`ids` must name'],
   ])('%s -> malformed', (_name, effect, problem) => {
-    const g = given(`
-paths:
-  /things:
-    post:
-      x-effect: ${effect}
-      responses: { '201': { description: ok } }`);
-    const reading = readEffect(g.ctx, g.op('post /things'));
+    const reading = readThings(effect);
     expect(reading?.kind).toBe('malformed');
     expect(reading?.kind === 'malformed' && reading.problem).toContain(problem);
   });
 
   it('no x-effect -> none; the target id parameter comes from the path', () => {
-    const g = given(`
-paths:
-  /things:
-    post:
-      responses: { '201': { description: ok } }`);
-    expect(readEffect(g.ctx, g.op('post /things'))).toBeUndefined();
+    expect(readThings(undefined)).toBeUndefined();
     expect(targetIdParam({ target: '/file-parts/{filePartId}' })).toBe('filePartId');
   });
 
