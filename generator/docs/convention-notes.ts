@@ -1,22 +1,43 @@
 // What the reference pages say about conventions that the documents state as x- extensions, which Redoc does
-// not render: each is read through its model reader and added to the operation's description, in a copy of the
+// not render: each is taken from its model reader and added to the operation's description, in a copy of the
 // bundled document made for rendering only (the published JSON stays the document as written).
-import { HTTP_METHODS } from '../load/index.js';
+import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
+import type { Effect, EffectChange } from '../model/conventions/effect.js';
 import { describeUnique, readUnique } from '../model/conventions/unique.js';
-
+import { readConventions } from '../model/read.js';
 
 export function withConventionNotes<T extends object>(doc: T): T {
   const copy = structuredClone(doc) as T & { paths?: Record<string, Record<string, unknown>> };
-  for (const item of Object.values(copy.paths ?? {})) {
+  const conventions = readConventions(copy as unknown as OpenApiDocument, '');
+  for (const [path, item] of Object.entries(copy.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const op = item?.[method];
       if (!op || typeof op !== 'object') continue;
+      const notes: string[] = [];
       const unique = readUnique(op);
-      if (unique.kind !== 'fields') continue;
+      if (unique.kind === 'fields') notes.push(`**Duplicates (409 Conflict):** a create with ${describeUnique(unique.fields)} as an existing resource is refused.`);
+      const effect = conventions.get(`${method} ${path}`)?.effect;
+      if (effect) notes.push(describeEffect(effect));
       const o = op as { description?: string };
-      const note = `**Duplicates (409 Conflict):** a create with ${describeUnique(unique.fields)} as an existing resource is refused.`;
-      o.description = o.description ? `${o.description}\n\n${note}` : note;
+      for (const note of notes) o.description = o.description ? `${o.description}\n\n${note}` : note;
     }
   }
   return copy;
+}
+
+/** x-effect in words: "**Effect:** each resource named in `documentIds` (`/documents/{documentId}`) gets `isFetched: true`. ..." */
+export function describeEffect(e: Effect): string {
+  const code = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+  const change = (c: EffectChange): string => {
+    const set = Object.entries(c.set).map(([k, v]) => `\`${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ');
+    const from = Object.entries(c.from).map(([k, vs]) => `its \`${k}\` is ${vs.map(code).join(' or ')}`).join(' and ');
+    return from ? `${set}, only when ${from}` : set;
+  };
+  const whom = e.ids === undefined ? `the resource it is below (\`${e.target}\`)` : `each resource named in \`${e.ids}\` (\`${e.target}\`)`;
+  const what = e.by === undefined ? `${whom} gets ${change(e.changes[0]!)}` : `${whom} changes by \`${e.by}\`: ${e.changes.map((c) => `${code(c.when)} sets ${change(c)}`).join('; ')}`;
+  const refusals = [
+    ...(e.ids === undefined ? [] : ['404 Not Found when one does not exist']),
+    ...(e.changes.some((c) => Object.keys(c.from).length > 0) ? ['409 Conflict when its state does not allow the change'] : []),
+  ];
+  return `**Effect:** besides creating this resource, ${what}.${refusals.length ? ` ${refusals.join('; ')}, and then nothing changes.` : ''}`;
 }

@@ -10,6 +10,7 @@ import {
   param,
   readCaching,
   readCollection,
+  readEffect,
   readEtag,
   readExpandable,
   readMedia,
@@ -40,6 +41,7 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
       return values ? [[status, values] as const] : [];
     });
     const tokenService = tokenServiceRole(ctx, op);
+    const effect = readEffect(ctx, op);
     out.set(`${op.method} ${op.path}`, {
       successStatus: successStatus(op),
       media: readMedia(ctx, op),
@@ -54,6 +56,7 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
       caching: Object.fromEntries(caching),
       secured: isSecured(op),
       ...(tokenService ? { tokenService } : {}),
+      ...(effect?.kind === 'effect' ? { effect: { ...effect.effect, at: sourceOf(effect.at) } } : {}),
     });
   }
   return out;

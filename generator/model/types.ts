@@ -1,5 +1,6 @@
 // The intermediate representation the emitters read: a pure, sorted, JSON-serialisable function of one
 // bundled document. Emitters never read raw OpenAPI; nothing here knows about TypeScript.
+import type { Effect } from './conventions/effect.js';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -99,6 +100,8 @@ export interface OperationConventions {
   secured: boolean;
   /** The part of the OAuth 2.0 token service this operation is (token, revocation, login page or form), if any. */
   tokenService?: TokenServiceRole;
+  /** What the operation changes in resources that exist besides what it creates (`x-effect`, when well formed). */
+  effect?: Effect & { at: SourceRef };
 }
 
 export interface ApiModel {

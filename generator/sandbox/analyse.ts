@@ -9,6 +9,7 @@ import {
 } from '../load/index.js';
 import { readConventions } from '../model/read.js';
 import type { OperationConventions } from '../model/types.js';
+import type { Effect } from '../model/conventions/effect.js';
 import type { LoadedApi } from './load-apis.js';
 import { readUnique } from '../model/conventions/unique.js';
 import { collectionShape, isJsonMedia, schemaName, type CollectionShape } from './schema-tools.js';
@@ -61,6 +62,8 @@ export interface OpSpec {
   caching: Record<string, string[]>;
   /** A create's duplicate criteria (x-unique), read once. */
   unique?: readonly string[];
+  /** What a create changes in resources that exist (the model's x-effect reading), with the collection they live in. */
+  effect?: Effect & { collection: Collection };
   /** The collection's upper bound: its `limit` maximum, else the array's `maxItems` (the model's reading). */
   limitMax?: number;
   /** Sortable fields and default of the operation's `sort` parameter (the model's reading). */
@@ -141,11 +144,10 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         else if (!parent && !path.includes('{') && method === 'put') kind = 'single-replace';
       }
       if (instance && kind !== 'action') parent = instance.collection.nested ? parentInstance(instance.collection.path) : undefined;
-      // An action below a collection (`POST /documents/fetch`) works on that collection's items.
-      const scope = kind === 'action' && !parent ? [...collections.values()].filter((c) => !c.nested && path.startsWith(`${c.path}/`)).sort((a, b) => b.path.length - a.path.length)[0] : undefined;
-      const coll = collection ?? instance?.collection ?? scope;
+      const coll = collection ?? instance?.collection;
       const [, success] = successResponse(api, operation);
       const c = reading(method, path);
+      const target = c.effect && instanceOf(c.effect.target);
       const unique = readUnique(operation);
       specs.push({
         api,
@@ -167,6 +169,7 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         caching: c.caching,
         ...(c.collection.limitMax !== undefined ? { limitMax: c.collection.limitMax } : {}),
         ...(unique.kind === 'fields' ? { unique: unique.fields } : {}),
+        ...(c.effect && target ? { effect: { ...c.effect, collection: target.collection } } : {}),
         ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),
         expandable: new Map(c.expandable.map((e) => [e.name, e.target])),
       });

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { OpSpec } from './analyse.js';
 import { buildFilters, DEFAULT_LIMIT, parseSort, searchFilter, sortItems } from './collection-query.js';
 import { describeUnique } from '../model/conventions/unique.js';
+import { applyEffect } from './effect.js';
 import { httpError } from './http-error.js';
 import { parseBody, requestMediaType, type ParsedBody } from './request.js';
 import { send } from './respond.js';
@@ -74,6 +75,9 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
     if (dup) throw httpError(409, `a ${singular(spec.path)} with ${describeUnique(fields)} already exists: "${String(dup[key])}"`);
   }
   checkReferences(ctx, call, sent);
+  // What creating this changes in resources that exist (x-effect); the created record keeps the values it set,
+  // where it has properties of those names (as it keeps the sent ones).
+  Object.assign(item, knownProps(spec, store.itemSchema, applyEffect(ctx, call, sent)));
   if (body && !isJsonMedia(body.mediaType)) describeUpload(spec, store, item, body);
   const id = String(item[key]);
   store.insert(id, item, parent?.id);

@@ -7,10 +7,10 @@ import { negotiate } from './negotiate.js';
 import { hash32, Prng } from './prng.js';
 import { parseBody, requestMediaType } from './request.js';
 import { send } from './respond.js';
-import { isJsonMedia, isType, resolveSchema, type Item } from './schema-tools.js';
+import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { examplesOf } from './state.js';
 import { quoteTag, type Blob } from './store.js';
-import { type SubApiContext, type Call, parentOf, itemEtag, isBlob, checkIfMatch, notModified, sendRepresentation, singular } from './handler-kit.js';
+import { type SubApiContext, type Call, parentOf, itemEtag, isBlob, checkIfMatch, notModified, sendRepresentation } from './handler-kit.js';
 
 export function singleKey(call: Call, parentId: string | undefined): string {
   return `${call.spec.api.entry.id} ${call.spec.path} ${parentId ?? ''}`;
@@ -71,9 +71,7 @@ export function replaceSingle(ctx: SubApiContext, call: Call): FastifyReply {
 /** Anything else: checks the parent and the body, then answers with the documented example or a generated body. */
 export function action(ctx: SubApiContext, call: Call): FastifyReply {
   const parent = parentOf(ctx, call);
-  const body = parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
-  const named = checkNamedIds(ctx, call, body?.value);
-  if (named.length) setActionFlag(ctx, call, named);
+  parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
   if (!call.mediaType) return send(call.reply, call.spec, call.spec.successStatus, undefined, undefined);
   const media = call.spec.success?.content?.[call.mediaType];
   if (!isJsonMedia(call.mediaType)) return sendRepresentation(call, parent?.item ?? {}, '');
@@ -85,48 +83,4 @@ export function action(ctx: SubApiContext, call: Call): FastifyReply {
 export function generateObjectOrValue(call: Call, schema: SchemaObject | undefined, seed: string | undefined): unknown {
   const prng = new Prng(hash32(`${call.spec.name} ${seed ?? ''}`));
   return generateValue({ doc: call.spec.api.doc, prng, index: 0, refId: () => undefined }, schema ?? {}, 'value');
-}
-
-/**
- * An action on a collection's items names them in its body (`documentIds: [...]` for `/documents/...`):
- * 404 when one of them does not exist (403 when it belongs to another company and the document declares 403).
- * Returns the named ids.
- */
-function checkNamedIds(ctx: SubApiContext, call: Call, body: unknown): string[] {
-  const c = call.spec.collection;
-  if (!c || !body || typeof body !== 'object' || Array.isArray(body)) return [];
-  const store = ctx.state.storeFor(call.spec.api, c);
-  const name = singular(c.path).replace(/-(\w)/g, (_m, ch: string) => ch.toUpperCase());
-  const named: string[] = [];
-  for (const [k, v] of Object.entries(body)) {
-    if (k !== `${name}Ids` && k !== `${name}Id`) continue;
-    const ids = (Array.isArray(v) ? v : [v]).map(String);
-    const foreign = call.spec.operation.responses?.['403'] ? ids.filter((id) => store.foreign.has(id)) : [];
-    if (foreign.length) throw httpError(403, `${name} ${foreign.map((id) => `"${id}"`).join(', ')} ${foreign.length > 1 ? 'belong' : 'belongs'} to another company`);
-    const missing = ids.filter((id) => !store.items.has(id));
-    if (missing.length) throw httpError(404, `${name} ${missing.map((id) => `"${id}"`).join(', ')} ${missing.length > 1 ? 'do' : 'does'} not exist`);
-    named.push(...ids);
-  }
-  return named;
-}
-
-/**
- * What an action does to the items it names, read from the document's names: `POST /documents/fetch` sets the
- * item schema's boolean `isFetched` (the participle of the path's last segment) to true. An action with no such
- * property changes nothing.
- */
-function setActionFlag(ctx: SubApiContext, call: Call, ids: string[]): void {
-  const store = ctx.state.storeFor(call.spec.api, call.spec.collection!);
-  const verb = call.spec.path.split('/').pop() ?? '';
-  if (!/^[a-z][a-zA-Z]*$/.test(verb)) return;
-  const props = resolveSchema(call.spec.api.doc, store.itemSchema).properties ?? {};
-  const stem = verb[0]!.toUpperCase() + verb.slice(1);
-  const flag = [`is${stem}ed`, `is${stem}d`, `is${stem.replace(/y$/, 'ied')}`].find((p) => p in props && isType(resolveSchema(call.spec.api.doc, props[p]), 'boolean'));
-  if (!flag) return;
-  for (const id of ids) {
-    const item = store.items.get(id)!;
-    // A new object: items handed out earlier (list caches, expansions) keep their old state.
-    if (item[flag] !== true) store.items.set(id, { ...item, [flag]: true });
-  }
-  store.changed();
 }

@@ -275,11 +275,19 @@ export const statements: readonly Statement[] = [
   },
   {
     id: 'S30', section: '4.1', text: 'POST creates new resources; PUT updates or replaces them.',
-    doc: { gap: 'POST /documents/fetch and POST /file-parts/{filePartId}/actions change existing resources' },
-    lint: { gap: 'no rule checks that a POST answers 201 with the created resource' },
+    doc: [`${DOC}#/paths/~1documents/post/responses/201`, `${DOC}#/paths/~1document-fetches/post/x-effect`, `${FILE1}#/paths/~1file-parts~1{filePartId}~1actions/post/x-effect`, `${FILE2}#/paths/~1file-parts~1{filePartId}~1actions/post/x-effect`],
+    lint: ['docex/post-creates', 'docex/effect-valid'],
     runtime: [`${RT}/request.ts#isIdempotent`],
-    sandbox: [`${SB}/collection-handlers.ts#create`, `${SB}/instance-handlers.ts#replace`],
-    test: ['test/sandbox/instances.test.ts > POST creates into the collection', 'test/runtime/retry.test.ts > never retries a POST'],
+    sandbox: [`${SB}/collection-handlers.ts#create`, `${SB}/effect.ts#applyEffect`, `${SB}/instance-handlers.ts#replace`],
+    test: [
+      'test/sandbox/instances.test.ts > POST creates into the collection',
+      'test/sandbox/real-documents.test.ts > a fetch receipt marks its documents',
+      'test/sandbox/real-documents.test.ts > Restart on an AwaitingInteraction part answers 201 with status Processing',
+      'test/model/conventions/effect.test.ts > items named by a request property get a value',
+      'test/lint/fixtures/post-creates',
+      'test/lint/fixtures/effect-valid',
+      'test/runtime/retry.test.ts > never retries a POST',
+    ],
   },
   {
     id: 'S31', section: '4.2', text: 'The region is a path-independent part of the host name.',

@@ -48,4 +48,31 @@ describe('convention notes on reference pages', () => {
     expect(shown.paths['/documents'].get.description).toBe('Lists.');
     expect(doc.paths['/documents'].post.description).toBe('Creates a document.');
   });
+
+  it("adds x-effect's change to the create's description, from the model's reading", async () => {
+    const { withConventionNotes } = await import('../../generator/docs/convention-notes.js');
+    const doc = {
+      paths: {
+        '/document-fetches': {
+          post: { description: 'Records a fetch.', 'x-effect': { target: '/documents/{documentId}', ids: 'documentIds', set: { isFetched: true } } },
+        },
+        '/file-parts/{filePartId}/actions': {
+          post: {
+            'x-effect': {
+              target: '/file-parts/{filePartId}',
+              by: 'action',
+              cases: { Restart: { from: { status: ['AwaitingInteraction', 'Error'] }, set: { status: 'Processing' } }, Cancel: { set: { status: 'Cancelled' } } },
+            },
+          },
+        },
+      },
+    };
+    const shown = withConventionNotes(doc);
+    expect(shown.paths['/document-fetches'].post.description).toBe(
+      'Records a fetch.\n\n**Effect:** besides creating this resource, each resource named in `documentIds` (`/documents/{documentId}`) gets `isFetched: true`. 404 Not Found when one does not exist, and then nothing changes.',
+    );
+    expect((shown.paths['/file-parts/{filePartId}/actions'].post as { description?: string }).description).toBe(
+      '**Effect:** besides creating this resource, the resource it is below (`/file-parts/{filePartId}`) changes by `action`: `Restart` sets `status: Processing`, only when its `status` is `AwaitingInteraction` or `Error`; `Cancel` sets `status: Cancelled`. 409 Conflict when its state does not allow the change, and then nothing changes.',
+    );
+  });
 });

@@ -121,9 +121,11 @@ describe('docex docs', () => {
     for (const rule of lintRules) expect(html).toContain(`<code>${rule.id}</code>`);
   });
 
-  it("states each create's duplicate criteria (x-unique) on its reference page, and publishes the document unchanged", () => {
+  it("states each create's duplicate criteria (x-unique) and effect (x-effect) on its reference page, and publishes the document unchanged", () => {
     const html = readFileSync(join(siteDir, 'reference', 'document-v1.html'), 'utf8');
     expect(html).toContain('a create with the same `sender`, `documentType` and `documentIdentifier` as an existing resource is refused');
+    // x-effect, from the model's reading: what the fetch receipt changes in the documents it names.
+    expect(html).toContain('each resource named in `documentIds` (`/documents/{documentId}`) gets `isFetched: true`');
     expect(readFileSync(join(siteDir, 'reference', 'document-v1.json'), 'utf8')).not.toContain('Duplicates (409 Conflict)');
   });
 

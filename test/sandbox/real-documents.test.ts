@@ -63,10 +63,9 @@ function bodyFor(spec: OpSpec): { body: unknown; headers: Record<string, string>
   // References must name resources that exist (the sandbox answers 400 otherwise).
   if (spec.collection) {
     for (const [prop, target] of expandables(spec.api.doc, spec.collection.item)) if (prop in body) body[prop] = { id: refId(target) };
-    // Actions naming items of their collection (`documentIds`) name existing ones.
-    const existing = [...t.sb.state.storeFor(spec.api, spec.collection).items.keys()].slice(0, 2);
-    for (const k of Object.keys(body)) if (/Ids$/.test(k) && Array.isArray(body[k]) && spec.kind === 'action') body[k] = existing;
   }
+  // The resources an x-effect names in the body (`documentIds`) are ones that exist.
+  if (spec.effect?.ids) body[spec.effect.ids] = [...t.sb.state.storeFor(spec.api, spec.effect.collection).items.keys()].slice(0, 2);
   return { body, headers: { 'content-type': mt } };
 }
 
@@ -163,37 +162,67 @@ describe('uploads in the real file API', () => {
   });
 });
 
-describe('actions on a collection', () => {
-  it('markDocumentsFetched checks the named documents (204; 404 naming a missing one; 403 for another company)', async () => {
-    const ids = [...t.sb.state.stores.get('Document')!.items.keys()].slice(0, 2);
-    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: ids } })).status).toBe(204);
-    const r = await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: [ids[0]!, 'missing-doc'] } });
+describe('creates with an x-effect on resources that exist (spec 4.1: POST creates)', () => {
+  it('createDocumentFetch checks the named documents (404 naming a missing one, 403 for another company) and then marks nothing', async () => {
+    const ids = [...t.sb.state.stores.get('Document')!.items].filter(([, d]) => d.isFetched !== true).map(([id]) => id);
+    const r = await t.call('POST', '/document/v1/document-fetches', { body: { documentIds: [ids[0]!, 'missing-doc'] } });
     expect(r.status).toBe(404);
     expect(r.text).toContain('missing-doc');
     const foreign = [...t.sb.state.stores.get('Document')!.foreign.keys()][0]!;
-    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: [foreign] } })).status).toBe(403);
+    expect((await t.call('POST', '/document/v1/document-fetches', { body: { documentIds: [ids[1]!, foreign] } })).status).toBe(403);
+    expect(ids.slice(0, 2).map((id) => t.sb.state.stores.get('Document')!.items.get(id)!.isFetched)).not.toContain(true);
   });
 
-  it('markDocumentsFetched sets isFetched, so a client polling isFetched=false no longer sees the documents', async () => {
+  it('a fetch receipt marks its documents, so a client polling isFetched=false no longer sees them; the receipt is at its Location', async () => {
     const unfetched = (await t.call('GET', '/document/v1/documents?isFetched=false&limit=3')).json as Page<{ id: string; isFetched?: boolean }>;
     expect(unfetched.items).toHaveLength(3);
     const ids = unfetched.items.map((d) => d.id);
     const fetchedBefore = ((await t.call('GET', '/document/v1/documents?isFetched=true&limit=1')).json as Page<unknown>).meta.total;
     const before = await t.call('GET', `/document/v1/documents/${ids[0]}`);
-    expect((before.json as { isFetched?: boolean }).isFetched).not.toBe(true);
     const etag = before.headers.get('etag')!;
 
-    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: ids } })).status).toBe(204);
+    const created = await t.call('POST', '/document/v1/document-fetches', { body: { documentIds: ids } });
+    expect(created.status).toBe(201);
+    const receipt = created.json as { id: string; documentIds: string[]; createdAt: string };
+    expect(receipt.documentIds).toEqual(ids);
+    expect(created.headers.get('location')).toBe(`/document/v1/document-fetches/${receipt.id}`);
+    const got = await t.call('GET', created.headers.get('location')!);
+    expect(got.status).toBe(200);
+    expect(got.json).toEqual(receipt);
+    expect((await t.call('GET', created.headers.get('location')!, { headers: { 'if-none-match': got.headers.get('etag')! } })).status).toBe(304);
+
     for (const id of ids) expect(((await t.call('GET', `/document/v1/documents/${id}`)).json as { isFetched: boolean }).isFetched).toBe(true);
-    const after = (await t.call('GET', `/document/v1/documents?isFetched=false&limit=100`)).json as Page<{ id: string }>;
+    const after = (await t.call('GET', '/document/v1/documents?isFetched=false&limit=100')).json as Page<{ id: string }>;
     expect(after.meta.total).toBe(unfetched.meta.total - 3);
     expect(after.items.map((d) => d.id)).not.toContain(ids[0]);
-    const fetched = (await t.call('GET', '/document/v1/documents?isFetched=true&limit=1')).json as Page<unknown>;
-    expect(fetched.meta.total).toBe(fetchedBefore + 3);
-    // The document changed: its old ETag no longer gives 304. Marking again is harmless.
+    expect(((await t.call('GET', '/document/v1/documents?isFetched=true&limit=1')).json as Page<unknown>).meta.total).toBe(fetchedBefore + 3);
+    // The document changed: its old ETag no longer gives 304. Fetching again is harmless: a new receipt, no change.
     expect((await t.call('GET', `/document/v1/documents/${ids[0]}`, { headers: { 'if-none-match': etag } })).status).toBe(200);
-    expect((await t.call('POST', '/document/v1/documents/fetch', { body: { documentIds: ids } })).status).toBe(204);
-    expect(((await t.call('GET', `/document/v1/documents?isFetched=false&limit=1`)).json as Page<unknown>).meta.total).toBe(after.meta.total);
+    expect((await t.call('POST', '/document/v1/document-fetches', { body: { documentIds: ids } })).status).toBe(201);
+    expect(((await t.call('GET', '/document/v1/documents?isFetched=false&limit=1')).json as Page<unknown>).meta.total).toBe(after.meta.total);
+  });
+
+  it.each(['file/v1', 'file/v2'])('%s: Restart on an AwaitingInteraction part answers 201 with status Processing and changes the part; a second Restart is 409', async (api) => {
+    const store = [...t.sb.state.stores.values()].find((s) => s.api.entry.id === api && /FilePart$/.test(s.key))!;
+    const [partId, part] = [...store.items].filter(([, p]) => p.status === 'AwaitingInteraction').at(-1)!;
+    const handedOut = (await t.call('GET', `/${api}/file-parts/${partId}`)).json as { status: string };
+
+    const created = await t.call('POST', `/${api}/file-parts/${partId}/actions`, { body: { action: 'Restart' } });
+    expect(created.status).toBe(201);
+    const action = created.json as { id: string; action: string; status: string };
+    expect(action).toMatchObject({ action: 'Restart', status: 'Processing' });
+    expect(created.headers.get('location')).toBe(`/${api}/file-parts/${partId}/actions/${action.id}`);
+    expect((await t.call('GET', created.headers.get('location')!)).json).toEqual(action);
+    expect(((await t.call('GET', `/${api}/file-parts/${partId}`)).json as { status: string }).status).toBe('Processing');
+    // Copy on write: the item handed out before keeps its old state.
+    expect(part.status).toBe('AwaitingInteraction');
+    expect(handedOut.status).toBe('AwaitingInteraction');
+
+    const again = await t.call('POST', `/${api}/file-parts/${partId}/actions`, { body: { action: 'Restart' } });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('Processing');
+    expect((await t.call('POST', `/${api}/file-parts/${partId}/actions`, { body: { action: 'Cancel' } })).status).toBe(409);
+    expect((await t.call('POST', `/${api}/file-parts/no-such-part/actions`, { body: { action: 'Cancel' } })).status).toBe(404);
   });
 });
 

@@ -44,14 +44,6 @@ export interface CreateDocumentParams {
 
 export type CreateDocumentResult = CreateDocumentOp["responses"]["201"]["content"]["application/json"];
 
-type MarkDocumentsFetchedOp = operations["markDocumentsFetched"];
-
-export interface MarkDocumentsFetchedParams {
-  body: NonNullable<MarkDocumentsFetchedOp["requestBody"]>["content"]["application/json"];
-}
-
-export type MarkDocumentsFetchedResult = undefined;
-
 type GetDocumentOp = operations["getDocument"];
 type GetDocumentPath = GetDocumentOp["parameters"]["path"];
 type GetDocumentHeader = NonNullable<GetDocumentOp["parameters"]["header"]>;
@@ -106,6 +98,26 @@ export interface ListDocumentEventsParams {
 
 export type ListDocumentEventsResult = ListDocumentEventsOp["responses"]["200"]["content"]["application/json"];
 
+// Fetch receipts
+type CreateDocumentFetchOp = operations["createDocumentFetch"];
+
+export interface CreateDocumentFetchParams {
+  body: NonNullable<CreateDocumentFetchOp["requestBody"]>["content"]["application/json"];
+}
+
+export type CreateDocumentFetchResult = CreateDocumentFetchOp["responses"]["201"]["content"]["application/json"];
+
+type GetDocumentFetchOp = operations["getDocumentFetch"];
+type GetDocumentFetchPath = GetDocumentFetchOp["parameters"]["path"];
+type GetDocumentFetchHeader = NonNullable<GetDocumentFetchOp["parameters"]["header"]>;
+
+export interface GetDocumentFetchParams {
+  documentFetchId: GetDocumentFetchPath["documentFetchId"];
+  ifNoneMatch?: GetDocumentFetchHeader["If-None-Match"];
+}
+
+export type GetDocumentFetchResult = WithEtag<GetDocumentFetchOp["responses"]["200"]["content"]["application/json"]>;
+
 // Companies
 type GetCompanyOp = operations["getCompany"];
 type GetCompanyPath = GetCompanyOp["parameters"]["path"];
@@ -128,8 +140,6 @@ export interface DocumentClient {
   listDocuments: ListDocumentsCall;
   /** Create a document */
   createDocument: (params: CreateDocumentParams, options?: CallOptions) => Promise<CreateDocumentResult>;
-  /** Mark documents as fetched */
-  markDocumentsFetched: (params: MarkDocumentsFetchedParams, options?: CallOptions) => Promise<MarkDocumentsFetchedResult>;
   /** Get a document */
   getDocument: <E extends "receiver" | "sender" = never>(params: GetDocumentParams<E>, options?: CallOptions) => Promise<GetDocumentResult<E>>;
   /** Update a document */
@@ -140,6 +150,11 @@ export interface DocumentClient {
   getDocumentPresentation: <A extends "application/pdf" | "application/xml" | "image/png" = "application/pdf">(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }) => Promise<GetDocumentPresentationResult<A>>;
   /** List a document's events */
   listDocumentEvents: (params: ListDocumentEventsParams, options?: CallOptions) => Promise<ListDocumentEventsResult>;
+  // Fetch receipts
+  /** Record a fetch of documents */
+  createDocumentFetch: (params: CreateDocumentFetchParams, options?: CallOptions) => Promise<CreateDocumentFetchResult>;
+  /** Get a fetch receipt */
+  getDocumentFetch: (params: GetDocumentFetchParams, options?: CallOptions) => Promise<GetDocumentFetchResult>;
   // Companies
   /** Get a company */
   getCompany: (params: GetCompanyParams, options?: CallOptions) => Promise<GetCompanyResult>;
@@ -151,8 +166,6 @@ const ops: readonly string[] = [
   '"listDocuments": {"method":"GET","path":"/documents","params":[{"key":"offset","name":"offset","in":"query"},{"key":"limit","name":"limit","in":"query"},{"key":"sort","name":"sort","in":"query"},{"key":"searchTerm","name":"searchTerm","in":"query"},{"key":"documentType","name":"documentType","in":"query"},{"key":"direction","name":"direction","in":"query"},{"key":"isFetched","name":"isFetched","in":"query"},{"key":"senderId","name":"senderId","in":"query"},{"key":"createdAfter","name":"createdAfter","in":"query"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"paginated":{"limitMax":100},"etag":true}',
   // POST /documents
   '"createDocument": {"method":"POST","path":"/documents","params":[{"key":"ifMatch","name":"If-Match","in":"header"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
-  // POST /documents/fetch
-  '"markDocumentsFetched": {"method":"POST","path":"/documents/fetch","params":[],"body":{"mediaType":"application/json"},"accept":[]}',
   // GET /documents/{documentId}
   '"getDocument": {"method":"GET","path":"/documents/{documentId}","params":[{"key":"documentId","name":"documentId","in":"path"},{"key":"expand","name":"expand","in":"query","explode":false,"style":"form"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
   // PUT /documents/{documentId}
@@ -163,6 +176,10 @@ const ops: readonly string[] = [
   '"getDocumentPresentation": {"method":"GET","path":"/documents/{documentId}/presentation","params":[{"key":"documentId","name":"documentId","in":"path"}],"accept":["application/pdf","application/xml","image/png"]}',
   // GET /documents/{documentId}/events
   '"listDocumentEvents": {"method":"GET","path":"/documents/{documentId}/events","params":[{"key":"documentId","name":"documentId","in":"path"}],"accept":["application/json"]}',
+  // POST /document-fetches
+  '"createDocumentFetch": {"method":"POST","path":"/document-fetches","params":[],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+  // GET /document-fetches/{documentFetchId}
+  '"getDocumentFetch": {"method":"GET","path":"/document-fetches/{documentFetchId}","params":[{"key":"documentFetchId","name":"documentFetchId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
   // GET /companies/{companyId}
   '"getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
 ];

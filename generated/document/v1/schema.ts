@@ -24,26 +24,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/documents/fetch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark documents as fetched
-         * @description Marks the given documents as fetched (`isFetched: true`), so that a client polling with `isFetched=false` does not see them again. Marking a document twice is harmless.
-         */
-        post: operations["markDocumentsFetched"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/documents/{documentId}": {
         parameters: {
             query?: never;
@@ -122,6 +102,52 @@ export interface paths {
          * @description The document's history, oldest first, as a plain array (the collection carries no metadata) of at most 1,000 events (`maxItems`, the collection's upper bound): the oldest 1,000.
          */
         get: operations["listDocumentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-fetches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a fetch of documents
+         * @description Records that the client has fetched the given documents: the fetch receipt is created, and each document named in `documentIds` is marked as fetched (`isFetched: true`), so that a client polling with `isFetched=false` does not see it again. Fetching a document twice is harmless. 404 when a document does not exist, 403 when it belongs to a company the user may not see; then nothing is marked.
+         */
+        post: operations["createDocumentFetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-fetches/{documentFetchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the fetch receipt.
+                 * @example 5e2a7c1b-8d4f-4a3e-9b6c-1f0e2d3c4b5a
+                 */
+                documentFetchId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a fetch receipt
+         * @description One recorded fetch: which documents it marked as fetched, and when. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
+         */
+        get: operations["getDocumentFetch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -217,7 +243,7 @@ export interface components {
             receiver?: components["schemas"]["Reference"];
             /** @description Id of the file (File API) the document came in, when it came in as a file. */
             fileId?: components["schemas"]["Id"];
-            /** @description Whether the document was marked as fetched. */
+            /** @description Whether the document was marked as fetched (by a fetch receipt, `createDocumentFetch`). */
             isFetched?: boolean;
             amounts?: components["schemas"]["Amounts"];
             /** @description Free text for the receiver. */
@@ -254,9 +280,17 @@ export interface components {
             /** @description Details, in English. */
             message?: string;
         };
-        /** @description The documents to mark as fetched. */
-        FetchMarking: {
+        /** @description The documents a client has fetched (the POST representation of a fetch receipt). */
+        DocumentFetchInput: {
+            /** @description The documents fetched, at most 100. */
             documentIds: components["schemas"]["Id"][];
+        };
+        /** @description A fetch receipt, the record of one fetch of documents (the GET representation). */
+        DocumentFetch: {
+            id: components["schemas"]["Id"];
+            /** @description The documents the fetch marked as fetched. */
+            documentIds: components["schemas"]["Id"][];
+            createdAt: components["schemas"]["Timestamp"];
         };
         /** @description A postal address. */
         Address: {
@@ -695,43 +729,6 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    markDocumentsFetched: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "documentIds": [
-                 *         "0f8fad5b-d9cb-469f-a165-70867728950e",
-                 *         "7c9e6679-7425-40de-944b-e07fc1f90ae7"
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["FetchMarking"];
-            };
-        };
-        responses: {
-            /** @description The documents are marked as fetched. */
-            204: {
-                headers: {
-                    "Cache-Control": components["headers"]["CacheControlNoStore"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
     getDocument: {
         parameters: {
             query?: {
@@ -1006,6 +1003,110 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentEvent"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createDocumentFetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "documentIds": [
+                 *         "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *         "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentFetchInput"];
+            };
+        };
+        responses: {
+            /** @description The fetch was recorded and the documents are marked as fetched. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5e2a7c1b-8d4f-4a3e-9b6c-1f0e2d3c4b5a",
+                     *       "documentIds": [
+                     *         "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *         "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       ],
+                     *       "createdAt": "2025-03-21T07:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentFetch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getDocumentFetch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
+                 * @example "5d8c72a5edda8d6a"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Id of the fetch receipt.
+                 * @example 5e2a7c1b-8d4f-4a3e-9b6c-1f0e2d3c4b5a
+                 */
+                documentFetchId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fetch receipt. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoCache"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5e2a7c1b-8d4f-4a3e-9b6c-1f0e2d3c4b5a",
+                     *       "documentIds": [
+                     *         "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *         "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       ],
+                     *       "createdAt": "2025-03-21T07:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentFetch"];
+                };
+            };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -149,9 +149,40 @@ export interface paths {
         put?: never;
         /**
          * Restart or cancel a file part
-         * @description Acts on a part that needs attention: `Restart` processes it again, `Cancel` gives it up. 409 when the part's status does not allow the action (for example restarting a processed part).
+         * @description Acts on a part that needs attention (status `AwaitingInteraction` or `Error`): `Restart` processes it again (the part becomes `Processing`), `Cancel` gives it up (`Cancelled`). The action is recorded as a resource of the part, with the status it gave the part. 409 when the part's status does not allow the action (for example restarting a part that is already processing or processed).
          */
         post: operations["createFilePartAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file-parts/{filePartId}/actions/{actionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the file part.
+                 * @example 9920418
+                 */
+                filePartId: components["parameters"]["FilePartId"];
+                /**
+                 * @description Id of the action.
+                 * @example 31877
+                 */
+                actionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an action on a file part
+         * @description One action taken on a part, with the status it gave the part. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
+         */
+        get: operations["getFilePartAction"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -240,9 +271,17 @@ export interface components {
          * @enum {string}
          */
         FilePartActionType: "Restart" | "Cancel";
-        /** @description An action on a file part. */
-        FilePartAction: {
+        /** @description The action to take on a file part (the POST representation of an action). */
+        FilePartActionInput: {
             action: components["schemas"]["FilePartActionType"];
+        };
+        /** @description An action taken on a file part (the GET representation). */
+        FilePartAction: {
+            id: components["schemas"]["Id"];
+            action: components["schemas"]["FilePartActionType"];
+            /** @description The status the action gave the part. */
+            status: components["schemas"]["FilePartStatus"];
+            createdAt: components["schemas"]["Timestamp"];
         };
         /** @description A company (a customer of the service) that sends files. */
         Company: {
@@ -920,29 +959,28 @@ export interface operations {
                  *       "action": "Restart"
                  *     }
                  */
-                "application/json": components["schemas"]["FilePartAction"];
+                "application/json": components["schemas"]["FilePartActionInput"];
             };
         };
         responses: {
-            /** @description The action was taken; the part in its new status. */
-            200: {
+            /** @description The action was taken; the recorded action, with the part's new status. */
+            201: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "id": "9920418",
-                     *       "fileId": "4711093",
-                     *       "index": 2,
+                     *       "id": "31877",
+                     *       "action": "Restart",
                      *       "status": "Processing",
-                     *       "errorDescriptions": [],
-                     *       "createdAt": "2025-03-20T09:02:14.020Z",
-                     *       "updatedAt": "2025-03-21T07:45:12.390Z"
+                     *       "createdAt": "2025-03-21T07:45:12.390Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["FilePart"];
+                    "application/json": components["schemas"]["FilePartAction"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -952,6 +990,60 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getFilePartAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
+                 * @example "5d8c72a5edda8d6a"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Id of the file part.
+                 * @example 9920418
+                 */
+                filePartId: components["parameters"]["FilePartId"];
+                /**
+                 * @description Id of the action.
+                 * @example 31877
+                 */
+                actionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoCache"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "31877",
+                     *       "action": "Restart",
+                     *       "status": "Processing",
+                     *       "createdAt": "2025-03-21T07:45:12.390Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FilePartAction"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -118,7 +118,19 @@ export interface CreateFilePartActionParams {
   body: NonNullable<CreateFilePartActionOp["requestBody"]>["content"]["application/json"];
 }
 
-export type CreateFilePartActionResult = CreateFilePartActionOp["responses"]["200"]["content"]["application/json"];
+export type CreateFilePartActionResult = CreateFilePartActionOp["responses"]["201"]["content"]["application/json"];
+
+type GetFilePartActionOp = operations["getFilePartAction"];
+type GetFilePartActionPath = GetFilePartActionOp["parameters"]["path"];
+type GetFilePartActionHeader = NonNullable<GetFilePartActionOp["parameters"]["header"]>;
+
+export interface GetFilePartActionParams {
+  filePartId: GetFilePartActionPath["filePartId"];
+  actionId: GetFilePartActionPath["actionId"];
+  ifNoneMatch?: GetFilePartActionHeader["If-None-Match"];
+}
+
+export type GetFilePartActionResult = WithEtag<GetFilePartActionOp["responses"]["200"]["content"]["application/json"]>;
 
 /**
  * Client of File API.
@@ -143,6 +155,8 @@ export interface FileClient {
   getFilePart: (params: GetFilePartParams, options?: CallOptions) => Promise<GetFilePartResult>;
   /** Restart or cancel a file part */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => Promise<CreateFilePartActionResult>;
+  /** Get an action on a file part */
+  getFilePartAction: (params: GetFilePartActionParams, options?: CallOptions) => Promise<GetFilePartActionResult>;
 }
 
 /** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
@@ -163,6 +177,8 @@ const ops: readonly string[] = [
   '"getFilePart": {"method":"GET","path":"/file-parts/{filePartId}","params":[{"key":"filePartId","name":"filePartId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
   // POST /file-parts/{filePartId}/actions
   '"createFilePartAction": {"method":"POST","path":"/file-parts/{filePartId}/actions","params":[{"key":"filePartId","name":"filePartId","in":"path"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+  // GET /file-parts/{filePartId}/actions/{actionId}
+  '"getFilePartAction": {"method":"GET","path":"/file-parts/{filePartId}/actions/{actionId}","params":[{"key":"filePartId","name":"filePartId","in":"path"},{"key":"actionId","name":"actionId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
 ];
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v2/`. */

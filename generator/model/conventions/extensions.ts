@@ -4,4 +4,5 @@ export const EXT = {
   expandable: 'x-expandable',
   extensibleEnum: 'x-extensible-enum',
   sunset: 'x-sunset',
+  effect: 'x-effect',
 } as const;
