@@ -1,5 +1,5 @@
 import { deref, refName, type OpenApiDocument, type SchemaObject } from '../load/index.js';
-import { at, collectionOf, documentContext, expandablesOf, expandTarget, type At } from '../model/conventions/index.js';
+import { at, documentContext, expandablesOf, expandTarget, type At } from '../model/conventions/index.js';
 
 export type Item = Record<string, unknown>;
 
@@ -45,21 +45,6 @@ export function isType(s: SchemaObject, type: string): boolean {
 function node(doc: OpenApiDocument, schema: SchemaObject): At | undefined {
   const ctx = documentContext(doc);
   return at(ctx, schema, ctx.location);
-}
-
-export interface CollectionShape {
-  /** `page`: `{ meta, items }`; `array`: a plain array of items. */
-  shape: 'page' | 'array';
-  /** The item schema as written (a `$ref` keeps its name). */
-  item: SchemaObject;
-}
-
-/** Whether a response schema is one of the spec's two collection shapes (section 2.4), as the model reads it. */
-export function collectionShape(doc: OpenApiDocument, schema: SchemaObject | undefined): CollectionShape | undefined {
-  if (!schema) return undefined;
-  const reading = collectionOf(documentContext(doc), node(doc, schema));
-  if (reading.kind === 'none' || !reading.item) return undefined;
-  return { shape: reading.kind, item: asWritten(reading.item) };
 }
 
 /** The schema at a reading's location, as a `$ref` when it is a named component (the sandbox keys stores by it). */

@@ -17,3 +17,4 @@ export * from './extensible-enum.js';
 export * from './sunset.js';
 export * from './operation-ids.js';
 export * from './unique.js';
+export * from './resources.js';
