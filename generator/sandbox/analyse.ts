@@ -11,7 +11,7 @@ import { readConventions } from '../model/read.js';
 import type { OperationConventions } from '../model/types.js';
 import type { LoadedApi } from './load-apis.js';
 import { readUnique } from '../model/conventions/unique.js';
-import { documentContext, documentRoot, readResources, type CollectionRole } from '../model/conventions/index.js';
+import { documentContext, documentRoot, expandablesOf, readResources, type CollectionRole, type Ctx } from '../model/conventions/index.js';
 import { asWritten, schemaName } from './schema-tools.js';
 
 /**
@@ -32,6 +32,8 @@ export interface Collection {
   /** Store key: the item schema's name (shared across paths and APIs, so references resolve), else the path. */
   storeKey: string;
   nested: boolean;
+  /** The item's expandable references that name an existing schema: property -> schema (the expandable reader's). */
+  references: Map<string, string>;
 }
 
 export interface OpSpec {
@@ -74,9 +76,10 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
   const { doc } = api;
   const conventions = readConventions(doc, api.entry.file);
   const reading = (method: string, path: string): OperationConventions => conventions.get(`${method} ${path}`)!;
-  const resources = readResources(documentContext(doc, api.entry.file), documentRoot(doc, api.entry.file));
+  const ctx = documentContext(doc, api.entry.file);
+  const resources = readResources(ctx, documentRoot(doc, api.entry.file));
   const collections = new Map<string, Collection>();
-  for (const r of resources.values()) if (r.collection) collections.set(r.path, makeCollection(api, r.path, r.collection));
+  for (const r of resources.values()) if (r.collection) collections.set(r.path, makeCollection(api, r.path, r.collection, ctx));
   const parentOf = (path: string | undefined): OpSpec['parent'] => {
     const instance = path === undefined ? undefined : resources.get(path)?.instance;
     return instance ? { path: path!, idParam: instance.idParam, collection: collections.get(instance.of)! } : undefined;
@@ -138,9 +141,18 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
   return specs;
 }
 
-function makeCollection(api: LoadedApi, path: string, role: CollectionRole): Collection {
+function makeCollection(api: LoadedApi, path: string, role: CollectionRole, ctx: Ctx): Collection {
   const item = asWritten(role.item);
-  return { path, item, shape: role.shape, nested: role.nested, storeKey: schemaName(item) ?? `${api.entry.id}:${path}` };
+  const schemas = api.doc.components?.schemas ?? {};
+  const references = expandablesOf(ctx, role.item).filter((e) => Object.hasOwn(schemas, e.target));
+  return {
+    path,
+    item,
+    shape: role.shape,
+    nested: role.nested,
+    storeKey: schemaName(item) ?? `${api.entry.id}:${path}`,
+    references: new Map(references.map((e) => [e.name, e.target])),
+  };
 }
 
 /** The success response object (its status is the model's reading: the same lowest 2xx). */

@@ -1,5 +1,5 @@
 import { deref, refName, type OpenApiDocument, type SchemaObject } from '../load/index.js';
-import { at, documentContext, expandablesOf, expandTarget, type At } from '../model/conventions/index.js';
+import { at, documentContext, expandTarget, type At } from '../model/conventions/index.js';
 
 export type Item = Record<string, unknown>;
 
@@ -51,13 +51,6 @@ function node(doc: OpenApiDocument, schema: SchemaObject): At | undefined {
 export function asWritten(item: At): SchemaObject {
   const ptr = item.location.pointer;
   return /^#\/components\/schemas\/[^/]+$/.test(ptr) ? { $ref: ptr } : (item.node as SchemaObject);
-}
-
-/** The expandable references of an item schema that name an existing schema: property -> schema name. */
-export function expandables(doc: OpenApiDocument, item: SchemaObject): Map<string, string> {
-  const schemas = doc.components?.schemas ?? {};
-  const found = expandablesOf(documentContext(doc), node(doc, item)).filter((e) => Object.hasOwn(schemas, e.target));
-  return new Map(found.map((e) => [e.name, e.target]));
 }
 
 const targets = new WeakMap<object, string | null>();
