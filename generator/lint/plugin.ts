@@ -48,6 +48,8 @@ import { ResourcePathShape } from './rules/resource-path-shape.js';
 import { ServerHostShape } from './rules/server-host-shape.js';
 import { ExtensibleEnumPascalCase } from './rules/extensible-enum-pascal-case.js';
 import { CollectionBounded } from './rules/collection-bounded.js';
+import { QueryParamDeclared } from './rules/query-param-declared.js';
+import { PrincipalProperty } from './rules/principal-property.js';
 
 export const rules = {
   'property-camel-case': PropertyCamelCase,
@@ -98,6 +100,8 @@ export const rules = {
   'server-host-shape': ServerHostShape,
   'resource-path-shape': ResourcePathShape,
   'value-set-declared': ValueSetDeclared,
+  'query-param-declared': QueryParamDeclared,
+  'principal-property': PrincipalProperty,
 } satisfies Record<string, Oas3Rule>;
 
 export type DocexRuleId = `docex/${keyof typeof rules}`;

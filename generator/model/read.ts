@@ -13,12 +13,16 @@ import {
   readCollection,
   readEtag,
   readExpandable,
+  readFilter,
   readMedia,
+  readPrincipal,
+  readSets,
   readSortable,
   readSunset,
   sortParam,
   sourceOf,
   successResponse,
+  successSchema,
   successStatus,
 } from './conventions/index.js';
 import type { OperationConventions } from './types.js';
@@ -40,6 +44,7 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
     const success = successResponse(op);
     const caching = success && readCaching(ctx, success);
     const sunset = readSunset(op.op.node);
+    const query = op.params.filter((p) => p.in === 'query');
     out.set(`${op.method} ${op.path}`, {
       at: sourceOf(op.keyLocation),
       successStatus: successStatus(op),
@@ -56,6 +61,17 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
       secured: isSecured(op),
       tokenService: isTokenService(ctx, op),
       ...(sunset ? { sunset } : {}),
+      filters: query.flatMap((p) => {
+        const f = readFilter(p);
+        return f.kind === 'filter' ? [{ param: p.name, match: f.match, ...(f.property ? { property: f.property.join('.') } : {}), at: sourceOf(f.at) }] : [];
+      }),
+      sets: query.flatMap((p) => {
+        const s = readSets(p);
+        return s.kind === 'sets' ? [{ param: p.name, property: s.property.join('.'), at: sourceOf(s.at) }] : [];
+      }),
+      principal: readPrincipal(ctx, successSchema(ctx, op))
+        .filter((p) => p.value === 'username')
+        .map((p) => ({ property: p.property, at: sourceOf(p.location) })),
     });
   }
   return out;

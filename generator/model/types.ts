@@ -1,5 +1,6 @@
 // The intermediate representation the emitters read: a pure, sorted, JSON-serialisable function of one
 // bundled document. Emitters never read raw OpenAPI; nothing here knows about TypeScript.
+import type { FilterMatch } from './conventions/filter.js';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -99,6 +100,12 @@ export interface OperationConventions {
   tokenService: boolean;
   /** Sunset date of a deprecated operation, `yyyy-mm-dd`. */
   sunset?: string;
+  /** Query parameters that filter what the operation lists (`x-filter`): the item property (dotted) and how they match. */
+  filters: { param: string; match: FilterMatch; property?: string; at: SourceRef }[];
+  /** Query parameters whose value the operation stores in the item it creates (`x-sets`): the item property (dotted). */
+  sets: { param: string; property: string; at: SourceRef }[];
+  /** Properties of the success body that hold the signed-in principal's username (`x-principal: username`). */
+  principal: { property: string; at: SourceRef }[];
 }
 
 export interface ApiModel {

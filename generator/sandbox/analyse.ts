@@ -11,7 +11,7 @@ import { readConventions } from '../model/read.js';
 import type { OperationConventions } from '../model/types.js';
 import type { LoadedApi } from './load-apis.js';
 import { readUnique } from '../model/conventions/unique.js';
-import { documentContext, documentRoot, expandablesOf, readResources, type CollectionRole, type Ctx } from '../model/conventions/index.js';
+import { documentContext, documentRoot, expandablesOf, keyword, propertyAt, readResources, type At, type CollectionRole, type Ctx, type FilterMatch } from '../model/conventions/index.js';
 import { asWritten, schemaName } from './schema-tools.js';
 
 /**
@@ -66,6 +66,21 @@ export interface OpSpec {
   sortable?: { fields: string[]; default?: string };
   /** What `expand` may name: property -> schema it expands to (the model's reading, limited to the parameter's enum). */
   expandable: Map<string, string>;
+  /** The query parameters that filter a list, as declared (x-filter), ready to compare. */
+  filters: QueryFilter[];
+  /** The query parameters whose value a create stores in the item (x-sets): parameter -> property path. */
+  sets: Map<string, string[]>;
+  /** Properties of the representation holding the signed-in principal's username (x-principal). */
+  principal: string[];
+}
+
+export interface QueryFilter {
+  param: string;
+  match: FilterMatch;
+  /** The item property, as a path (`['sender', 'id']`); none for a search. */
+  path: string[];
+  /** The property is a timestamp or a date: values compare as instants. */
+  instants: boolean;
 }
 
 /**
@@ -135,10 +150,20 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         ...(unique.kind === 'fields' ? { unique: unique.fields } : {}),
         ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),
         expandable: new Map(c.expandable.map((e) => [e.name, e.target])),
+        filters: c.filters.map((f) => queryFilter(ctx, f, coll && resources.get(coll.path)?.collection?.item)),
+        sets: new Map(c.sets.map((x) => [x.param, x.property.split('.')])),
+        principal: c.principal.map((p) => p.property),
       });
     }
   }
   return specs;
+}
+
+/** A declared filter, with what comparing needs worked out once: whether the property holds instants. */
+function queryFilter(ctx: Ctx, f: OperationConventions['filters'][number], item: At | undefined): QueryFilter {
+  const path = f.property?.split('.') ?? [];
+  const format = keyword(ctx, propertyAt(ctx, item, path), 'format');
+  return { param: f.param, match: f.match, path, instants: format === 'date-time' || format === 'date' };
 }
 
 function makeCollection(api: LoadedApi, path: string, role: CollectionRole, ctx: Ctx): Collection {

@@ -208,7 +208,7 @@ export const statements: readonly Statement[] = [
     lint: ['docex/reference-shape'],
     runtime: { na: 'references are typed by the documents' },
     sandbox: [`${SB}/handler-kit.ts#checkReferences`],
-    test: ['test/lint/fixtures/reference-shape', 'test/sandbox/collections.test.ts > filters by equality (enum and <name>Id reference)'],
+    test: ['test/lint/fixtures/reference-shape', 'test/sandbox/collections.test.ts > filters by equality (an enum, and a reference id as x-filter declares it)'],
   },
   {
     id: 'S22', section: '2.3', text: 'expand on a GET names reference properties, comma-separated; each is replaced by the full resource, which keeps its id.',

@@ -27,7 +27,8 @@ function queryFor(spec: OpSpec): string {
   const q = new URLSearchParams();
   for (const p of spec.params) {
     if (p.in !== 'query' || !p.required) continue;
-    const target = spec.collection?.references.get(p.name.replace(/Id$/, ''));
+    // A parameter that sets a reference (x-sets: sendingCompany.id) names an existing resource.
+    const target = spec.collection?.references.get(spec.sets.get(p.name)?.[0] ?? '');
     const store = target ? t.sb.state.storeOfSchema(spec.api, target) : undefined;
     const v = store ? [...store.items.keys()][0] : generateValue({ doc: spec.api.doc, prng: new Prng(hash32(`${spec.api.entry.id} ${spec.name}`)), index: 1, refId: () => undefined }, p.schema, p.name);
     q.set(p.name, Array.isArray(v) ? v.join(',') : String(v));

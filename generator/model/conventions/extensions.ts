@@ -4,4 +4,7 @@ export const EXT = {
   expandable: 'x-expandable',
   extensibleEnum: 'x-extensible-enum',
   sunset: 'x-sunset',
+  filter: 'x-filter',
+  sets: 'x-sets',
+  principal: 'x-principal',
 } as const;
