@@ -107,6 +107,18 @@ export interface CreateFilePartActionParams {
 
 export type CreateFilePartActionResult = CreateFilePartActionOp["responses"]["200"]["content"]["application/json"];
 
+// Companies
+type GetCompanyOp = operations["getCompany"];
+type GetCompanyPath = GetCompanyOp["parameters"]["path"];
+type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
+
+export interface GetCompanyParams {
+  companyId: GetCompanyPath["companyId"];
+  ifNoneMatch?: GetCompanyHeader["If-None-Match"];
+}
+
+export type GetCompanyResult = WithEtag<GetCompanyOp["responses"]["200"]["content"]["application/json"]>;
+
 /**
  * Client of File API.
  * One method per operation; `createFileRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
@@ -130,6 +142,9 @@ export interface FileClient {
   getFilePart: (params: GetFilePartParams, options?: CallOptions) => Promise<GetFilePartResult>;
   /** Restart or cancel a file part */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => Promise<CreateFilePartActionResult>;
+  // Companies
+  /** Get a company */
+  getCompany: (params: GetCompanyParams, options?: CallOptions) => Promise<GetCompanyResult>;
 }
 
 /** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
@@ -150,6 +165,8 @@ const ops: readonly string[] = [
   '"getFilePart": {"method":"GET","path":"/file-parts/{filePartId}","params":[{"key":"filePartId","name":"filePartId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
   // POST /file-parts/{filePartId}/actions
   '"createFilePartAction": {"method":"POST","path":"/file-parts/{filePartId}/actions","params":[{"key":"filePartId","name":"filePartId","in":"path"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
+  // GET /companies/{companyId}
+  '"getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
 ];
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v1/`. */
