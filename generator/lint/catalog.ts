@@ -13,7 +13,7 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/path-segment-case', summary: 'a literal path segment that is not spinal-case or lowercase', spec: '2.1 Path spelling: "spinal-case (preferred) or lowercase."' },
   { id: 'docex/path-param-camel-case', summary: 'a path parameter name that is not camelCase', spec: '2.1 Path parameter names in specifications: "camelCase, for example {documentIdentifier}."' },
   { id: 'docex/query-param-camel-case', summary: 'a query parameter name that is not camelCase (the login page is exempt)', spec: '2.1 Query parameter names: "camelCase, for example searchTerm."' },
-  { id: 'docex/collection-path-plural', summary: 'a collection GET whose last literal path segment is not plural', spec: '2.1 Collection resource: "Path is plural, for example /documents."' },
+  { id: 'docex/collection-path-plural', summary: 'a collection (a path the resources reader reads as one, such as a list or what a POST creates into, or a GET that looks like a list) whose last literal path segment is not plural', spec: '2.1 Collection resource: "Path is plural, for example /documents."' },
   { id: 'docex/id-string', summary: 'an `id` or `<name>Id` property whose type is not string', spec: '2.1 Resource id: "Type string unless there is a strong reason otherwise."' },
   { id: 'docex/enum-pascal-case', summary: 'an enum value that is not a PascalCase string (ALL CAPS, such as `INVOICE`, is not PascalCase)', spec: '2.1 Enums: "Values are PascalCase."' },
   { id: 'docex/timestamp-format', summary: 'a property named like a timestamp or date (…At, …Date, …Time, …Timestamp) without format date-time or date', spec: '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."' },
