@@ -24,9 +24,11 @@ export const QueryParamDeclared = operationRule((op, ctx, report) => {
   for (const p of op.params) {
     const filter = readFilter(p);
     const sets = readSets(p);
-    for (const r of [filter, sets]) if (r.kind === 'malformed') report(r.at, `Fix ${r === filter ? EXT.filter : EXT.sets} on "${p.name}": ${r.problem}.`);
-    if (filter.kind === 'filter' && kind !== 'list') report(filter.at, `Remove ${EXT.filter} from "${p.name}": only a list's query parameter filters${kind === 'create' ? ` (a create's says what it sets, with ${EXT.sets})` : ''}.`);
-    if (sets.kind === 'sets' && kind !== 'create') report(sets.at, `Remove ${EXT.sets} from "${p.name}": only a create's query parameter sets a property of the item${kind === 'list' ? ` (a list's filters, with ${EXT.filter})` : ''}.`);
+    for (const [r, ext, belongs] of [[filter, EXT.filter, 'list'], [sets, EXT.sets, 'create']] as const) {
+      if (r.kind === 'malformed') report(r.at, `Fix ${ext} on "${p.name}": ${r.problem}.`);
+      else if (r.kind !== 'none' && (kind !== belongs || p.in !== 'query'))
+        report(r.at, `Remove ${ext} from "${p.name}": only a ${belongs}'s query parameter ${belongs === 'list' ? 'filters' : 'sets a property of the item'}.`);
+    }
     if (p.in !== 'query' || !kind || isConventionParam(op, p)) continue;
     if (kind === 'list' && filter.kind === 'none')
       report(p.node.location, `Declare what "${p.name}" filters: ${EXT.filter}: { property: <item property>, match: ${FILTER_MATCHES.join(' | ')} }.`);

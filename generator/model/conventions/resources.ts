@@ -63,8 +63,9 @@ function read(ctx: Ctx, ops: Operation[]): Map<string, ResourceReading> {
   };
   // A GET listing items (`meta` + `items`, or a plain array) makes its path a collection of them.
   for (const [path, m] of byPath) {
-    const listed = m.get('get') && collectionOf(ctx, successSchema(ctx, m.get('get')!));
-    if (listed && listed.kind !== 'none' && listed.item) add(path, listed.item, m.get('get')!, listed.kind);
+    const get = m.get('get');
+    const listed = get && collectionOf(ctx, successSchema(ctx, get));
+    if (listed && listed.kind !== 'none' && listed.item) add(path, listed.item, get, listed.kind);
   }
   // So does an instance `<p>/{id}` whose GET answers a named schema (or beside a create on `<p>`), even when `<p>`
   // lists nothing (`/companies/{companyId}`): the instances are items of that schema.
