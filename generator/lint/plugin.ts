@@ -50,6 +50,8 @@ import { ExtensibleEnumPascalCase } from './rules/extensible-enum-pascal-case.js
 import { CollectionBounded } from './rules/collection-bounded.js';
 import { PostCreates } from './rules/post-creates.js';
 import { EffectValid } from './rules/effect-valid.js';
+import { QueryParamDeclared } from './rules/query-param-declared.js';
+import { PrincipalProperty } from './rules/principal-property.js';
 
 export const rules = {
   'property-camel-case': PropertyCamelCase,
@@ -102,6 +104,8 @@ export const rules = {
   'value-set-declared': ValueSetDeclared,
   'post-creates': PostCreates,
   'effect-valid': EffectValid,
+  'query-param-declared': QueryParamDeclared,
+  'principal-property': PrincipalProperty,
 } satisfies Record<string, Oas3Rule>;
 
 export type DocexRuleId = `docex/${keyof typeof rules}`;

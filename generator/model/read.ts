@@ -13,10 +13,14 @@ import {
   readEffect,
   readEtag,
   readExpandable,
+  readFilter,
   readMedia,
+  readPrincipal,
+  readSets,
   readSortable,
   sortParam,
   sourceOf,
+  successSchema,
   successStatus,
   tokenServiceRole,
 } from './conventions/index.js';
@@ -42,6 +46,7 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
     });
     const tokenService = tokenServiceRole(ctx, op);
     const effect = readEffect(ctx, op);
+    const query = op.params.filter((p) => p.in === 'query');
     out.set(`${op.method} ${op.path}`, {
       successStatus: successStatus(op),
       media: readMedia(ctx, op),
@@ -57,6 +62,17 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
       secured: isSecured(op),
       ...(tokenService ? { tokenService } : {}),
       ...(effect?.kind === 'effect' ? { effect: { ...effect.effect, at: sourceOf(effect.at) } } : {}),
+      filters: query.flatMap((p) => {
+        const f = readFilter(p);
+        return f.kind === 'filter' ? [{ param: p.name, match: f.match, ...(f.property ? { property: f.property.join('.') } : {}), at: sourceOf(f.at) }] : [];
+      }),
+      sets: query.flatMap((p) => {
+        const s = readSets(p);
+        return s.kind === 'sets' ? [{ param: p.name, property: s.property.join('.'), at: sourceOf(s.at) }] : [];
+      }),
+      principal: readPrincipal(ctx, successSchema(ctx, op))
+        .filter((p) => p.value === 'username')
+        .map((p) => ({ property: p.property, at: sourceOf(p.location) })),
     });
   }
   return out;

@@ -1,6 +1,7 @@
 // The intermediate representation the emitters read: a pure, sorted, JSON-serialisable function of one
 // bundled document. Emitters never read raw OpenAPI; nothing here knows about TypeScript.
 import type { Effect } from './conventions/effect.js';
+import type { FilterMatch } from './conventions/filter.js';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -102,6 +103,12 @@ export interface OperationConventions {
   tokenService?: TokenServiceRole;
   /** What the operation changes in resources that exist besides what it creates (`x-effect`, when well formed). */
   effect?: Effect & { at: SourceRef };
+  /** Query parameters that filter what the operation lists (`x-filter`): the item property (dotted) and how they match. */
+  filters: { param: string; match: FilterMatch; property?: string; at: SourceRef }[];
+  /** Query parameters whose value the operation stores in the item it creates (`x-sets`): the item property (dotted). */
+  sets: { param: string; property: string; at: SourceRef }[];
+  /** Properties of the success body that hold the signed-in principal's username (`x-principal: username`). */
+  principal: { property: string; at: SourceRef }[];
 }
 
 export interface ApiModel {

@@ -12,7 +12,8 @@ import type { OperationConventions } from '../model/types.js';
 import type { Effect } from '../model/conventions/effect.js';
 import type { LoadedApi } from './load-apis.js';
 import { readUnique } from '../model/conventions/unique.js';
-import { collectionShape, isJsonMedia, schemaName, type CollectionShape } from './schema-tools.js';
+import { documentContext, documentRoot, expandablesOf, keyword, propertyAt, readResources, type At, type CollectionRole, type Ctx, type FilterMatch } from '../model/conventions/index.js';
+import { asWritten, schemaName } from './schema-tools.js';
 
 /**
  * What an operation is, decided from the document's structure (never from its name):
@@ -28,12 +29,12 @@ export interface Collection {
   /** Path template of the collection within its API, `/documents`. */
   path: string;
   item: SchemaObject;
-  shape: CollectionShape['shape'] | undefined;
+  shape: CollectionRole['shape'];
   /** Store key: the item schema's name (shared across paths and APIs, so references resolve), else the path. */
   storeKey: string;
   nested: boolean;
-  /** For nested collections: the parent instance path and its id parameter. */
-  parentPath?: string;
+  /** The item's expandable references that name an existing schema: property -> schema (the expandable reader's). */
+  references: Map<string, string>;
 }
 
 export interface OpSpec {
@@ -70,84 +71,67 @@ export interface OpSpec {
   sortable?: { fields: string[]; default?: string };
   /** What `expand` may name: property -> schema it expands to (the model's reading, limited to the parameter's enum). */
   expandable: Map<string, string>;
+  /** The query parameters that filter a list, as declared (x-filter), ready to compare. */
+  filters: QueryFilter[];
+  /** The query parameters whose value a create stores in the item (x-sets): parameter -> property path. */
+  sets: Map<string, string[]>;
+  /** Properties of the representation holding the signed-in principal's username (x-principal). */
+  principal: string[];
 }
 
-const PARAM_TAIL = /^(.*)\/\{([^}/]+)\}$/;
+export interface QueryFilter {
+  param: string;
+  match: FilterMatch;
+  /** The item property, as a path (`['sender', 'id']`); none for a search. */
+  path: string[];
+  /** The property is a timestamp or a date: values compare as instants. */
+  instants: boolean;
+}
 
 /**
- * The sandbox's view of each operation: the conventions come from the model's readings (readConventions); this
- * adds only what serving needs beyond them, the roles of paths (collection, instance, below an instance).
+ * The sandbox's view of each operation: the conventions come from the model's readings (readConventions) and the
+ * roles of paths (collection, instance, below an instance, stand-alone) from the resources reader.
  */
 export function analyseApi(api: LoadedApi): OpSpec[] {
   const { doc } = api;
   const conventions = readConventions(doc, api.entry.file);
   const reading = (method: string, path: string): OperationConventions => conventions.get(`${method} ${path}`)!;
-  const paths = doc.paths ?? {};
+  const ctx = documentContext(doc, api.entry.file);
+  const resources = readResources(ctx, documentRoot(doc, api.entry.file));
   const collections = new Map<string, Collection>();
-
-  // Pass 1: collections, from the shape of a GET's body, or because `<path>/{id}` is an instance of it.
-  for (const [path, item] of Object.entries(paths)) {
-    const get = item.get;
-    const body = get && successBody(api, get);
-    const shape = collectionShape(doc, body?.schema);
-    if (shape) collections.set(path, makeCollection(api, path, shape.item, shape.shape, paths));
-  }
-  // An instance path `<p>/{id}` whose GET returns a named schema makes `<p>` a collection of that schema,
-  // even when `<p>` itself has no list (`/companies/{companyId}`): the instances live in that schema's store.
-  for (const [path, item] of Object.entries(paths)) {
-    const m = PARAM_TAIL.exec(path);
-    if (!m || collections.has(m[1]!) || !item.get) continue;
-    const schema = successBody(api, item.get)?.schema;
-    if (schema && (paths[m[1]!]?.post || schemaName(schema))) collections.set(m[1]!, makeCollection(api, m[1]!, schema, undefined, paths));
-  }
-  // A POST answering 201 with a JSON resource creates into a collection at its path, listed or not.
-  for (const [path, item] of Object.entries(paths)) {
-    if (collections.has(path) || !item.post) continue;
-    const [status] = successResponse(api, item.post);
-    const schema = successBody(api, item.post)?.schema;
-    if (status === 201 && schema && !collectionShape(doc, schema)) collections.set(path, makeCollection(api, path, schema, undefined, paths));
-  }
-
-  const instanceOf = (path: string): { path: string; idParam: string; collection: Collection } | undefined => {
-    const m = PARAM_TAIL.exec(path);
-    const c = m && collections.get(m[1]!);
-    return c ? { path, idParam: m[2]!, collection: c } : undefined;
-  };
-  const parentInstance = (path: string): { path: string; idParam: string; collection: Collection } | undefined => {
-    const segments = path.split('/');
-    for (let n = segments.length - 1; n > 1; n--) {
-      const candidate = instanceOf(segments.slice(0, n).join('/'));
-      if (candidate) return candidate;
-    }
-    return undefined;
+  for (const r of resources.values()) if (r.collection) collections.set(r.path, makeCollection(api, r.path, r.collection, ctx));
+  const parentOf = (path: string | undefined): OpSpec['parent'] => {
+    const instance = path === undefined ? undefined : resources.get(path)?.instance;
+    return instance ? { path: path!, idParam: instance.idParam, collection: collections.get(instance.of)! } : undefined;
   };
 
   const specs: OpSpec[] = [];
-  for (const [path, item] of Object.entries(paths)) {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const r = resources.get(path);
     for (const method of HTTP_METHODS) {
       const operation = item[method];
-      if (!operation) continue;
+      if (!operation || !r) continue;
       const collection = collections.get(path);
-      const instance = instanceOf(path);
+      const instance = r.instance && collections.get(r.instance.of);
       let kind: OpKind = 'action';
-      let parent = collection?.nested ? parentInstance(path) : undefined;
+      let parent = collection?.nested ? parentOf(r.below) : undefined;
       if (collection && method === 'get') kind = 'list';
       else if (collection && method === 'post') kind = 'create';
       else if (instance && method === 'get') kind = 'read';
       else if (instance && method === 'put') kind = 'replace';
       else if (instance && method === 'delete') kind = 'remove';
       else {
-        parent = parentInstance(path);
+        parent = parentOf(r.below);
         if (parent && method === 'get') kind = 'sub-read';
         else if (parent && method === 'put') kind = 'sub-replace';
-        else if (!parent && !path.includes('{') && method === 'get') kind = 'single-read';
-        else if (!parent && !path.includes('{') && method === 'put') kind = 'single-replace';
+        else if (!parent && !r.templated && method === 'get') kind = 'single-read';
+        else if (!parent && !r.templated && method === 'put') kind = 'single-replace';
       }
-      if (instance && kind !== 'action') parent = instance.collection.nested ? parentInstance(instance.collection.path) : undefined;
-      const coll = collection ?? instance?.collection;
+      if (instance && kind !== 'action') parent = instance.nested ? parentOf(resources.get(instance.path)?.below) : undefined;
+      const coll = collection ?? instance;
       const [, success] = successResponse(api, operation);
       const c = reading(method, path);
-      const target = c.effect && instanceOf(c.effect.target);
+      const target = c.effect && collections.get(resources.get(c.effect.target)?.instance?.of ?? '');
       const unique = readUnique(operation);
       specs.push({
         api,
@@ -158,7 +142,7 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         params: mergeParams(api, item, operation),
         kind,
         ...(coll ? { collection: coll } : {}),
-        ...(instance && ['read', 'replace', 'remove'].includes(kind) ? { idParam: instance.idParam } : {}),
+        ...(instance && ['read', 'replace', 'remove'].includes(kind) ? { idParam: r.instance!.idParam } : {}),
         ...(parent ? { parent } : {}),
         successStatus: c.successStatus,
         success,
@@ -169,25 +153,36 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         caching: c.caching,
         ...(c.collection.limitMax !== undefined ? { limitMax: c.collection.limitMax } : {}),
         ...(unique.kind === 'fields' ? { unique: unique.fields } : {}),
-        ...(c.effect && target ? { effect: { ...c.effect, collection: target.collection } } : {}),
+        ...(c.effect && target ? { effect: { ...c.effect, collection: target } } : {}),
         ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),
         expandable: new Map(c.expandable.map((e) => [e.name, e.target])),
+        filters: c.filters.map((f) => queryFilter(ctx, f, coll && resources.get(coll.path)?.collection?.item)),
+        sets: new Map(c.sets.map((x) => [x.param, x.property.split('.')])),
+        principal: c.principal.map((p) => p.property),
       });
     }
   }
   return specs;
 }
 
-function makeCollection(api: LoadedApi, path: string, item: SchemaObject, shape: Collection['shape'], paths: Record<string, PathItemObject>): Collection {
-  const nested = path.includes('{');
-  const name = schemaName(item);
-  void paths;
+/** A declared filter, with what comparing needs worked out once: whether the property holds instants. */
+function queryFilter(ctx: Ctx, f: OperationConventions['filters'][number], item: At | undefined): QueryFilter {
+  const path = f.property?.split('.') ?? [];
+  const format = keyword(ctx, propertyAt(ctx, item, path), 'format');
+  return { param: f.param, match: f.match, path, instants: format === 'date-time' || format === 'date' };
+}
+
+function makeCollection(api: LoadedApi, path: string, role: CollectionRole, ctx: Ctx): Collection {
+  const item = asWritten(role.item);
+  const schemas = api.doc.components?.schemas ?? {};
+  const references = expandablesOf(ctx, role.item).filter((e) => Object.hasOwn(schemas, e.target));
   return {
     path,
     item,
-    shape,
-    nested,
-    storeKey: name ?? `${api.entry.id}:${path}`,
+    shape: role.shape,
+    nested: role.nested,
+    storeKey: schemaName(item) ?? `${api.entry.id}:${path}`,
+    references: new Map(references.map((e) => [e.name, e.target])),
   };
 }
 
@@ -197,12 +192,6 @@ function successResponse(api: LoadedApi, op: OperationObject): [number, Response
   const code = codes[0];
   if (!code) return [200, undefined];
   return [Number(code), deref<ResponseObject>(api.doc, op.responses![code])];
-}
-
-function successBody(api: LoadedApi, op: OperationObject): { mediaType: string; schema?: SchemaObject } | undefined {
-  const [, res] = successResponse(api, op);
-  const entry = Object.entries(res?.content ?? {}).find(([mt]) => isJsonMedia(mt));
-  return entry ? { mediaType: entry[0], ...(entry[1].schema ? { schema: entry[1].schema } : {}) } : undefined;
 }
 
 function mergeParams(api: LoadedApi, item: PathItemObject, op: OperationObject): ParameterObject[] {

@@ -1,7 +1,7 @@
 // Collections: list (filter, search, sort, page, expand, ETag) and create (409 duplicates, If-Match on the collection).
 import type { FastifyReply } from 'fastify';
 import type { OpSpec } from './analyse.js';
-import { buildFilters, DEFAULT_LIMIT, parseSort, searchFilter, sortItems } from './collection-query.js';
+import { buildFilters, DEFAULT_LIMIT, parseSort, sortItems } from './collection-query.js';
 import { describeUnique } from '../model/conventions/unique.js';
 import { applyEffect } from './effect.js';
 import { httpError } from './http-error.js';
@@ -27,8 +27,7 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   listCache.set(store, cache);
   let hit = cache.find((c) => c.key === selection && c.version === store.version);
   if (!hit) {
-    const filters = buildFilters(spec.api.doc, spec.collection!.item, spec.params, query);
-    if (typeof query.searchTerm === 'string' && query.searchTerm) filters.push(searchFilter(query.searchTerm));
+    const filters = buildFilters(spec.filters, query);
     const items = sortItems(store.list(parent?.id).filter((it) => filters.every((f) => f.test(it))), sortKeys);
     hit = { key: selection, version: store.version, items };
     cache.unshift(hit);
@@ -62,9 +61,9 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   const key = idProp(store);
   const item = ctx.state.generateItem(store, store.items.size);
   stampServerTimes(ctx, call, item, body);
-  // What the client sets: the JSON body's properties, and query parameters naming item properties (an upload's metadata).
+  // What the client sets: the JSON body's properties, and the query parameters declared to set some (an upload's metadata).
   const fromBody = body && isJsonMedia(body.mediaType) && body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Item) : {};
-  const sent: Item = { ...propsFromQuery(spec, store, call.query), ...fromBody };
+  const sent: Item = { ...setsFromQuery(spec.sets, call.query), ...fromBody };
   const sentId = sent[key];
   if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.path)} "${sentId}" already exists`);
   Object.assign(item, knownProps(spec, store.itemSchema, sent));
@@ -86,13 +85,14 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   return send(call.reply, spec, spec.successStatus, item, call.mediaType, { etag: itemEtag(item), location });
 }
 
-/** Query parameters of a create that name item properties: `x` -> `x`, `<name>Id` -> `<name>: { id }`. */
-export function propsFromQuery(spec: OpSpec, store: Store, query: Record<string, unknown>): Item {
-  const props = resolveSchema(spec.api.doc, store.itemSchema).properties ?? {};
+/** The item properties a create's query parameters set (x-sets): `sendingCompanyId` -> `sendingCompany: { id }`. */
+export function setsFromQuery(sets: ReadonlyMap<string, readonly string[]>, query: Record<string, unknown>): Item {
   const out: Item = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (name in props) out[name] = value;
-    else if (/Id$/.test(name) && name.slice(0, -2) in props) out[name.slice(0, -2)] = { id: value };
+  for (const [name, path] of sets) {
+    if (query[name] === undefined) continue;
+    let holder = out;
+    for (const step of path.slice(0, -1)) holder = (holder[step] ??= {}) as Item;
+    holder[path.at(-1)!] = query[name];
   }
   return out;
 }

@@ -1,57 +1,52 @@
-import type { OpenApiDocument, ParameterObject, SchemaObject } from '../load/index.js';
+import type { QueryFilter } from './analyse.js';
 import { httpError } from './http-error.js';
 import { parseInstant } from './iso8601.js';
-import { resolveSchema, type Item } from './schema-tools.js';
+import type { Item } from './schema-tools.js';
 
-/** Query parameters with a meaning of their own; every other one that names an item property filters. */
-export const RESERVED = new Set(['offset', 'limit', 'sort', 'expand', 'searchTerm']);
 /** The page size when neither the client nor the document (`default` of `limit`) says. */
 export const DEFAULT_LIMIT = 25;
-
-const RANGE = /^(.+?)(From|After|Since|Min|To|Before|Until|Max)$/;
 
 interface Filter {
   test(item: Item): boolean;
 }
 
-/** Equality (any-of for arrays), `<name>Id` against a `<name>: {id}` reference, and `xxxFrom`/`xxxTo` ranges. */
-export function buildFilters(doc: OpenApiDocument, item: SchemaObject, params: ParameterObject[], query: Record<string, unknown>): Filter[] {
-  const props = resolveSchema(doc, item).properties ?? {};
+/**
+ * The filters the request asks for, among those the document declares (x-filter). A query parameter that declares
+ * none is accepted and ignored: the sandbox does not guess its meaning from its name.
+ */
+export function buildFilters(declared: readonly QueryFilter[], query: Record<string, unknown>): Filter[] {
   const filters: Filter[] = [];
-  for (const p of params) {
-    if (p.in !== 'query' || RESERVED.has(p.name) || query[p.name] === undefined) continue;
-    const wanted = (Array.isArray(query[p.name]) ? (query[p.name] as unknown[]) : [query[p.name]]).map(String);
-    const name = p.name;
-    if (name in props) {
-      filters.push({ test: (it) => anyMatch(it[name], wanted) });
-      continue;
-    }
-    const base = name.replace(/Ids?$/, '');
-    if (base !== name && base in props) {
-      filters.push({ test: (it) => anyMatch(refOf(it[base]), wanted) });
-      continue;
-    }
-    const range = RANGE.exec(name);
-    const target = range && [range[1]!, `${range[1]}At`, `${range[1]}Date`].find((c) => c in props);
-    if (range && target) {
-      const lower = ['From', 'After', 'Since', 'Min'].includes(range[2]!);
-      const bound = wanted[0]!;
-      // Timestamps and dates compare as instants: the same moment written with Z or +01:00 is one bound.
-      const format = resolveSchema(doc, props[target]).format;
-      const instant = format === 'date-time' || format === 'date' ? parseInstant(bound) : undefined;
-      filters.push({
-        test: (it) => {
-          const v = it[target];
-          if (v === undefined || v === null) return false;
-          const at = instant !== undefined && typeof v === 'string' ? parseInstant(v) : undefined;
-          const cmp = at !== undefined ? at - instant! : compareValues(v, typeof v === 'number' ? Number(bound) : bound);
-          return lower ? cmp >= 0 : cmp <= 0;
-        },
-      });
-    }
-    // Parameters that name nothing in the item are accepted and ignored (the sandbox cannot guess their meaning).
+  for (const f of declared) {
+    const value = query[f.param];
+    if (value === undefined) continue;
+    const wanted = (Array.isArray(value) ? (value as unknown[]) : [value]).map(String);
+    if (f.match === 'search') {
+      if (wanted[0]) filters.push(searchFilter(wanted[0]));
+    } else if (f.match === 'after') filters.push(afterFilter(f, wanted[0]!));
+    // equals, in and contains differ in what lint lets them name (a value, several values, an array property);
+    // compared, each is "the property's value or values meet the wanted ones".
+    else filters.push({ test: (it) => anyMatch(valueAt(it, f.path), wanted) });
   }
   return filters;
+}
+
+/** Later than the bound; timestamps and dates compare as instants (the same moment written with Z or +01:00 is one bound). */
+function afterFilter(f: QueryFilter, bound: string): Filter {
+  const instant = f.instants ? parseInstant(bound) : undefined;
+  return {
+    test: (it) => {
+      const v = valueAt(it, f.path);
+      if (v === undefined || v === null) return false;
+      const at = instant !== undefined && typeof v === 'string' ? parseInstant(v) : undefined;
+      return (at !== undefined ? at - instant! : compareValues(v, typeof v === 'number' ? Number(bound) : bound)) > 0;
+    },
+  };
+}
+
+function valueAt(item: Item, path: readonly string[]): unknown {
+  let v: unknown = item;
+  for (const step of path) v = v && typeof v === 'object' && !Array.isArray(v) ? (v as Item)[step] : undefined;
+  return v;
 }
 
 function refOf(v: unknown): unknown {
@@ -64,8 +59,8 @@ function anyMatch(value: unknown, wanted: string[]): boolean {
   return v !== undefined && v !== null && wanted.includes(String(v));
 }
 
-/** `searchTerm`: a case-insensitive substring of any string property (one level into objects and arrays). */
-export function searchFilter(term: string): Filter {
+/** A search: a case-insensitive substring of any string property (one level into objects and arrays). */
+function searchFilter(term: string): Filter {
   const needle = term.toLowerCase();
   const hit = (v: unknown, depth: number): boolean => {
     if (typeof v === 'string') return v.toLowerCase().includes(needle);

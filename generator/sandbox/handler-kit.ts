@@ -7,7 +7,7 @@ import { HttpError, httpError } from './http-error.js';
 import { render } from './media.js';
 import type { OpValidators, ParsedBody } from './request.js';
 import { send } from './respond.js';
-import { expandables, isJsonMedia, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
+import { isJsonMedia, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
 import type { SandboxState } from './state.js';
 import { matchesWeak, parseTags, quoteTag, type Blob, type Store } from './store.js';
 import type { TokenAuthority } from './token-service.js';
@@ -174,7 +174,7 @@ export function knownProps(spec: OpSpec, itemSchema: SchemaObject, sent: Item): 
 /** References the client sends (to expandable references of the item) must name existing resources: 400 otherwise. */
 export function checkReferences(ctx: SubApiContext, call: Call, sent: Item): void {
   const problems: { technicalMessage: string; errorCode: string }[] = [];
-  for (const [prop, target] of expandables(call.spec.api.doc, call.spec.collection!.item)) {
+  for (const [prop, target] of call.spec.collection!.references) {
     const id = referenceId(sent[prop]);
     const store = id === undefined ? undefined : ctx.state.storeOfSchema(call.spec.api, target);
     if (id !== undefined && store && !store.items.has(id) && !store.foreign.has(id)) {

@@ -8,18 +8,50 @@ export const INPUT_FORMATS = {
   date: (s: string): boolean => parseDate(s) !== undefined,
 };
 
+/** Where a request body holds timestamps and dates (by its schema), so that a request walks only those places. */
+export interface TimesPlan {
+  format?: 'date-time' | 'date';
+  items?: TimesPlan;
+  properties?: Map<string, TimesPlan>;
+}
+
+/**
+ * The plan of a body schema, worked out once per operation at start-up. Memoised per schema node and depth: a
+ * recursive schema is followed to depth 16 (as deep as a request is read), each node and depth planned once.
+ */
+export function timesPlan(doc: OpenApiDocument, schema: SchemaObject | undefined, depth = 0): TimesPlan | undefined {
+  if (!schema || depth > 16) return undefined;
+  let byDepth = plans.get(schema);
+  if (!byDepth) plans.set(schema, (byDepth = new Map()));
+  if (byDepth.has(depth)) return byDepth.get(depth) ?? undefined;
+  const s = resolveSchema(doc, schema);
+  const plan: TimesPlan = {};
+  if (s.format === 'date-time' || s.format === 'date') plan.format = s.format;
+  const items = timesPlan(doc, s.items, depth + 1);
+  if (items) plan.items = items;
+  const properties = Object.entries(s.properties ?? {}).flatMap(([k, ps]) => {
+    const p = timesPlan(doc, ps, depth + 1);
+    return p ? [[k, p] as const] : [];
+  });
+  if (properties.length) plan.properties = new Map(properties);
+  const found = plan.format || plan.items || plan.properties ? plan : undefined;
+  byDepth.set(depth, found ?? null);
+  return found;
+}
+
+const plans = new WeakMap<object, Map<number, TimesPlan | null>>();
+
 /**
  * A validated input with its timestamps and dates rewritten to the output forms, so that what is stored and
  * compared is the instant the client meant, however it was written.
  */
-export function normaliseTimes(doc: OpenApiDocument, schema: SchemaObject | undefined, value: unknown, depth = 0): unknown {
-  if (!schema || depth > 16) return value;
-  const s = resolveSchema(doc, schema);
-  if (typeof value === 'string') return normaliseOne(s.format, value);
-  if (Array.isArray(value)) return s.items ? value.map((v) => normaliseTimes(doc, s.items, v, depth + 1)) : value;
-  if (value && typeof value === 'object' && s.properties) {
+export function normaliseTimes(plan: TimesPlan | undefined, value: unknown): unknown {
+  if (!plan) return value;
+  if (typeof value === 'string') return normaliseOne(plan.format, value);
+  if (Array.isArray(value)) return plan.items ? value.map((v) => normaliseTimes(plan.items, v)) : value;
+  if (value && typeof value === 'object' && plan.properties) {
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [k, ps] of Object.entries(s.properties)) if (k in out) out[k] = normaliseTimes(doc, ps, out[k], depth + 1);
+    for (const [k, p] of plan.properties) if (k in out) out[k] = normaliseTimes(p, out[k]);
     return out;
   }
   return value;

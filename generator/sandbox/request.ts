@@ -4,7 +4,7 @@ import { deref, type SchemaObject, type RequestBodyObject } from '../load/index.
 import { compileIn, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError, type Message } from './http-error.js';
-import { normaliseOne, normaliseTimes } from './input-times.js';
+import { normaliseOne, normaliseTimes, timesPlan, type TimesPlan } from './input-times.js';
 import { isJsonMedia, isType, resolveSchema } from './schema-tools.js';
 
 /** Headers that OpenAPI says to ignore as parameters (they are described elsewhere). */
@@ -17,6 +17,8 @@ export interface OpValidators {
   headers: ValidateFunction;
   /** Request body validators by JSON media type. */
   bodies: Map<string, ValidateFunction>;
+  /** Where each JSON request body holds timestamps and dates, by media type: rewritten to the output form once valid. */
+  bodyTimes: Map<string, TimesPlan>;
   arrayQuery: Map<string, { explode: boolean }>;
   queryNames: Set<string>;
   /** `date-time`/`date` query parameters, whose values are rewritten to the output form once valid. */
@@ -35,9 +37,13 @@ function objectSchema(params: OpSpec['params'], where: 'query' | 'path' | 'heade
 
 export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv2020): OpValidators {
   const bodies = new Map<string, ValidateFunction>();
+  const bodyTimes = new Map<string, TimesPlan>();
   const rb = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody);
   for (const [mt, media] of Object.entries(rb?.content ?? {})) {
-    if (isJsonMedia(mt)) bodies.set(mt, compileIn(strict, spec.api, media.schema));
+    if (!isJsonMedia(mt)) continue;
+    bodies.set(mt, compileIn(strict, spec.api, media.schema));
+    const times = timesPlan(spec.api.doc, media.schema);
+    if (times) bodyTimes.set(mt, times);
   }
   const arrayQuery = new Map<string, { explode: boolean }>();
   for (const p of spec.params) {
@@ -50,6 +56,7 @@ export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv20
     path: compileIn(coercing, spec.api, objectSchema(spec.params, 'path')),
     headers: compileIn(coercing, spec.api, objectSchema(spec.params, 'header')),
     bodies,
+    bodyTimes,
     arrayQuery,
     queryNames: new Set(spec.params.filter((p) => p.in === 'query').map((p) => p.name)),
     queryFormats: new Map(
@@ -146,6 +153,5 @@ export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, me
   if (validate && !validate(value)) {
     throw new HttpError(400, describeErrors(validate.errors, 'body').map((m) => ({ technicalMessage: m, errorCode: 'InvalidBody' })));
   }
-  const schema = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody)?.content?.[mediaType]?.schema;
-  return { mediaType, value: normaliseTimes(spec.api.doc, schema, value), bytes };
+  return { mediaType, value: normaliseTimes(v.bodyTimes.get(mediaType), value), bytes };
 }

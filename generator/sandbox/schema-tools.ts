@@ -1,5 +1,5 @@
 import { deref, refName, type OpenApiDocument, type SchemaObject } from '../load/index.js';
-import { at, collectionOf, documentContext, expandablesOf, expandTarget, type At } from '../model/conventions/index.js';
+import { at, documentContext, expandTarget, type At } from '../model/conventions/index.js';
 
 export type Item = Record<string, unknown>;
 
@@ -47,32 +47,10 @@ function node(doc: OpenApiDocument, schema: SchemaObject): At | undefined {
   return at(ctx, schema, ctx.location);
 }
 
-export interface CollectionShape {
-  /** `page`: `{ meta, items }`; `array`: a plain array of items. */
-  shape: 'page' | 'array';
-  /** The item schema as written (a `$ref` keeps its name). */
-  item: SchemaObject;
-}
-
-/** Whether a response schema is one of the spec's two collection shapes (section 2.4), as the model reads it. */
-export function collectionShape(doc: OpenApiDocument, schema: SchemaObject | undefined): CollectionShape | undefined {
-  if (!schema) return undefined;
-  const reading = collectionOf(documentContext(doc), node(doc, schema));
-  if (reading.kind === 'none' || !reading.item) return undefined;
-  return { shape: reading.kind, item: asWritten(reading.item) };
-}
-
 /** The schema at a reading's location, as a `$ref` when it is a named component (the sandbox keys stores by it). */
 export function asWritten(item: At): SchemaObject {
   const ptr = item.location.pointer;
   return /^#\/components\/schemas\/[^/]+$/.test(ptr) ? { $ref: ptr } : (item.node as SchemaObject);
-}
-
-/** The expandable references of an item schema that name an existing schema: property -> schema name. */
-export function expandables(doc: OpenApiDocument, item: SchemaObject): Map<string, string> {
-  const schemas = doc.components?.schemas ?? {};
-  const found = expandablesOf(documentContext(doc), node(doc, item)).filter((e) => Object.hasOwn(schemas, e.target));
-  return new Map(found.map((e) => [e.name, e.target]));
 }
 
 const targets = new WeakMap<object, string | null>();

@@ -31,8 +31,7 @@ export function currentSingle(ctx: SubApiContext, call: Call, parent: { id: stri
     const example = examplesOf(media).find((e) => e && typeof e === 'object' && !Array.isArray(e)) as Item | undefined;
     const prng = new Prng(hash32(key));
     value = parent || !example ? (generateObject({ doc: getSpec.api.doc, prng, index: 0, refId: () => undefined }, media.schema ?? {}) as Item) : structuredClone(example);
-    const props = resolveSchema(getSpec.api.doc, media.schema).properties ?? {};
-    if (call.principal && 'username' in props) value.username = call.principal.username;
+    if (call.principal) for (const p of getSpec.principal) value[p] = call.principal.username;
     ctx.state.singles.set(key, value);
   }
   return value;

@@ -7,7 +7,7 @@ import type { LoadedApi } from './load-apis.js';
 import { hash32, Prng } from './prng.js';
 import { deref } from '../load/index.js';
 import type { SchemaObject } from '../load/index.js';
-import { expandables, isJsonMedia, referenceId, resolveSchema, type Item } from './schema-tools.js';
+import { isJsonMedia, referenceId, resolveSchema, type Item } from './schema-tools.js';
 import { Store, type Blob } from './store.js';
 
 export interface StateOptions {
@@ -64,7 +64,7 @@ export class SandboxState {
    * and versions (so references resolve everywhere), unless the schemas differ in structure (a new version
    * changed them): then that API gets a store of its own.
    */
-  storeFor(api: LoadedApi, c: Collection): Store {
+  storeFor(api: LoadedApi, c: Pick<Collection, 'item' | 'storeKey' | 'nested'>): Store {
     const cacheKey = `${api.entry.id}|${c.storeKey}`;
     let store = this.byApi.get(cacheKey);
     if (!store) {
@@ -89,7 +89,7 @@ export class SandboxState {
     const known = this.byApi.get(`${api.entry.id}|${name}`);
     if (known) return known;
     if (!api.doc.components?.schemas?.[name]) return undefined;
-    const store = this.storeFor(api, { path: '', item: { $ref: `#/components/schemas/${name}` }, shape: undefined, storeKey: name, nested: false });
+    const store = this.storeFor(api, { item: { $ref: `#/components/schemas/${name}` }, storeKey: name, nested: false });
     this.fill(store);
     return store;
   }
@@ -192,15 +192,15 @@ export class SandboxState {
           const id = (candidate as Item)[key];
           if (typeof id !== 'string' || store.items.has(id)) continue;
           store.items.set(id, structuredClone(candidate as Item));
-          this.ensureReferences(store, candidate as Item);
+          this.ensureReferences(store, spec.collection!.references, candidate as Item);
         }
       }
     }
   }
 
   /** Makes every expandable reference of an example point at an item that exists. */
-  private ensureReferences(store: Store, item: Item): void {
-    for (const [prop, target] of expandables(store.api.doc, store.itemSchema)) {
+  private ensureReferences(store: Store, references: Map<string, string>, item: Item): void {
+    for (const [prop, target] of references) {
       const id = referenceId(item[prop]);
       const targetStore = id === undefined ? undefined : this.storeOfSchema(store.api, target);
       if (!targetStore || id === undefined || targetStore.items.has(id)) continue;

@@ -75,4 +75,26 @@ describe('convention notes on reference pages', () => {
       '**Effect:** besides creating this resource, the resource it is below (`/file-parts/{filePartId}`) changes by `action`: `Restart` sets `status: Processing`, only when its `status` is `AwaitingInteraction` or `Error`; `Cancel` sets `status: Cancelled`. 409 Conflict when its state does not allow the change, and then nothing changes.',
     );
   });
+
+  it('states each filter (x-filter) and what a create sets (x-sets) on its parameter, a shared one once', async () => {
+    const { withConventionNotes } = await import('../../generator/docs/convention-notes.js');
+    const search = { name: 'searchTerm', in: 'query', 'x-filter': { match: 'search' } };
+    const doc = {
+      paths: {
+        '/documents': {
+          get: { parameters: [{ $ref: '#/components/parameters/SearchTerm' }, { name: 'senderId', in: 'query', description: 'Only documents sent by this company.', 'x-filter': { property: 'sender.id', match: 'equals' } }, { name: 'createdAfter', in: 'query', 'x-filter': { property: 'createdAt', match: 'after' } }] },
+          post: { parameters: [{ name: 'senderId', in: 'query', 'x-sets': 'sender.id' }] },
+        },
+        '/companies': { get: { parameters: [{ $ref: '#/components/parameters/SearchTerm' }] } },
+      },
+      components: { parameters: { SearchTerm: search } },
+    };
+    const shown = withConventionNotes(doc);
+    const [, sender, after] = shown.paths['/documents'].get.parameters as { description?: string }[];
+    expect(sender!.description).toBe('Only documents sent by this company.\n\n**Filter:** keeps the items whose `sender.id` equals this value.');
+    expect(after!.description).toBe('**Filter:** keeps the items whose `createdAt` is later than this value (compared as instants for timestamps and dates).');
+    expect((shown.components.parameters.SearchTerm as { description?: string }).description).toBe('**Filter:** keeps the items with this text in any of their text properties, case-insensitively.');
+    expect((shown.paths['/documents'].post.parameters[0] as { description?: string }).description).toBe("**Sets** the created item's `sender.id`.");
+    expect(search).not.toHaveProperty('description');
+  });
 });

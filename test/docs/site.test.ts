@@ -129,6 +129,14 @@ describe('docex docs', () => {
     expect(readFileSync(join(siteDir, 'reference', 'document-v1.json'), 'utf8')).not.toContain('Duplicates (409 Conflict)');
   });
 
+  it('states each filter (x-filter) and what a create sets (x-sets) on its reference page, and publishes the document unchanged', () => {
+    const documents = readFileSync(join(siteDir, 'reference', 'document-v1.html'), 'utf8');
+    expect(documents).toContain('keeps the items whose `sender.id` equals this value');
+    expect(documents).toContain('keeps the items whose `createdAt` is later than this value');
+    expect(readFileSync(join(siteDir, 'reference', 'file-v1.html'), 'utf8')).toContain("Sets** the created item's `sendingCompany.id`");
+    expect(readFileSync(join(siteDir, 'reference', 'document-v1.json'), 'utf8')).not.toContain('**Filter:**');
+  });
+
   it('shows every statement of the traceability catalog with its gaps, linking lint rules to their catalog entry', async () => {
     const { statements } = await import('../../generator/trace/statements.js');
     const html = readFileSync(join(siteDir, 'traceability.html'), 'utf8');

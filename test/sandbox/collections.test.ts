@@ -49,7 +49,7 @@ describe('collections', () => {
     expect(messages(r.json)[0]!.technicalMessage).toMatch(/cannot sort by "status"/);
   });
 
-  it('filters by equality (enum and <name>Id reference) with a right meta.total', async () => {
+  it('filters by equality (an enum, and a reference id as x-filter declares it) with a right meta.total', async () => {
     const all = (await t.call('GET', '/document/v1/documents?limit=100&documentType=CreditNote')).json as Page<Doc>;
     expect(all.meta.total).toBeGreaterThan(0);
     expect(all.meta.total).toBeLessThan(1200);

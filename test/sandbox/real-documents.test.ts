@@ -4,7 +4,7 @@ import type { OpSpec } from '../../generator/sandbox/analyse.js';
 import { generateValue } from '../../generator/sandbox/generate-data.js';
 import { checkPdf, checkPng } from '../../generator/sandbox/validate-response.js';
 import { hash32, Prng } from '../../generator/sandbox/prng.js';
-import { expandables, isJsonMedia } from '../../generator/sandbox/schema-tools.js';
+import { isJsonMedia } from '../../generator/sandbox/schema-tools.js';
 import { idProp } from '../../generator/sandbox/state.js';
 import { openSandbox, realDir, type Page, type TestSandbox } from './helpers.js';
 
@@ -27,7 +27,8 @@ function queryFor(spec: OpSpec): string {
   const q = new URLSearchParams();
   for (const p of spec.params) {
     if (p.in !== 'query' || !p.required) continue;
-    const target = spec.collection && expandables(spec.api.doc, spec.collection.item).get(p.name.replace(/Id$/, ''));
+    // A parameter that sets a reference (x-sets: sendingCompany.id) names an existing resource.
+    const target = spec.collection?.references.get(spec.sets.get(p.name)?.[0] ?? '');
     const store = target ? t.sb.state.storeOfSchema(spec.api, target) : undefined;
     const v = store ? [...store.items.keys()][0] : generateValue({ doc: spec.api.doc, prng: new Prng(hash32(`${spec.api.entry.id} ${spec.name}`)), index: 1, refId: () => undefined }, p.schema, p.name);
     q.set(p.name, Array.isArray(v) ? v.join(',') : String(v));
@@ -62,7 +63,7 @@ function bodyFor(spec: OpSpec): { body: unknown; headers: Record<string, string>
   const body = generateValue({ doc: spec.api.doc, prng: new Prng(hash32(`${spec.api.entry.id} ${spec.name}`)), index: 999_999, refId }, media?.schema, 'body') as Record<string, unknown>;
   // References must name resources that exist (the sandbox answers 400 otherwise).
   if (spec.collection) {
-    for (const [prop, target] of expandables(spec.api.doc, spec.collection.item)) if (prop in body) body[prop] = { id: refId(target) };
+    for (const [prop, target] of spec.collection.references) if (prop in body) body[prop] = { id: refId(target) };
   }
   // The resources an x-effect names in the body (`documentIds`) are ones that exist.
   if (spec.effect?.ids) body[spec.effect.ids] = [...t.sb.state.storeFor(spec.api, spec.effect.collection).items.keys()].slice(0, 2);

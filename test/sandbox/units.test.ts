@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from '../../generator/load/index.js';
+import { normaliseTimes, timesPlan } from '../../generator/sandbox/input-times.js';
 import { pdf, png, xml } from '../../generator/sandbox/media.js';
 import { negotiate } from '../../generator/sandbox/negotiate.js';
 import { fromPattern } from '../../generator/sandbox/pattern.js';
@@ -51,5 +53,32 @@ describe('negotiation and patterns', () => {
       for (let i = 0; i < 20; i++) expect(fromPattern(p, prng)).toMatch(new RegExp(p));
     }
     expect(fromPattern('^(?=lookahead)x$', prng)).toBeUndefined();
+  });
+});
+
+describe('the timestamps plan of a request body (worked out once per operation)', () => {
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    components: {
+      schemas: {
+        Node: { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+      },
+    },
+  } as unknown as OpenApiDocument;
+
+  it('lists only the places holding timestamps and dates, and rewrites them to the output form', () => {
+    const plan = timesPlan(doc, { type: 'object', properties: { issueDate: { type: 'string', format: 'date' }, note: { type: 'string' }, lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer' } } } } } });
+    expect([...(plan?.properties?.keys() ?? [])]).toEqual(['issueDate']);
+    expect(normaliseTimes(plan, { issueDate: '20250419', note: '20250419', lines: [{ qty: 1 }] })).toEqual({ issueDate: '2025-04-19', note: '20250419', lines: [{ qty: 1 }] });
+    expect(timesPlan(doc, { type: 'object', properties: { note: { type: 'string' } } })).toBeUndefined();
+  });
+
+  it('follows a recursive schema to depth 16, as deep as a request is read', () => {
+    const plan = timesPlan(doc, { $ref: '#/components/schemas/Node' });
+    const nested = (depth: number): Record<string, unknown> => ({ at: '2025-03-20T09:00:00+01:00', ...(depth > 0 ? { children: [nested(depth - 1)] } : {}) });
+    const out = normaliseTimes(plan, nested(3)) as { at: string; children: { at: string; children: { at: string }[] }[] };
+    expect(out.at).toBe('2025-03-20T08:00:00.000Z');
+    expect(out.children[0]!.children[0]!.at).toBe('2025-03-20T08:00:00.000Z');
   });
 });

@@ -132,6 +132,18 @@ export interface GetFilePartActionParams {
 
 export type GetFilePartActionResult = WithEtag<GetFilePartActionOp["responses"]["200"]["content"]["application/json"]>;
 
+// Companies
+type GetCompanyOp = operations["getCompany"];
+type GetCompanyPath = GetCompanyOp["parameters"]["path"];
+type GetCompanyHeader = NonNullable<GetCompanyOp["parameters"]["header"]>;
+
+export interface GetCompanyParams {
+  companyId: GetCompanyPath["companyId"];
+  ifNoneMatch?: GetCompanyHeader["If-None-Match"];
+}
+
+export type GetCompanyResult = WithEtag<GetCompanyOp["responses"]["200"]["content"]["application/json"]>;
+
 /**
  * Client of File API.
  * One method per operation; `createFileRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
@@ -157,6 +169,9 @@ export interface FileClient {
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => Promise<CreateFilePartActionResult>;
   /** Get an action on a file part */
   getFilePartAction: (params: GetFilePartActionParams, options?: CallOptions) => Promise<GetFilePartActionResult>;
+  // Companies
+  /** Get a company */
+  getCompany: (params: GetCompanyParams, options?: CallOptions) => Promise<GetCompanyResult>;
 }
 
 /** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */
@@ -179,6 +194,8 @@ const ops: readonly string[] = [
   '"createFilePartAction": {"method":"POST","path":"/file-parts/{filePartId}/actions","params":[{"key":"filePartId","name":"filePartId","in":"path"}],"body":{"mediaType":"application/json"},"accept":["application/json"]}',
   // GET /file-parts/{filePartId}/actions/{actionId}
   '"getFilePartAction": {"method":"GET","path":"/file-parts/{filePartId}/actions/{actionId}","params":[{"key":"filePartId","name":"filePartId","in":"path"},{"key":"actionId","name":"actionId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
+  // GET /companies/{companyId}
+  '"getCompany": {"method":"GET","path":"/companies/{companyId}","params":[{"key":"companyId","name":"companyId","in":"path"},{"key":"ifNoneMatch","name":"If-None-Match","in":"header"}],"accept":["application/json"],"etag":true}',
 ];
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v2/`. */

@@ -54,6 +54,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the company.
+                 * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 */
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a company
+         * @description A company that sends files (the target of an expanded `sendingCompany`).
+         */
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{fileId}/content": {
         parameters: {
             query?: never;
@@ -788,6 +814,56 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
+                 * @example "5d8c72a5edda8d6a"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Id of the company.
+                 * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 */
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoCache"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e",
+                     *       "name": "Fjord Bygg AS",
+                     *       "organizationNumber": "912345678",
+                     *       "vatNumber": "NO912345678MVA",
+                     *       "countryCode": "NO"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -1,17 +1,17 @@
-import { hasStatus, mayAuthenticate, isCollectionOperation, isTokenService, mediaTypes, param } from '../../model/conventions/index.js';
+import { hasStatus, mayAuthenticate, isTokenService, mediaTypes, param, readResources } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
-export const ErrorStatuses = operationRule((op, ctx, report, all) => {
+export const ErrorStatuses = operationRule((op, ctx, report) => {
   if (isTokenService(ctx, op)) return;
   const need: [string, string][] = [];
   if (mayAuthenticate(op)) need.push(['401', 'the operation is secured']);
-  if (op.path.includes('{')) need.push(['404', 'the path addresses an instance that may not exist']);
+  const resource = readResources(ctx, op.root).get(op.path);
+  if (resource?.templated) need.push(['404', 'the path addresses an instance that may not exist']);
   // Any representation can meet an Accept that asks for another media type: 406, whether one or several are offered.
   if ([...op.responses].some(([code, r]) => /^2/.test(code) && mediaTypes(ctx, r).length > 0)) need.push(['406', 'a representation is returned and Accept may ask for a media type it is not in']);
   if (param(op, 'If-Match', 'header')) need.push(['412', 'If-Match is accepted']);
   if (op.op.node.requestBody !== undefined) need.push(['415', 'a request body is accepted']);
-  const collection = all.find((o) => o.path === op.path && isCollectionOperation(ctx, o));
-  if (op.method === 'post' && (op.responses.has('201') || collection)) need.push(['409', 'it creates into a collection and may meet a duplicate']);
+  if (op.method === 'post' && (op.responses.has('201') || resource?.role === 'collection')) need.push(['409', 'it creates into a collection and may meet a duplicate']);
   if (param(op, 'If-None-Match', 'header')) need.push(['304', 'If-None-Match is accepted']);
   for (const [code, why] of need)
     if (!hasStatus(op, code)) report(op.keyLocation, `Add a ${code} response: ${why}.`, true);

@@ -1,5 +1,5 @@
 import { pluralize } from '@redocly/openapi-core';
-import { isCollectionOperation, isTokenService } from '../../model/conventions/index.js';
+import { isCollectionOperation, isTokenService, readResources } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 const isPlural = (segment: string): boolean => {
@@ -19,7 +19,10 @@ export const ResourcePathShape = operationRule((op, ctx, report) => {
     if (before === undefined || before.startsWith('{') || !isPlural(before))
       report(op.pathLocation, `Address the instance ${s} under its plural collection, for example /documents/{documentId}: "${before ?? ''}" is not a collection.`, true);
   });
+  // Stand-alone: neither a collection nor one of its instances (the resources reader's roles). A GET that looks like
+  // a collection but is malformed is collection-shape's to report.
+  const role = readResources(ctx, op.root).get(op.path)?.role;
   const last = segments.at(-1);
-  if (op.method === 'get' && last !== undefined && !last.startsWith('{') && !isCollectionOperation(ctx, op) && isPlural(last))
+  if (op.method === 'get' && role !== 'collection' && role !== 'instance' && last !== undefined && !isCollectionOperation(ctx, op) && isPlural(last))
     report(op.pathLocation, `Name the stand-alone resource "${last}" in the singular, or answer it as a collection (an array or meta + items).`, true);
 });

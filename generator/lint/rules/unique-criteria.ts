@@ -1,13 +1,13 @@
-import { isCollectionOperation, jsonSchema, props, readUnique, successResponse, UNIQUE_EXTENSION } from '../../model/conventions/index.js';
+import { jsonSchema, props, readResources, readUnique, successResponse, UNIQUE_EXTENSION } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // 7.2: a create that can answer 409 says what makes a duplicate; the criteria name properties of what it creates.
-export const UniqueCriteria = operationRule((op, ctx, report, all) => {
+export const UniqueCriteria = operationRule((op, ctx, report) => {
   const reading = readUnique(op.op.node);
   const where = op.op.location.child([UNIQUE_EXTENSION]);
   if (reading.kind === 'malformed') return report(where, `Fix ${UNIQUE_EXTENSION}: ${reading.problem.replace(`${UNIQUE_EXTENSION} `, '')}.`);
   if (reading.kind === 'none') {
-    const intoCollection = all.some((o) => o.path === op.path && isCollectionOperation(ctx, o));
+    const intoCollection = readResources(ctx, op.root).get(op.path)?.role === 'collection';
     if (op.method === 'post' && op.responses.has('409') && intoCollection)
       report(op.keyLocation, `Declare ${UNIQUE_EXTENSION} on this create: it answers 409, so name the properties whose equal values make a duplicate.`, true);
     return;

@@ -5,4 +5,7 @@ export const EXT = {
   extensibleEnum: 'x-extensible-enum',
   sunset: 'x-sunset',
   effect: 'x-effect',
+  filter: 'x-filter',
+  sets: 'x-sets',
+  principal: 'x-principal',
 } as const;

@@ -18,3 +18,6 @@ export * from './sunset.js';
 export * from './operation-ids.js';
 export * from './unique.js';
 export * from './effect.js';
+export * from './resources.js';
+export * from './filter.js';
+export * from './principal.js';
