@@ -2,7 +2,7 @@
 // not render: each is read through its model reader and added to the operation's or parameter's description, in a
 // copy of the bundled document made for rendering only (the published JSON stays the document as written).
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
-import type { Effect, EffectChange } from '../model/conventions/effect.js';
+import { refusesByState, type Effect, type EffectChange } from '../model/conventions/effect.js';
 import { describeFilter, documentContext, documentRoot, operations, readFilter, readSets } from '../model/conventions/index.js';
 import { describeUnique, readUnique } from '../model/conventions/unique.js';
 import { readConventions } from '../model/read.js';
@@ -48,7 +48,7 @@ export function describeEffect(e: Effect): string {
   const what = e.by === undefined ? `${whom} gets ${change(e.changes[0]!)}` : `${whom} changes by \`${e.by}\`: ${e.changes.map((c) => `${code(c.when)} sets ${change(c)}`).join('; ')}`;
   const refusals = [
     ...(e.ids === undefined ? [] : ['404 Not Found when one does not exist']),
-    ...(e.changes.some((c) => Object.keys(c.from).length > 0) ? ['409 Conflict when its state does not allow the change'] : []),
+    ...(refusesByState(e) ? ['409 Conflict when its state does not allow the change'] : []),
   ];
   return `**Effect:** besides creating this resource, ${what}.${refusals.length ? ` ${refusals.join('; ')}, and then nothing changes.` : ''}`;
 }

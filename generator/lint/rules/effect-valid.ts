@@ -1,4 +1,4 @@
-import { arrayItems, child, EXT, extensibleEnum, hasStatus, isType, jsonSchema, keyword, param, parts, props, readEffect, successSchema, targetIdParam, types, type At, type Ctx } from '../../model/conventions/index.js';
+import { arrayItems, child, EXT, extensibleEnum, hasStatus, isType, jsonSchema, keyword, param, parts, props, readEffect, refusesByState, successSchema, targetIdParam, types, type At, type Ctx } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // 4.1: POST creates. A create that also changes resources that exist states the change in x-effect; the
@@ -48,7 +48,7 @@ export const EffectValid = operationRule((op, ctx, report, all) => {
     for (const [name, values] of Object.entries(c.from)) check('from', name, values);
     for (const [name, value] of Object.entries(c.set)) check('set', name, [value]);
   }
-  if (effect.changes.some((c) => Object.keys(c.from).length > 0) && !hasStatus(op, '409'))
+  if (refusesByState(effect) && !hasStatus(op, '409'))
     report(at, 'Declare a 409 response: a target whose state is not in `from` cannot take the change.', true);
 });
 

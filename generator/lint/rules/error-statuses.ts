@@ -1,4 +1,4 @@
-import { hasStatus, mayAuthenticate, isTokenService, mediaTypes, param, readResources } from '../../model/conventions/index.js';
+import { hasStatus, mayAuthenticate, isTokenService, mediaTypes, param, readEffect, readResources } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const ErrorStatuses = operationRule((op, ctx, report) => {
@@ -11,7 +11,9 @@ export const ErrorStatuses = operationRule((op, ctx, report) => {
   if ([...op.responses].some(([code, r]) => /^2/.test(code) && mediaTypes(ctx, r).length > 0)) need.push(['406', 'a representation is returned and Accept may ask for a media type it is not in']);
   if (param(op, 'If-Match', 'header')) need.push(['412', 'If-Match is accepted']);
   if (op.op.node.requestBody !== undefined) need.push(['415', 'a request body is accepted']);
-  if (op.method === 'post' && (op.responses.has('201') || resource?.role === 'collection')) need.push(['409', 'it creates into a collection and may meet a duplicate']);
+  // A create that records a change (x-effect: a receipt, an action) has no duplicates; its 409 is effect-valid's to judge.
+  const recordsChange = readEffect(ctx, op)?.kind === 'effect';
+  if (op.method === 'post' && !recordsChange && (op.responses.has('201') || resource?.role === 'collection')) need.push(['409', 'it creates into a collection and may meet a duplicate']);
   if (param(op, 'If-None-Match', 'header')) need.push(['304', 'If-None-Match is accepted']);
   for (const [code, why] of need)
     if (!hasStatus(op, code)) report(op.keyLocation, `Add a ${code} response: ${why}.`, true);

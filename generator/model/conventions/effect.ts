@@ -33,6 +33,11 @@ export interface Effect {
 
 export type EffectReading = { kind: 'effect'; effect: Effect; at: Location } | { kind: 'malformed'; problem: string; at: Location };
 
+/** The effect can refuse with 409: some change is allowed only from listed states. */
+export function refusesByState(e: Effect): boolean {
+  return e.changes.some((c) => Object.keys(c.from).length > 0);
+}
+
 const INSTANCE_PATH = /^(\/[^/{}]+)*\/[^/{}]+\/\{[^/{}]+\}$/;
 
 /** The `x-effect` an operation declares, if any. */
