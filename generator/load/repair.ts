@@ -1,6 +1,7 @@
 // Repairs of foreign documents that are valid OpenAPI but that openapi-typescript 7 turns into types that do not
 // compile or into a crash. Each repair keeps what the document means and is reported as a warning.
 import { pascalCase, unique } from '../model/names.js';
+import { shapeRepairs } from './repair-shapes.js';
 import type { OpenApiDocument } from './types.js';
 
 export interface Repaired {
@@ -77,7 +78,8 @@ function hasScalarEnumOnObject(o: Json): boolean {
 /**
  * The document with (1) every ref to an inner schema, parameter, response, header or request body pointed at its
  * target, hoisted (the same object) into `components`, (2) `enum`s of plain values dropped from `type: object` schemas (the type stays the
- * object's, looser than the document), and (3) discriminator mappings to unresolved files left out. Returns the
+ * object's, looser than the document), (3) discriminator mappings to unresolved files left out, and (4) the shapes of
+ * repair-shapes.ts. Returns the
  * input itself when nothing needs repair.
  */
 export function repairForTypes(input: OpenApiDocument): Repaired {
@@ -87,10 +89,16 @@ export function repairForTypes(input: OpenApiDocument): Repaired {
     if (typeof o.$ref === 'string' && innerKind(o.$ref)) inner.add(o.$ref);
     if (hasScalarEnumOnObject(o) || hasForeignMapping(o)) other = true;
   }
-  if (inner.size === 0 && !other) return { document: input, repairs: [] };
+  const shapes = shapeRepairs(input);
+  if (inner.size === 0 && !other && shapes.length === 0) return { document: input, repairs: [] };
 
   const doc = structuredClone(input);
   const repairs: string[] = [];
+  // Applied first, by pointers into the document as written (the hoisting below moves no object, it adds refs).
+  for (const shape of shapes) {
+    shape.apply(doc as unknown as Json);
+    repairs.push(shape.message);
+  }
   const components: Record<string, Record<string, unknown>> = {};
   const used = new Map<string, Set<string>>();
   const hoisted = new Map<string, string>();

