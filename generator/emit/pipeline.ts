@@ -55,10 +55,10 @@ function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
   return entries;
 }
 
-/** What one API (or runtime/) adds to the tree once its files are back and every one passed the gate. */
+/** What one API adds to the tree once its files are back and every one passed the gate. */
 interface Finished {
   files: OutputTree;
-  summary?: ApiSummary;
+  summary: ApiSummary;
 }
 
 /**
@@ -112,8 +112,9 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     for (const p of pending) done.push(await p);
     return done;
   };
-  // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file.
-  pending.push(later(finish(input, [typescript.templates('runtime')]).then((files) => ({ files }))));
+  // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file. Sent first,
+  // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
+  const runtime = later(finish(input, [typescript.templates('runtime')]));
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
   const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
     const began = performance.now();
@@ -147,7 +148,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     throw err;
   }
   const done = await settle();
-  const tree: OutputTree = new Map(done.flatMap((d) => [...d.files]));
-  const apis = done.flatMap((d) => (d.summary ? [d.summary] : []));
+  const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
+  const apis = done.map((d) => d.summary);
   return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis };
 }
