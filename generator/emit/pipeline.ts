@@ -1,13 +1,17 @@
 // load -> model -> emit for a whole input (an `openapi/` tree or one foreign document), in memory.
+// Two threads (typescript-thread.ts): this one bundles each document, builds its model and prints client.ts, raw.ts
+// and index.ts with ts-morph; the TypeScript thread renders schema.ts with openapi-typescript and parses every
+// emitted .ts file (the syntax gate). APIs are finished in input order, and an API's errors are taken in the order a
+// one-thread run meets them (bundle, model, schema.ts, emitters, gate), so the same input fails with the same error.
 import { statSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { bundleFile, discoverApis, repairedForTypes, type ApiEntry, type Diagnostic, type OpenApiDocument } from '../load/index.js';
+import { bundleFile, discoverApis, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
 import { buildApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import { loadPrinter } from './printer.js';
-import { renderSchema } from './schema.js';
-import { checkSyntax } from './syntax-gate.js';
-import { addApi, addTokenSchema, copyTemplates, type OutputTree } from './tree.js';
+import { unparsable } from './syntax-gate.js';
+import type { OutputTree } from './tree.js';
+import type { GatedFiles } from './typescript-tasks.js';
+import { openTypeScriptThread, type TypeScriptThread } from './typescript-thread.js';
 
 export interface ApiSummary {
   id: string;
@@ -31,17 +35,6 @@ export interface GenerateOptions {
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
 
-/** schema.ts of one document; openapi-typescript's own errors (a document shape it cannot type) exit 2 naming the
- *  file and its pointer, never as a stack trace. */
-function schemaOf(document: OpenApiDocument, file: string): string {
-  try {
-    return renderSchema(document);
-  } catch (err) {
-    if (err instanceof DocexError) throw err;
-    throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, file);
-  }
-}
-
 const API_ID = /^(token|([a-z][a-z0-9-]*)\/(v\d+(?:\.\d+)*))$/;
 
 function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
@@ -62,6 +55,37 @@ function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
   return entries;
 }
 
+/** What one API adds to the tree once its files are back and every one passed the gate. */
+interface Finished {
+  files: OutputTree;
+  summary: ApiSummary;
+}
+
+/**
+ * The files of an API from the TypeScript thread, in order (schema.ts, then the client's or the token templates),
+ * failing as a one-thread run would have failed first: openapi-typescript's error, an emitter's, then the first
+ * file that does not parse.
+ */
+async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<OutputTree> {
+  const done: GatedFiles[] = [];
+  for (const p of parts) done.push(await p);
+  const tree: OutputTree = new Map();
+  for (const { files, errors } of done) {
+    files.forEach(([path, text], i) => {
+      const error = errors[i];
+      if (error !== undefined) throw unparsable(path, error, document);
+      tree.set(path, text);
+    });
+  }
+  return tree;
+}
+
+/** Promises awaited later, in order: a rejection meanwhile is not an unhandled one. */
+function later<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}
+
 export async function generateTree(input: string, opts: GenerateOptions = {}): Promise<GenerateResult> {
   let isDir: boolean;
   try {
@@ -69,53 +93,62 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
   } catch {
     throw new DocexError('input not found', 2, input);
   }
-  const tree: OutputTree = new Map();
-  const apis: ApiSummary[] = [];
-  const printer = await loadPrinter();
-  /** Adds one document's files, then parses them: nothing is written if one does not. */
-  const gated = (source: string, add: () => void) => {
-    const before = new Set(tree.keys());
-    add();
-    // The files docex's emitters build; schema.ts is printed by TypeScript's own printer from an AST, and the
-    // runtime/token templates are copied verbatim after tsc checked them here (parsing GitHub's 6.5 MB schema.ts
-    // would cost more than printing its client).
-    checkSyntax(tree, [...tree.keys()].filter((k) => !before.has(k) && /(^|\/)(client|raw|index)\.ts$/.test(k) && !/^(runtime|token)\//.test(k)), source);
+  const entries = isDir ? selectEntries(input, opts) : undefined;
+  if (entries?.length === 0) throw new DocexError('no <subApi>/<version>/openapi.yaml or token/openapi.yaml found', 2, input);
+  const typescript = openTypeScriptThread();
+  try {
+    return await generateWith(typescript, input, entries, opts);
+  } finally {
+    await typescript.close();
+  }
+}
+
+async function generateWith(typescript: TypeScriptThread, input: string, entries: ApiEntry[] | undefined, opts: GenerateOptions): Promise<GenerateResult> {
+  // Each API's finishing, in input order; an error met on this thread waits for the APIs before it, whose errors
+  // (met first by a one-thread run) win.
+  const pending: Promise<Finished>[] = [];
+  const settle = async () => {
+    const done: Finished[] = [];
+    for (const p of pending) done.push(await p);
+    return done;
   };
-  copyTemplates(tree, 'runtime');
-  if (!isDir) {
-    const start = performance.now();
-    const source = basename(input);
-    const { document, warnings } = repairedForTypes(await bundleFile(input, { mode: 'foreign' }));
-    if (!/^3\./.test(String(document.openapi ?? ''))) {
-      throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, input, 1);
+  // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file. Sent first,
+  // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
+  const runtime = later(finish(input, [typescript.templates('runtime')]));
+  /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
+  const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
+    const began = performance.now();
+    const { document, warnings } = repairedForTypes(await bundleFile(file, { mode }));
+    if (!entry && !/^3\./.test(String(document.openapi ?? ''))) {
+      throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, file, 1);
     }
-    const model = buildApiModel(document, { id: '', name: document.info?.title ?? '', apiPath: '', source });
-    gated(input, () => addApi(tree, model, schemaOf(document, input), printer));
-    apis.push({ id: source, source, operations: model.operations.length, ms: performance.now() - start, warnings: [...warnings.map(shown), ...model.warnings] });
-    return { tree, apis };
-  }
-  const entries = selectEntries(input, opts);
-  if (entries.length === 0) throw new DocexError('no <subApi>/<version>/openapi.yaml or token/openapi.yaml found', 2, input);
-  for (const entry of entries) {
-    const start = performance.now();
-    const source = entry.relPath.split('\\').join('/');
-    // A client repo's own copy of a document (config `documents`) is held to what foreign documents are.
-    const mode = opts.documents && Object.hasOwn(opts.documents, entry.id) ? 'foreign' : 'own';
-    const { document, warnings } = repairedForTypes(await bundleFile(entry.file, { mode }));
-    let operations = 0;
-    const modelWarnings: string[] = [];
-    if (entry.id === 'token') {
-      // Templates copied verbatim (type-checked in this repo) and schema.ts from TypeScript's printer: nothing to gate.
-      copyTemplates(tree, 'token');
-      addTokenSchema(tree, source, schemaOf(document, entry.file));
-    } else {
-      const apiPath = entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`;
-      const model = buildApiModel(document, { id: entry.id, name: entry.subApi, apiPath, source });
-      gated(entry.file, () => addApi(tree, model, schemaOf(document, entry.file), printer));
-      operations = model.operations.length;
-      modelWarnings.push(...model.warnings);
+    const summary = (operations: number, more: string[]): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more] });
+    // schema.ts is sent first: on a large document, rendering it is the longest part.
+    const schema = later(typescript.schema(document, source, file, `${entry ? `${entry.id}/` : ''}schema.ts`));
+    if (entry?.id === 'token') {
+      // Its client is the hand-written templates/token/; the document gives schema.ts only.
+      return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: summary(0, []) }))];
     }
-    apis.push({ id: entry.id, source, operations, ms: performance.now() - start, warnings: [...warnings.map(shown), ...modelWarnings] });
+    const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
+    return [finish(file, [schema, later(typescript.client(model))]).then((files) => ({ files, summary: summary(model.operations.length, model.warnings) }))];
+  };
+  try {
+    // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
+    if (!entries) pending.push(...(await start(input, basename(input), 'foreign')).map(later));
+    else {
+      for (const entry of entries) {
+        // A client repo's own copy of a document (config `documents`) is held to what foreign documents are.
+        const mode = opts.documents && Object.hasOwn(opts.documents, entry.id) ? 'foreign' : 'own';
+        pending.push(...(await start(entry.file, entry.relPath.split('\\').join('/'), mode, entry)).map(later));
+      }
+    }
+  } catch (err) {
+    await settle();
+    throw err;
   }
-  return { tree: new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), apis };
+  const done = await settle();
+  const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
+  const apis = done.map((d) => d.summary);
+  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis };
 }

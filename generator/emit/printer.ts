@@ -1,7 +1,14 @@
-// Prints whole files from ts-morph statement structures: one createSourceFile per file, nothing edited node by node.
+// Prints whole files from ts-morph statement structures: one printStructure() per file, nothing edited node by node.
+// printStructure writes the structures with ts-morph's structure printers into a CodeBlockWriter, exactly what
+// Project.createSourceFile(path, structure) prints, without parsing that text into a SourceFile afterwards (on
+// GitHub's description the parse and wrapping were 3/4 of printing; the syntax gate parses every file once anyway).
 // ts-morph is imported here only, and lazily, so the commands that never emit TypeScript (lint, diff, sandbox) never
 // load it. The settings are fixed so the same structures always print the same bytes.
-import type { StatementStructures, ts, WriterFunction } from 'ts-morph';
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { PrintStructureOptions, StatementStructures, ts, WriterFunction } from 'ts-morph';
+
+const require = createRequire(import.meta.url);
 
 export type Statement = string | WriterFunction | StatementStructures;
 export type TsMorph = typeof import('ts-morph');
@@ -9,42 +16,54 @@ export type TsMorph = typeof import('ts-morph');
 export interface Printer {
   /** The file's text from its statements (no banner; the caller prepends the handlebars one). */
   print(statements: readonly Statement[]): string;
-  /** A TypeScript text parsed (syntax only) by ts-morph, for reading a previous output back. */
+  /** A TypeScript text parsed (syntax only, parents set) with ts-morph's TypeScript, for reading a previous output back. */
   parse(path: string, text: string): ts.SourceFile;
   readonly tsMorph: TsMorph;
+}
+
+/** Two spaces, LF, single quotes, `{ a }`: what the Project's manipulation settings said before. */
+const SETTINGS: PrintStructureOptions = {
+  indentNumberOfSpaces: 2,
+  useTabs: false,
+  newLine: '\n',
+  useSingleQuote: true,
+  insertSpaceAfterOpeningAndBeforeClosingNonemptyBraces: true,
+};
+
+/**
+ * ts-morph runs on the pinned typescript, the one openapi-typescript loads, not on the copy @ts-morph/common
+ * bundles (TypeScript 6.0, 9 MB): loading a second TypeScript cost ~0.45 s of CPU per run, half of all that
+ * printing GitHub's client costs. The structure printers and the parser are all docex uses of it, and the golden
+ * files show they print the same bytes on either. Done through require.cache, which Node documents as writable;
+ * if @ts-morph/common is laid out otherwise, ts-morph just loads its own copy.
+ */
+function shareTypeScript(): void {
+  try {
+    const common = createRequire(require.resolve('ts-morph')).resolve('@ts-morph/common');
+    const bundled = join(dirname(common), 'typescript.js');
+    if (require.cache[bundled]) return;
+    const shared = new Module(bundled);
+    shared.filename = bundled;
+    shared.loaded = true;
+    shared.exports = require('typescript');
+    require.cache[bundled] = shared;
+  } catch {
+    // ts-morph's own copy, as without this.
+  }
 }
 
 let loading: Promise<Printer> | undefined;
 
 export function loadPrinter(): Promise<Printer> {
   loading ??= (async () => {
-    const tsMorph = await import('ts-morph');
-    const { IndentationText, NewLineKind, Project, QuoteKind } = tsMorph;
-    const project = new Project({
-      useInMemoryFileSystem: true,
-      skipLoadingLibFiles: true,
-      manipulationSettings: {
-        indentationText: IndentationText.TwoSpaces,
-        newLineKind: NewLineKind.LineFeed,
-        quoteKind: QuoteKind.Single,
-        useTrailingCommas: false,
-        insertSpaceAfterOpeningAndBeforeClosingNonemptyBraces: true,
-      },
-    });
+    shareTypeScript();
+    // require(), not import(): Node would scan ts-morph's CommonJS source for its export names first (~0.1 s).
+    const tsMorph = require('ts-morph') as TsMorph;
+    const { printStructure, StructureKind, ts } = tsMorph;
     return {
       tsMorph,
-      print(statements) {
-        const file = project.createSourceFile('/emit.ts', { statements: [...statements] }, { overwrite: true });
-        const text = file.getFullText();
-        project.removeSourceFile(file);
-        return text;
-      },
-      parse(path, text) {
-        const file = project.createSourceFile(path, text, { overwrite: true });
-        const node = file.compilerNode;
-        project.removeSourceFile(file);
-        return node;
-      },
+      print: (statements) => printStructure({ kind: StructureKind.SourceFile, statements: [...statements] }, SETTINGS),
+      parse: (path, text) => ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, ts.ScriptKind.TS),
     };
   })();
   return loading;

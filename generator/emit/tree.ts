@@ -11,12 +11,12 @@ export type OutputTree = Map<string, string>;
 const NOCHECK = '// @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.\n';
 
 /**
- * Copies `templates/<dir>/*.ts` (not tests) verbatim under `<dir>/`, each with a banner line naming its source and
- * `@ts-nocheck`: these files are type-checked (strict, NodeNext) where they are written, in docex; checking their
+ * `templates/<dir>/*.ts` (not tests) as files under `<dir>/`, each verbatim after a banner line naming its source
+ * and `@ts-nocheck`: these files are type-checked (strict, NodeNext) where they are written, in docex; checking their
  * bodies again in every client build cost more than the client's own types (~0.25 s of tsc, issue 10). Their
  * declarations still type the code that uses them, as a library's .d.ts does under skipLibCheck.
  */
-export function copyTemplates(tree: OutputTree, dir: 'runtime' | 'token'): void {
+export function copyTemplates(dir: 'runtime' | 'token'): OutputTree {
   const from = join(templatesDir, dir);
   let names: string[];
   try {
@@ -24,7 +24,7 @@ export function copyTemplates(tree: OutputTree, dir: 'runtime' | 'token'): void 
   } catch {
     names = [];
   }
-  for (const name of names) tree.set(`${dir}/${name}`, banner(`templates/${dir}/${name}`) + NOCHECK + readFileSync(join(from, name), 'utf8'));
+  return new Map(names.map((name) => [`${dir}/${name}`, banner(`templates/${dir}/${name}`) + NOCHECK + readFileSync(join(from, name), 'utf8')]));
 }
 
 /** `document/v1` -> `../../runtime/index.js`; `` -> `./runtime/index.js`. */
@@ -40,13 +40,17 @@ export const emitters: Record<'client.ts' | 'raw.ts' | 'index.ts', (api: ApiMode
   'index.ts': renderIndex,
 };
 
-export function addApi(tree: OutputTree, api: ApiModel, schemaText: string, printer: Printer): void {
-  const dir = api.id ? `${api.id}/` : '';
+/** The folder of an API's files in the tree: `document/v1/`, or `` for a single document. */
+export const apiDir = (api: ApiModel): string => (api.id ? `${api.id}/` : '');
+
+/** client.ts, raw.ts, index.ts and README.md of one API, by path (schema.ts comes from openapi-typescript). */
+export function emitApi(api: ApiModel, printer: Printer): OutputTree {
+  const dir = apiDir(api);
   const rt = runtimeImport(api.id);
-  tree.set(`${dir}schema.ts`, banner(api.source) + schemaText);
-  for (const [name, emit] of Object.entries(emitters)) tree.set(`${dir}${name}`, emit(api, rt, printer));
+  const files: OutputTree = new Map();
+  for (const [name, emit] of Object.entries(emitters)) files.set(`${dir}${name}`, emit(api, rt, printer));
   const cell = (s: string | undefined) => (s ?? '').replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
-  tree.set(
+  files.set(
     `${dir}README.md`,
     render('api-readme.hbs', {
       source: api.source.replace(/[\r\n]/g, ' ').replace(/--/g, '- -'),
@@ -56,9 +60,5 @@ export function addApi(tree: OutputTree, api: ApiModel, schemaText: string, prin
       operations: api.operations.map((o) => ({ ...o, summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
     }),
   );
-}
-
-/** The token service gets its types only: its client is the hand-written templates/token/. */
-export function addTokenSchema(tree: OutputTree, source: string, schemaText: string): void {
-  tree.set('token/schema.ts', banner(source) + schemaText);
+  return files;
 }

@@ -1,5 +1,6 @@
 import type { NormalizedProblem } from '@redocly/openapi-core';
-import { relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import { repairForTypes } from './repair.js';
 import type { OpenApiDocument } from './types.js';
@@ -105,9 +106,10 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
  * else (AsyncAPI...) goes through `bundle()`, so its message stays what it was.
  */
 async function bundleForeign(file: string): Promise<BundleResult> {
-  const { bundleOas, createEmptyRedoclyConfig } = await import('@redocly/openapi-core/lib/bundle-oas');
+  const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
   try {
-    return await bundleOas({ ref: file, config: offline(createEmptyRedoclyConfig()), dereference: false });
+    const doc = await jsonDocument(file, Source);
+    return await bundleOas({ ...(doc ? { doc } : { ref: file }), config: offline(createEmptyRedoclyConfig()), dereference: false });
   } catch (err) {
     if (!(err instanceof Error && err.message.startsWith('Unsupported OpenAPI version'))) throw fromThrown(err, file);
   }
@@ -117,6 +119,30 @@ async function bundleForeign(file: string): Promise<BundleResult> {
     return await bundle({ ref: file, config, dereference: false });
   } catch (err) {
     throw fromThrown(err, file);
+  }
+}
+
+type Redocly = typeof import('@redocly/openapi-core/lib/bundle-oas');
+
+/**
+ * A `.json` document read as Redocly reads it (CRLF as LF) and parsed with JSON.parse, for the bundler to start
+ * from (`doc`): Redocly parses JSON with its YAML parser, ~1 s of GitHub's 13 MB description against 0.1 s. Same
+ * objects, same source text for line numbers; anything JSON.parse refuses (a BOM, YAML in a .json file) goes the
+ * usual way, so its error is the one it was. One difference: duplicate keys, which the YAML parser refuses,
+ * take the last value, as in every JSON parser (RFC 8259 leaves them to the reader).
+ */
+async function jsonDocument(file: string, Source: Redocly['Source']): Promise<import('@redocly/openapi-core/lib/bundle-oas').Document | undefined> {
+  if (!/\.json$/i.test(file)) return undefined;
+  let body: string;
+  try {
+    body = (await readFile(file, 'utf8')).replace(/\r\n/g, '\n');
+  } catch {
+    return undefined;
+  }
+  try {
+    return { source: new Source(resolve(file), body), parsed: JSON.parse(body) as unknown };
+  } catch {
+    return undefined;
   }
 }
 

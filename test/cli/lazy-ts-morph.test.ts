@@ -10,12 +10,15 @@ import { spawnSandbox } from '../helpers/spawn-sandbox.js';
 const dir = mkdtempSync(join(tmpdir(), 'docex-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const hook = pathToFileURL(join(repoRoot, 'test/helpers/record-imports.mjs')).href;
+// ESM imports through the loader hook, CommonJS requires (ts-morph's, in generate's TypeScript thread) through this one.
+const requires = join(repoRoot, 'test/helpers/record-requires.cjs');
+const nodeOptions = `--import=${hook} --require=${requires}`;
 
 /** The module URLs a docex run resolved. */
 async function imports(name: string, args: string[]): Promise<{ code: number; urls: string[] }> {
   const log = join(dir, `${name}.log`);
   writeFileSync(log, '');
-  const r = await runDocex(args, { env: { NODE_OPTIONS: `--import=${hook}`, DOCEX_TEST_IMPORTS: log } });
+  const r = await runDocex(args, { env: { NODE_OPTIONS: nodeOptions, DOCEX_TEST_IMPORTS: log } });
   return { code: r.code, urls: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 const tsMorph = (urls: string[]) => urls.filter((u) => /\/node_modules\/(ts-morph|@ts-morph)\//.test(u));
@@ -40,7 +43,7 @@ describe('ts-morph is loaded lazily', () => {
     const log = join(dir, 'sandbox.log');
     writeFileSync(log, '');
     const saved = { ...process.env };
-    Object.assign(process.env, { NODE_OPTIONS: `--import=${hook}`, DOCEX_TEST_IMPORTS: log });
+    Object.assign(process.env, { NODE_OPTIONS: nodeOptions, DOCEX_TEST_IMPORTS: log });
     let sandbox;
     try {
       sandbox = await spawnSandbox(process.execPath, [join(repoRoot, 'bin/docex.js'), 'sandbox', '--port', '0'], repoRoot);

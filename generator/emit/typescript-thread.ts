@@ -1,0 +1,84 @@
+// The TypeScript thread: the files docex writes as TypeScript are made and gated in a worker_threads worker
+// (typescript-tasks.ts), while the main thread bundles documents and builds their models. On two cores that takes
+// loading TypeScript, openapi-typescript and ts-morph (~0.8 s of CPU) off the path, as it happens while the first
+// document is bundled, and one API's files are made while the next API is bundled. It costs CPU of its own: the
+// worker's start (~0.1 s) and the copy of each document sent to it (~0.5 s for GitHub's 13 MB description).
+// Run from sources (vitest runs generator/*.ts, which a worker cannot load), the same tasks run in this thread.
+import { Worker } from 'node:worker_threads';
+import type { OpenApiDocument } from '../load/index.js';
+import type { ApiModel } from '../model/index.js';
+import { DocexError } from '../util/errors.js';
+import type { GatedFiles, Task } from './typescript-tasks.js';
+
+export interface TypeScriptThread {
+  /** runtime/ or token/: the templates copied as files. */
+  templates(dir: 'runtime' | 'token'): Promise<GatedFiles>;
+  /** schema.ts at `path`; rejects as openapi-typescript would (DocexError, exit 2, naming `file`). */
+  schema(document: OpenApiDocument, source: string, file: string, path: string): Promise<GatedFiles>;
+  /** client.ts, raw.ts, index.ts and README.md of a model; rejects with an emitter's crash. */
+  client(model: ApiModel): Promise<GatedFiles>;
+  close(): Promise<void>;
+}
+
+/** An error as it crosses threads: a DocexError keeps its exit code and location, anything else its stack. */
+export type WireError = { docex: true; message: string; exitCode: number; file?: string; line?: number } | { docex: false; message: string; stack?: string };
+export type Reply = { id: number; ok: true; value: GatedFiles } | { id: number; ok: false; error: WireError };
+
+function unwire(e: WireError): Error {
+  if (e.docex) return new DocexError(e.message, e.exitCode, e.file, e.line);
+  const err = new Error(e.message);
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
+
+type Runner = { run(task: Task): Promise<GatedFiles>; close(): Promise<void> };
+
+export function openTypeScriptThread(): TypeScriptThread {
+  const { run, close } = import.meta.url.endsWith('.js') ? inWorker() : inThread();
+  return {
+    templates: (dir) => run({ kind: 'templates', dir }),
+    schema: (document, source, file, path) => run({ kind: 'schema', document, source, file, path }),
+    client: (model) => run({ kind: 'client', model }),
+    close,
+  };
+}
+
+function inThread(): Runner {
+  const tasks = import('./typescript-tasks.js');
+  tasks.catch(() => {}); // reported by the first task that awaits it
+  return { run: async (task) => (await tasks).runTask(task), close: async () => {} };
+}
+
+function inWorker(): Runner {
+  const worker = new Worker(new URL('./typescript-worker.js', import.meta.url));
+  const waiting = new Map<number, { resolve: (v: GatedFiles) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  let failed: Error | undefined;
+  const failAll = (err: Error) => {
+    failed ??= err;
+    for (const w of waiting.values()) w.reject(failed);
+    waiting.clear();
+  };
+  worker.on('message', (r: Reply) => {
+    const w = waiting.get(r.id);
+    waiting.delete(r.id);
+    if (r.ok) w?.resolve(r.value);
+    else w?.reject(unwire(r.error));
+  });
+  // The worker crashing (it cannot load its modules, runs out of memory) fails what it was asked, as a crash would.
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the TypeScript thread stopped (exit code ${code})`)));
+  return {
+    run: (task) =>
+      new Promise<GatedFiles>((resolve, reject) => {
+        if (failed) return reject(failed);
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, task });
+      }),
+    close: async () => {
+      waiting.clear();
+      await worker.terminate();
+    },
+  };
+}
