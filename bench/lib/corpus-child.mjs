@@ -22,12 +22,12 @@ const firstLine = (s) => String(s).split('\n')[0].slice(0, 300);
 let generate;
 if (tool === 'docex') {
   const { generateTree } = await import(pathToFileURL(join(root, 'dist/generator/emit/pipeline.js')).href);
-  const { writeTreeAtomically } = await import(pathToFileURL(join(root, 'dist/generator/util/atomic-write.js')).href);
+  const { writeTree } = await import(pathToFileURL(join(root, 'dist/generator/write/tree.js')).href);
   const { DocexError } = await import(pathToFileURL(join(root, 'dist/generator/util/errors.js')).href);
   generate = async (file, out) => {
     try {
       const { tree, apis } = await generateTree(file);
-      writeTreeAtomically(out, tree);
+      writeTree(out, tree);
       return { ok: true, warnings: apis.flatMap((a) => a.warnings).length };
     } catch (err) {
       if (err instanceof DocexError) return { ok: false, kind: 'error', message: firstLine(err.format()) };
