@@ -4,6 +4,7 @@
 // document is bundled, and one API's files are made while the next API is bundled. It costs CPU of its own: the
 // worker's start (~0.1 s) and the copy of each document sent to it (~0.5 s for GitHub's 13 MB description).
 // Run from sources (vitest runs generator/*.ts, which a worker cannot load), the same tasks run in this thread.
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
@@ -33,8 +34,11 @@ function unwire(e: WireError): Error {
 
 type Runner = { run(task: Task): Promise<GatedFiles>; close(): Promise<void> };
 
+// The worker's compiled entry beside this module; from sources there is none.
+const workerEntry = new URL('./typescript-worker.js', import.meta.url);
+
 export function openTypeScriptThread(): TypeScriptThread {
-  const { run, close } = import.meta.url.endsWith('.js') ? inWorker() : inThread();
+  const { run, close } = existsSync(workerEntry) ? inWorker() : inThread();
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
     schema: (document, source, file, path) => run({ kind: 'schema', document, source, file, path }),
@@ -50,7 +54,7 @@ function inThread(): Runner {
 }
 
 function inWorker(): Runner {
-  const worker = new Worker(new URL('./typescript-worker.js', import.meta.url));
+  const worker = new Worker(workerEntry);
   const waiting = new Map<number, { resolve: (v: GatedFiles) => void; reject: (e: Error) => void }>();
   let next = 0;
   let failed: Error | undefined;
