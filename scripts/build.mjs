@@ -3,7 +3,7 @@
 // node_modules/.bin, because npm links bins of dependencies only, and the npm
 // scripts here are exactly `docex <command>`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, chmodSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,25 @@ try {
 }
 const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
+
+// tsc never deletes: an output whose source is gone would stay importable here and hide a broken import that a
+// clean clone meets (a deleted module once kept a benchmark working only on this machine). Prune them.
+const pruned = [];
+const prune = (dir, srcDir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const out = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (existsSync(join(srcDir, e.name))) prune(out, join(srcDir, e.name));
+      else (rmSync(out, { recursive: true, force: true }), pruned.push(out));
+      continue;
+    }
+    const stem = e.name.replace(/\.(js|d\.ts)(\.map)?$/, '');
+    if (stem === e.name) continue;
+    if (!existsSync(join(srcDir, `${stem}.ts`))) (rmSync(out, { force: true }), pruned.push(out));
+  }
+};
+if (existsSync(join(root, 'dist', 'generator'))) prune(join(root, 'dist', 'generator'), join(root, 'generator'));
+if (pruned.length) console.error(`build: removed ${pruned.length} outputs whose sources are gone`);
 
 const binDir = join(root, 'node_modules', '.bin');
 const link = join(binDir, 'docex');
