@@ -129,8 +129,9 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
       }
       if (instance && kind !== 'action') parent = instance.nested ? parentOf(resources.get(instance.path)?.below) : undefined;
       const coll = collection ?? instance;
-      const [, success] = successResponse(api, operation);
       const c = reading(method, path);
+      // The response of the model's success status (the same lowest 2xx), not a second reading of the codes.
+      const success = deref<ResponseObject>(doc, operation.responses?.[String(c.successStatus)]);
       const target = c.effect && collections.get(resources.get(c.effect.target)?.instance?.of ?? '');
       const unique = readUnique(operation);
       specs.push({
@@ -184,14 +185,6 @@ function makeCollection(api: LoadedApi, path: string, role: CollectionRole, ctx:
     storeKey: schemaName(item) ?? `${api.entry.id}:${path}`,
     references: new Map(references.map((e) => [e.name, e.target])),
   };
-}
-
-/** The success response object (its status is the model's reading: the same lowest 2xx). */
-function successResponse(api: LoadedApi, op: OperationObject): [number, ResponseObject | undefined] {
-  const codes = Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c)).sort();
-  const code = codes[0];
-  if (!code) return [200, undefined];
-  return [Number(code), deref<ResponseObject>(api.doc, op.responses![code])];
 }
 
 function mergeParams(api: LoadedApi, item: PathItemObject, op: OperationObject): ParameterObject[] {
