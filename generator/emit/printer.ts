@@ -6,6 +6,7 @@
 // load it. The settings are fixed so the same structures always print the same bytes.
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { requireCached } from '../util/compile-cache.js';
 import type { PrintStructureOptions, StatementStructures, ts, WriterFunction } from 'ts-morph';
 
 const require = createRequire(import.meta.url);
@@ -45,7 +46,7 @@ function shareTypeScript(): void {
     const shared = new Module(bundled);
     shared.filename = bundled;
     shared.loaded = true;
-    shared.exports = require('typescript');
+    shared.exports = requireCached('typescript');
     require.cache[bundled] = shared;
   } catch {
     // ts-morph's own copy, as without this.
@@ -58,7 +59,9 @@ export function loadPrinter(): Promise<Printer> {
   loading ??= (async () => {
     shareTypeScript();
     // require(), not import(): Node would scan ts-morph's CommonJS source for its export names first (~0.1 s).
-    const tsMorph = require('ts-morph') as TsMorph;
+    // ts-morph's own 3 MB library first, so that ts-morph's require() of it gets the cached one.
+    requireCached('@ts-morph/common', createRequire(require.resolve('ts-morph')));
+    const tsMorph = requireCached<TsMorph>('ts-morph');
     const { printStructure, StructureKind, ts } = tsMorph;
     return {
       tsMorph,

@@ -7,11 +7,13 @@ import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } f
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
 import { extensibleValues } from '../model/conventions/index.js';
 import { typesKeyOf } from '../model/names.js';
+import { requireCached } from '../util/compile-cache.js';
 
 // CommonJS builds, through require(), not import: Node 20 scans a CommonJS module's whole source for its export
 // names when ESM imports it, ~0.3 s of CPU for typescript's 9 MB (a third of generating a small document).
 const require = createRequire(import.meta.url);
-const ts = require('typescript') as typeof import('typescript');
+// Through the code cache, and first: openapi-typescript's require('typescript') below gets this instance.
+const ts = requireCached<typeof import('typescript')>('typescript');
 const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof import('openapi-typescript').transformSchema;
 const { astToString } = require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof import('openapi-typescript'), 'astToString'>;
 const { resolveRef, scanDiscriminators } = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof import('openapi-typescript'), 'resolveRef' | 'scanDiscriminators'>;

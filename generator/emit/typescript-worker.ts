@@ -1,6 +1,7 @@
 // The TypeScript thread's entry (typescript-thread.ts): runs each task it is sent, in order, and answers with its
 // files or its error. Its imports load typescript, openapi-typescript and ts-morph as the thread starts.
 import { parentPort } from 'node:worker_threads';
+import { saveCompileCache } from '../util/compile-cache.js';
 import { DocexError } from '../util/errors.js';
 import { loadPrinter } from './printer.js';
 import { runTask, type Task } from './typescript-tasks.js';
@@ -26,6 +27,8 @@ port.on('message', ({ id, task }: { id: number; task: Task }) => {
     } catch (err) {
       reply = { id, ok: false, error: wire(err) };
     }
+    // A cold cache is written once the modules have done some work (the data then holds what was compiled lazily).
+    saveCompileCache();
     port.postMessage(reply);
   });
 });

@@ -1,5 +1,6 @@
 // Schema shapes that are valid OpenAPI but that openapi-typescript 7 turns into TypeScript that does not compile. Each
 // is found on the document as written and repaired on repairForTypes' copy, with one warning line per repair.
+import type { Visited } from './objects.js';
 import type { OpenApiDocument } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -23,18 +24,6 @@ function at(doc: unknown, pointer: string): unknown {
   return node;
 }
 
-function* objects(root: unknown): Generator<[Json, string]> {
-  const stack: [unknown, string][] = [[root, '#']];
-  const seen = new Set<unknown>();
-  while (stack.length) {
-    const [v, pointer] = stack.pop()!;
-    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
-    seen.add(v);
-    if (!Array.isArray(v)) yield [v as Json, pointer];
-    for (const [k, x] of Object.entries(v)) if (x !== null && typeof x === 'object') stack.push([x, `${pointer}/${escape(k)}`]);
-  }
-}
-
 const typesOf = (o: Json): unknown[] => [o.type ?? []].flat();
 const isNullable = (o: Json): boolean => o.nullable === true || typesOf(o).includes('null');
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -45,9 +34,9 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
  * is `never`, so the names do not satisfy the constraint (TS2344). The names move into a new `allOf` member that
  * declares them (the target's own property schemas) as required: the same object, now typed.
  */
-function requiredOfNullableTarget(doc: Json): ShapeRepair[] {
+function requiredOfNullableTarget(doc: Json, visited: readonly Visited[]): ShapeRepair[] {
   const out: ShapeRepair[] = [];
-  for (const [o, pointer] of objects(doc)) {
+  for (const { node: o, pointer: pointerOf } of visited) {
     if (!Array.isArray(o.allOf) || !Array.isArray(o.required)) continue;
     const own = isObject(o.properties) ? o.properties : {};
     const moved = new Map<string, unknown>();
@@ -59,6 +48,7 @@ function requiredOfNullableTarget(doc: Json): ShapeRepair[] {
     }
     if (moved.size === 0) continue;
     const names = [...moved.keys()];
+    const pointer = pointerOf();
     out.push({
       message: `${pointer}: requires ${names.join(', ')} of a nullable allOf target (openapi-typescript's WithRequired cannot name them): declared as required in an added allOf member`,
       apply: (copy) => {
@@ -85,13 +75,13 @@ function requiredOfNullableTarget(doc: Json): ShapeRepair[] {
  * in its own annotation (TS2502). Read as the document clearly means it, a nullable choice: the `null` becomes one
  * more alternative.
  */
-function nullWithAlternatives(doc: Json): ShapeRepair[] {
+function nullWithAlternatives(doc: Json, visited: readonly Visited[]): ShapeRepair[] {
   const out: ShapeRepair[] = [];
-  for (const [o, pointer] of objects(doc)) {
-    const types = typesOf(o);
-    if (types.length !== 1 || types[0] !== 'null') continue;
+  for (const { node: o, pointer: pointerOf } of visited) {
+    if (o.type !== 'null' && !(Array.isArray(o.type) && o.type.length === 1 && o.type[0] === 'null')) continue;
     const key = Array.isArray(o.oneOf) ? 'oneOf' : Array.isArray(o.anyOf) ? 'anyOf' : undefined;
     if (!key) continue;
+    const pointer = pointerOf();
     out.push({
       message: `${pointer}: type null with ${key} alternatives (typed as null & alternatives): typed as one more alternative, null`,
       apply: (copy) => {
@@ -111,10 +101,10 @@ function nullWithAlternatives(doc: Json): ShapeRepair[] {
  * parent's mapping with the values its own property allows (its enum, else its name, the implicit value), which the
  * document already implies; openapi-typescript then types the property once.
  */
-function unmappedDiscriminatorChild(doc: Json): ShapeRepair[] {
+function unmappedDiscriminatorChild(doc: Json, visited: readonly Visited[]): ShapeRepair[] {
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   const handled = new Set<string>();
-  for (const [o] of objects(doc)) {
+  for (const { node: o } of visited) {
     if (!isObject(o.discriminator)) continue;
     const mapping = o.discriminator.mapping;
     if (isObject(mapping)) for (const v of Object.values(mapping)) if (typeof v === 'string') handled.add(v);
@@ -195,7 +185,7 @@ function selfReferenceOutsideObject(doc: Json): ShapeRepair[] {
 }
 
 /** The shape repairs the document needs, found on the document as written. */
-export function shapeRepairs(doc: OpenApiDocument): ShapeRepair[] {
+export function shapeRepairs(doc: OpenApiDocument, visited: readonly Visited[]): ShapeRepair[] {
   const d = doc as unknown as Json;
-  return [...unmappedDiscriminatorChild(d), ...requiredOfNullableTarget(d), ...nullWithAlternatives(d), ...selfReferenceOutsideObject(d)];
+  return [...unmappedDiscriminatorChild(d, visited), ...requiredOfNullableTarget(d, visited), ...nullWithAlternatives(d, visited), ...selfReferenceOutsideObject(d)];
 }

@@ -1,6 +1,7 @@
 // Repairs of foreign documents that are valid OpenAPI but that openapi-typescript 7 turns into types that do not
 // compile or into a crash. Each repair keeps what the document means and is reported as a warning.
 import { pascalCase, unique } from '../model/names.js';
+import { objectsOf } from './objects.js';
 import { shapeRepairs } from './repair-shapes.js';
 import type { OpenApiDocument } from './types.js';
 
@@ -49,21 +50,6 @@ function at(doc: unknown, segments: string[]): unknown {
   return node;
 }
 
-/** Every object in the document with its JSON pointer (examples included: the repairs below leave those unchanged in
- *  meaning); an object reachable twice is visited once. Without `pointers` the pointer is '': the check of a
- *  document that needs no repair (most) then builds no strings (GitHub's description: ~0.25 s -> ~0.1 s). */
-function* objects(root: unknown, pointers = true): Generator<[Json, string]> {
-  const stack: [unknown, string][] = [[root, '#']];
-  const seen = new Set<unknown>();
-  while (stack.length) {
-    const [v, pointer] = stack.pop()!;
-    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
-    seen.add(v);
-    if (!Array.isArray(v)) yield [v as Json, pointer];
-    for (const [k, x] of Object.entries(v)) if (x !== null && typeof x === 'object') stack.push([x, pointers ? `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}` : '']);
-  }
-}
-
 /** A discriminator mapping entry that is not a `#/` ref: to a file that did not resolve (bundling inlines the rest). */
 function hasForeignMapping(o: Json): boolean {
   const d = o.discriminator;
@@ -72,8 +58,9 @@ function hasForeignMapping(o: Json): boolean {
 
 /** `type: object` with an `enum` of plain values (openapi-typescript reads such an enum as oneOf schemas and throws). */
 function hasScalarEnumOnObject(o: Json): boolean {
+  if (!Array.isArray(o.enum)) return false;
   const types = [o.type ?? []].flat();
-  return types.includes('object') && Array.isArray(o.enum) && o.enum.some((v) => !isObject(v));
+  return types.includes('object') && o.enum.some((v) => !isObject(v));
 }
 
 /**
@@ -86,11 +73,12 @@ function hasScalarEnumOnObject(o: Json): boolean {
 export function repairForTypes(input: OpenApiDocument): Repaired {
   const inner = new Set<string>();
   let other = false;
-  for (const [o] of objects(input, false)) {
+  const visited = objectsOf(input);
+  for (const { node: o } of visited) {
     if (typeof o.$ref === 'string' && innerKind(o.$ref)) inner.add(o.$ref);
     if (hasScalarEnumOnObject(o) || hasForeignMapping(o)) other = true;
   }
-  const shapes = shapeRepairs(input);
+  const shapes = shapeRepairs(input, visited);
   if (inner.size === 0 && !other && shapes.length === 0) return { document: input, repairs: [] };
 
   const doc = structuredClone(input);
@@ -116,17 +104,17 @@ export function repairForTypes(input: OpenApiDocument): Repaired {
     hoisted.set(ref, `#/components/${kind}/${name}`);
     repairs.push(`$ref "${ref}" points inside an operation or schema: its target is typed as components/${kind}/${name}`);
   }
-  for (const [o, pointer] of objects(doc)) {
+  for (const { node: o, pointer } of objectsOf(doc)) {
     if (typeof o.$ref === 'string' && hoisted.has(o.$ref)) o.$ref = hoisted.get(o.$ref);
     if (hasScalarEnumOnObject(o)) {
-      repairs.push(`${pointer}: type object with an enum of plain values ${JSON.stringify(o.enum).slice(0, 60)}: typed as the object, without the enum`);
+      repairs.push(`${pointer()}: type object with an enum of plain values ${JSON.stringify(o.enum).slice(0, 60)}: typed as the object, without the enum`);
       delete o.enum;
     }
     if (hasForeignMapping(o)) {
       const mapping = (o.discriminator as { mapping: Json }).mapping;
       for (const [value, target] of Object.entries(mapping)) {
         if (typeof target === 'string' && target.startsWith('#/')) continue;
-        repairs.push(`${pointer}/discriminator/mapping: "${value}" maps to ${JSON.stringify(target)}, which did not resolve: left out`);
+        repairs.push(`${pointer()}/discriminator/mapping: "${value}" maps to ${JSON.stringify(target)}, which did not resolve: left out`);
         delete mapping[value];
       }
     }
