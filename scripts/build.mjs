@@ -17,6 +17,8 @@ try {
   // Installed as a package from a tarball: dist/ is already built.
   process.exit(0);
 }
+// tsc's incremental state says what it emitted before: with dist/ deleted it would emit nothing. Start over then.
+if (!existsSync(join(root, 'dist', 'generator', 'cli.js'))) rmSync(join(root, '.tmp', 'build.tsbuildinfo'), { force: true });
 const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 

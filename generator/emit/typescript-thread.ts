@@ -53,36 +53,71 @@ function inThread(): Runner {
   return { run: async (task) => (await tasks).runTask(task), close: async () => {} };
 }
 
+/** A worker and what became of it. Its listeners are attached at once: a failure before any task is kept, not thrown. */
+interface Spawned {
+  worker: Worker;
+  failed?: Error;
+  onFail(err: Error): void;
+  onReply(r: Reply): void;
+}
+
+function spawn(): Spawned {
+  const s: Spawned = { worker: new Worker(workerEntry), onFail: () => {}, onReply: () => {} };
+  const fail = (err: Error) => {
+    s.failed ??= err;
+    s.onFail(s.failed);
+  };
+  s.worker.on('message', (r: Reply) => s.onReply(r));
+  // The worker crashing (it cannot load its modules, runs out of memory) fails what it was asked, as a crash would.
+  s.worker.on('error', fail);
+  s.worker.on('exit', (code) => fail(new Error(`the TypeScript thread stopped (exit code ${code})`)));
+  return s;
+}
+
+let early: Spawned | undefined;
+
+/**
+ * Starts the TypeScript thread before the rest of docex is loaded (bin/docex.js, for `generate`): loading TypeScript
+ * there is the longest part of generating a small document, and this starts it ~0.1 s sooner. Never asked for (bad
+ * arguments, --help), it does not keep the process alive.
+ */
+export function startTypeScriptThread(): void {
+  if (early || !existsSync(workerEntry)) return;
+  early = spawn();
+  early.worker.unref();
+}
+
 function inWorker(): Runner {
-  const worker = new Worker(workerEntry);
+  const s = early ?? spawn();
+  early = undefined;
+  s.worker.ref();
   const waiting = new Map<number, { resolve: (v: GatedFiles) => void; reject: (e: Error) => void }>();
   let next = 0;
-  let failed: Error | undefined;
-  const failAll = (err: Error) => {
-    failed ??= err;
-    for (const w of waiting.values()) w.reject(failed);
+  s.onFail = (err) => {
+    for (const w of waiting.values()) w.reject(err);
     waiting.clear();
   };
-  worker.on('message', (r: Reply) => {
+  s.onReply = (r) => {
     const w = waiting.get(r.id);
     waiting.delete(r.id);
     if (r.ok) w?.resolve(r.value);
     else w?.reject(unwire(r.error));
-  });
-  // The worker crashing (it cannot load its modules, runs out of memory) fails what it was asked, as a crash would.
-  worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`the TypeScript thread stopped (exit code ${code})`)));
+  };
   return {
     run: (task) =>
       new Promise<GatedFiles>((resolve, reject) => {
-        if (failed) return reject(failed);
+        if (s.failed) return reject(s.failed);
         const id = next++;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, task });
+        s.worker.postMessage({ id, task });
       }),
+    // Not awaited: stopping the thread takes ~40 ms, which the main thread spends writing the files instead; the
+    // worker no longer holds the process open (unref), so a command ends as soon as its own work is done.
     close: async () => {
       waiting.clear();
-      await worker.terminate();
+      s.onFail = () => {};
+      s.worker.unref();
+      s.worker.terminate().catch(() => {});
     },
   };
 }

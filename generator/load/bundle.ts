@@ -4,6 +4,7 @@ import { relative, resolve } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import { repairForTypes } from './repair.js';
 import { selfContained } from './self-contained.js';
+import { parseYamlDocument } from './yaml.js';
 import type { OpenApiDocument } from './types.js';
 
 export interface Diagnostic {
@@ -128,17 +129,28 @@ async function bundleForeign(file: string): Promise<BundleResult> {
 type Redocly = typeof import('@redocly/openapi-core/lib/bundle-oas');
 
 /**
- * A `.json` document that needs no bundling (self-contained.ts), as parsed; undefined for anything else, which goes
- * through the bundler. `components` is added when missing, as the bundler does for OpenAPI 3.
+ * A `.json`, `.yaml` or `.yml` document that needs no bundling (self-contained.ts), parsed as the bundler would
+ * parse it; undefined for anything else, which goes through the bundler. `components` is added when missing, as the
+ * bundler does for OpenAPI 3.
  */
 function selfContainedDocument(file: string): OpenApiDocument | undefined {
-  const text = jsonText(file);
-  if (text === undefined) return undefined;
   let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
+  if (/\.json$/i.test(file)) {
+    const text = jsonText(file);
+    if (text === undefined) return undefined;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  } else if (/\.ya?ml$/i.test(file)) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+    } catch {
+      return undefined;
+    }
+    parsed = parseYamlDocument(text, resolve(file));
   }
   if (!selfContained(parsed)) return undefined;
   const doc = parsed as OpenApiDocument;

@@ -4,6 +4,7 @@
 // vm.Script's cachedData, used here for the modules named. The cache is keyed by the file (path, size, mtime), Node's
 // version and arch; V8 checks its own flags and the source hash and rejects a stale entry, which is then rewritten.
 // Nothing depends on it: any failure (unwritable folder, rejected data) loads the module as require() would.
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -50,7 +51,9 @@ export function requireCached<T>(id: string, from: NodeJS.Require = require): T 
   let file: string;
   let cachedData: Buffer | undefined;
   try {
-    source = readFileSync(path, 'utf8');
+    // typescript.js is ASCII: read as latin1 it is the same string, ~0.1 s sooner than through Node's UTF-8 decoder.
+    const bytes = readFileSync(path);
+    source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
     const { size, mtimeMs } = statSync(path);
     const key = createHash('sha256').update(`${path}\0${size}\0${mtimeMs}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32);
     file = join(cacheDir(), `${key}.bin`);
