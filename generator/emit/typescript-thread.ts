@@ -1,8 +1,11 @@
 // The TypeScript thread: the files docex writes as TypeScript are made and gated in a worker_threads worker
-// (typescript-tasks.ts), while the main thread bundles documents and builds their models. On two cores that takes
-// loading TypeScript, openapi-typescript and ts-morph (~0.8 s of CPU) off the path, as it happens while the first
-// document is bundled, and one API's files are made while the next API is bundled. It costs CPU of its own: the
-// worker's start (~0.1 s) and the copy of each document sent to it (~0.5 s for GitHub's 13 MB description).
+// (typescript-tasks.ts), while the main thread parses (or bundles) documents and builds their models. On two cores
+// that takes loading TypeScript, openapi-typescript and ts-morph (~0.5 s of CPU with the code cache) off the path, as
+// it happens while the first document is read, and one API's files are made while the next API is read. It costs
+// CPU of its own: the worker's start (~0.1 s) and the copy of each document sent to it (~0.3 s for GitHub's
+// description). Work moved the other way does not pay: printing the clients or parsing schema.ts on the main thread
+// while the worker renders schema.ts slowed the render as much as it saved (measured: the two threads share 2 cores
+// with V8's own GC and compiler threads).
 // Run from sources (vitest runs generator/*.ts, which a worker cannot load), the same tasks run in this thread.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
