@@ -113,9 +113,7 @@ export function itemsDocex() {
   items ??= docexGenerate(itemsDoc, join(outDir, 'items-docex')).then(async (out) => {
     // The generator's own copy of templates/token (what it emits for a token document), from the built generator.
     const { copyTemplates } = await import(pathToFileURL(join(root, 'dist', 'generator', 'emit', 'tree.js')).href);
-    const tree = new Map();
-    copyTemplates(tree, 'token');
-    for (const [path, text] of tree) {
+    for (const [path, text] of copyTemplates('token')) {
       mkdirSync(dirname(join(out, path)), { recursive: true });
       writeFileSync(join(out, path), text);
     }
