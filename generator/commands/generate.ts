@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateTree } from '../emit/pipeline.js';
 import { loadPrinter } from '../emit/printer.js';
-import { formatReport, surfaceReport, type ApiReport } from '../surface/index.js';
+import { compareTrees, formatReport, surfaceReport, surfacesOf, type ApiReport, type ApiSurface } from '../surface/index.js';
 import { resolveConfig } from '../util/config.js';
-import { assertReplaceable } from '../write/guard.js';
+import { assertReplaceable, foreignFile } from '../write/guard.js';
 import { diffTree, readTree, writeTree } from '../write/tree.js';
 
 const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking] [--quiet] [--json]
@@ -47,7 +48,21 @@ export async function run(argv: string[]): Promise<number> {
   });
   const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
   const start = performance.now();
-  const { tree, apis } = await generateTree(input, { apis: selected, documents });
+  // An output docex wrote earlier (every file its own, write/guard.ts) is read first, and its clients' surface read
+  // while the TypeScript thread makes the new files, which reads theirs from its own parse: the report then costs
+  // little more than comparing. Anything else is left to the guard below, as before.
+  const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
+  let before: Map<string, ApiSurface> | undefined;
+  const { tree, apis, surfaces } = await generateTree(input, {
+    apis: selected,
+    documents,
+    surfaces: Boolean(earlier?.size),
+    whileWaiting: earlier?.size
+      ? async () => {
+          before = surfacesOf(await loadPrinter(), earlier);
+        }
+      : undefined,
+  });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
     log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);
@@ -66,9 +81,9 @@ export async function run(argv: string[]): Promise<number> {
     // The output folder is replaced whole: never one that holds files docex did not write, or the input.
     assertReplaceable(output, [process.cwd(), input]);
     // What changed in the TypeScript the client compiled against (an earlier output docex wrote), per API.
-    const previous = readTree(output);
+    const previous = earlier ?? readTree(output);
     if (previous.size) {
-      surface = surfaceReport(await loadPrinter(), previous, tree);
+      surface = before ? compareTrees(before, surfaces, previous, tree) : surfaceReport(await loadPrinter(), previous, tree);
       const text = formatReport(surface);
       if (text) log(text);
     }

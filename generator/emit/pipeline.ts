@@ -12,6 +12,7 @@ import { unparsable } from './syntax-gate.js';
 import type { OutputTree } from './tree.js';
 import type { GatedFiles } from './typescript-tasks.js';
 import { openTypeScriptThread, type TypeScriptThread } from './typescript-thread.js';
+import type { ApiSurface } from '../surface/index.js';
 
 export interface ApiSummary {
   id: string;
@@ -24,6 +25,8 @@ export interface ApiSummary {
 export interface GenerateResult {
   tree: OutputTree;
   apis: ApiSummary[];
+  /** With `surfaces`: each API's public surface, by its folder in the tree (`document/v1/`, or ``). */
+  surfaces: Map<string, ApiSurface>;
 }
 
 export interface GenerateOptions {
@@ -31,6 +34,10 @@ export interface GenerateOptions {
   apis?: 'all' | readonly string[];
   /** Local documents used instead of the tree's, by API id. */
   documents?: Readonly<Record<string, string>>;
+  /** Read each API's public surface from the files as they are gated (for the client-surface report). */
+  surfaces?: boolean;
+  /** Work for this thread while the TypeScript thread makes the files: called once every document is sent. */
+  whileWaiting?: () => void | Promise<void>;
 }
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
@@ -59,6 +66,7 @@ function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
 interface Finished {
   files: OutputTree;
   summary: ApiSummary;
+  surface?: ApiSurface;
 }
 
 /**
@@ -66,7 +74,7 @@ interface Finished {
  * failing as a one-thread run would have failed first: openapi-typescript's error, an emitter's, then the first
  * file that does not parse.
  */
-async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<OutputTree> {
+async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<{ files: OutputTree; surface?: ApiSurface }> {
   const done: GatedFiles[] = [];
   for (const p of parts) done.push(await p);
   const tree: OutputTree = new Map();
@@ -77,7 +85,7 @@ async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<O
       tree.set(path, text);
     });
   }
-  return tree;
+  return { files: tree, surface: done.find((d) => d.surface)?.surface };
 }
 
 /** Promises awaited later, in order: a rejection meanwhile is not an unhandled one. */
@@ -114,7 +122,8 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   };
   // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file. Sent first,
   // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
-  const runtime = later(finish(input, [typescript.templates('runtime')]));
+  const runtime = later(finish(input, [typescript.templates('runtime')]).then((r) => r.files));
+  const withSurface = opts.surfaces === true;
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
   const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
     const began = performance.now();
@@ -124,14 +133,14 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     }
     const summary = (operations: number, more: string[]): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more] });
     // schema.ts is sent first: on a large document, rendering it is the longest part.
-    const schema = later(typescript.schema(document, source, file, `${entry ? `${entry.id}/` : ''}schema.ts`));
+    const schema = later(typescript.schema(document, source, file, `${entry ? `${entry.id}/` : ''}schema.ts`, withSurface && entry?.id !== 'token'));
     if (entry?.id === 'token') {
       // Its client is the hand-written templates/token/; the document gives schema.ts only.
-      return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: summary(0, []) }))];
+      return [finish(file, [schema, later(typescript.templates('token'))]).then(({ files }) => ({ files, summary: summary(0, []) }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
-    return [finish(file, [schema, later(typescript.client(model))]).then((files) => ({ files, summary: summary(model.operations.length, model.warnings) }))];
+    return [finish(file, [schema, later(typescript.client(model, withSurface))]).then(({ files, surface }) => ({ files, surface, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
@@ -147,8 +156,19 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     await settle();
     throw err;
   }
+  try {
+    await opts.whileWaiting?.();
+  } catch (err) {
+    await settle();
+    throw err;
+  }
   const done = await settle();
   const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
   const apis = done.map((d) => d.summary);
-  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis };
+  const surfaces = new Map<string, ApiSurface>();
+  for (const d of done) {
+    const client = [...d.files.keys()].find((p) => /(^|\/)client\.ts$/.test(p));
+    if (d.surface && client !== undefined) surfaces.set(client.slice(0, -'client.ts'.length), d.surface);
+  }
+  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces };
 }

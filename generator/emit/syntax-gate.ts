@@ -16,12 +16,17 @@ export function syntaxError(path: string, text: string): string | undefined {
   // JSDoc is not parsed (ParseNone): its errors are never syntax errors of the file (they land in jsDocDiagnostics,
   // not parseDiagnostics), and skipping it halves the parse of a comment-heavy schema.ts (GitHub's: ~1.0 -> ~0.6 s).
   const file = ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS);
+  return firstSyntaxError(file);
+}
+
+/** The first syntax error of a parsed file, as `line:col message`, or undefined. */
+export function firstSyntaxError(file: import('typescript').SourceFile): string | undefined {
   // parseDiagnostics: the parser's own diagnostics, what a program's getSyntacticDiagnostics returns for a .ts file.
   const diagnostics = (file as unknown as { parseDiagnostics: readonly import('typescript').Diagnostic[] }).parseDiagnostics;
   const d = diagnostics[0];
   if (!d) return undefined;
   const { line, character } = file.getLineAndCharacterOfPosition(d.start ?? 0);
-  return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+  return `${line + 1}:${character + 1} ${typescript().flattenDiagnosticMessageText(d.messageText, ' ')}`;
 }
 
 /** The error of an emitted file that does not parse (exit 2), naming it and its document. */

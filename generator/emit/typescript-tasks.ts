@@ -1,26 +1,47 @@
 // What the TypeScript thread does (typescript-thread.ts): every file docex writes as TypeScript is made and parsed
 // there. schema.ts from openapi-typescript, client.ts/raw.ts/index.ts from the model with ts-morph, the runtime and
 // token templates copied; each comes back with the syntax gate's verdict on each .ts file. One TypeScript is loaded
-// for all of it (printer.ts), while the main thread is still bundling the first document.
+// for all of it (printer.ts), while the main thread is still bundling the first document. When asked (`surface`: an
+// earlier output is about to be replaced), the client task also reads the API's public surface (surface/extract.ts)
+// from the gate's own parse of client.ts and schema.ts, so the report costs no parse of the new files.
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import { loadPrinter } from './printer.js';
+import { loadPrinter, type Printer } from './printer.js';
 import { renderSchema } from './schema.js';
-import { syntaxError } from './syntax-gate.js';
+import { surfaceOf, type ApiSurface } from '../surface/index.js';
+import { firstSyntaxError, syntaxError } from './syntax-gate.js';
 import { banner } from './templates.js';
-import { copyTemplates, emitApi } from './tree.js';
+import { apiDir, copyTemplates, emitApi } from './tree.js';
 
 export type Task =
   | { kind: 'templates'; dir: 'runtime' | 'token' }
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner. */
-  | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string }
-  | { kind: 'client'; model: ApiModel };
+  | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; surface?: boolean }
+  | { kind: 'client'; model: ApiModel; surface?: boolean };
 
 /** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
 export interface GatedFiles {
   files: [string, string][];
   errors: (string | undefined)[];
+  /** The API's public surface, when the client task was asked for it. */
+  surface?: ApiSurface;
+}
+
+type Parsed = ReturnType<Printer['parse']>;
+/** schema.ts parsed by the gate, by API folder, until that API's client task reads the surface. */
+const schemas = new Map<string, Parsed>();
+
+/** The gate's verdict on `files`, parsing `keep` with parents set (for the surface) and returning it too. */
+function gatedKeeping(files: Iterable<[string, string]>, printer: Printer, keep: string): { gated: GatedFiles; kept?: Parsed } {
+  const list = [...files];
+  let kept: Parsed | undefined;
+  const errors = list.map(([path, text]) => {
+    if (path !== keep) return path.endsWith('.ts') ? syntaxError(path, text) : undefined;
+    kept = printer.parse(path, text);
+    return firstSyntaxError(kept as unknown as import('typescript').SourceFile);
+  });
+  return { gated: { files: list, errors }, kept };
 }
 
 /** A seam like tree.ts's `emitters`: tests swap `render` (in-thread, from sources) to check the gate of schema.ts. */
@@ -33,7 +54,7 @@ const gated = (files: Iterable<[string, string]>): GatedFiles => {
 
 /** schema.ts of one document; openapi-typescript's own errors (a document shape it cannot type) exit 2 naming the
  *  file and its pointer, never as a stack trace. */
-function schemaFile(task: Extract<Task, { kind: 'schema' }>): GatedFiles {
+async function schemaFile(task: Extract<Task, { kind: 'schema' }>): Promise<GatedFiles> {
   let text: string;
   try {
     text = banner(task.source) + schemaEmitter.render(task.document);
@@ -41,7 +62,23 @@ function schemaFile(task: Extract<Task, { kind: 'schema' }>): GatedFiles {
     if (err instanceof DocexError) throw err;
     throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, task.file);
   }
-  return gated([[task.path, text]]);
+  if (!task.surface) return gated([[task.path, text]]);
+  const { gated: files, kept } = gatedKeeping([[task.path, text]], await loadPrinter(), task.path);
+  if (kept) schemas.set(task.path.slice(0, -'schema.ts'.length), kept);
+  return files;
+}
+
+/** client.ts, raw.ts, index.ts and README.md of a model, gated; with `surface`, the API's surface as well. */
+async function clientFiles(model: ApiModel, surface: boolean | undefined): Promise<GatedFiles> {
+  const printer = await loadPrinter();
+  const files = emitApi(model, printer);
+  if (!surface) return gated(files);
+  const dir = apiDir(model);
+  const { gated: out, kept } = gatedKeeping(files, printer, `${dir}client.ts`);
+  const schema = schemas.get(dir);
+  schemas.delete(dir);
+  if (kept && schema) out.surface = surfaceOf(printer.tsMorph.ts, kept, schema);
+  return out;
 }
 
 /** Runs one task; throws what making its files throws (openapi-typescript's DocexError, an emitter's crash). */
@@ -52,6 +89,6 @@ export async function runTask(task: Task): Promise<GatedFiles> {
     case 'schema':
       return schemaFile(task);
     case 'client':
-      return gated(emitApi(task.model, await loadPrinter()));
+      return clientFiles(task.model, task.surface);
   }
 }

@@ -18,9 +18,10 @@ export interface TypeScriptThread {
   /** runtime/ or token/: the templates copied as files. */
   templates(dir: 'runtime' | 'token'): Promise<GatedFiles>;
   /** schema.ts at `path`; rejects as openapi-typescript would (DocexError, exit 2, naming `file`). */
-  schema(document: OpenApiDocument, source: string, file: string, path: string): Promise<GatedFiles>;
+  schema(document: OpenApiDocument, source: string, file: string, path: string, surface?: boolean): Promise<GatedFiles>;
   /** client.ts, raw.ts, index.ts and README.md of a model; rejects with an emitter's crash. */
-  client(model: ApiModel): Promise<GatedFiles>;
+  /** With `surface`, also the API's public surface (its schema task must have been sent with `surface` too). */
+  client(model: ApiModel, surface?: boolean): Promise<GatedFiles>;
   close(): Promise<void>;
 }
 
@@ -44,8 +45,8 @@ export function openTypeScriptThread(): TypeScriptThread {
   const { run, close } = existsSync(workerEntry) ? inWorker() : inThread();
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
-    schema: (document, source, file, path) => run({ kind: 'schema', document, source, file, path }),
-    client: (model) => run({ kind: 'client', model }),
+    schema: (document, source, file, path, surface) => run({ kind: 'schema', document, source, file, path, surface }),
+    client: (model, surface) => run({ kind: 'client', model, surface }),
     close,
   };
 }

@@ -138,9 +138,11 @@ function membersOf(ts: TS, node: TypeNode | undefined): Map<string, TypeNode> {
 
 /** The surface of the API whose client.ts and schema.ts texts are given. */
 export function extractSurface(printer: Printer, clientText: string, schemaText: string): ApiSurface {
-  const ts = printer.tsMorph.ts;
-  const client = printer.parse('/client.ts', clientText);
-  const schema = printer.parse('/schema.ts', schemaText);
+  return surfaceOf(printer.tsMorph.ts, printer.parse('/client.ts', clientText), printer.parse('/schema.ts', schemaText));
+}
+
+/** The surface of an API from its client.ts and schema.ts, parsed with parents set (Printer.parse). */
+export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.SourceFile): ApiSurface {
 
   // schema.ts: every component, walked once, and each operation's request and response parts.
   const components = new Map<string, Local>();

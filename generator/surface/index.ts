@@ -2,26 +2,52 @@
 // previous TypeScript and the new are read back with ts-morph and their public surfaces compared, per API.
 import type { Printer } from '../emit/printer.js';
 import { compareSurfaces, type ApiReport } from './compare.js';
-import { extractSurface } from './extract.js';
+import { extractSurface, type ApiSurface } from './extract.js';
 
 export { formatReport, type ApiReport, type SurfaceChange } from './compare.js';
+export { surfaceOf, type ApiSurface } from './extract.js';
+
+/** The folder of each API in an output tree (`document/v1/`, or `` for a single document), by its client.ts. */
+function apiDirs(tree: ReadonlyMap<string, string>): string[] {
+  return [...tree.keys()].flatMap((path) => {
+    const m = /^(?:(.*)\/)?client\.ts$/.exec(path);
+    return m ? [m[1] ? `${m[1]}/` : ''] : [];
+  });
+}
+
+/** The surface of every API of an output tree, by folder. */
+export function surfacesOf(printer: Printer, tree: ReadonlyMap<string, string>): Map<string, ApiSurface> {
+  const out = new Map<string, ApiSurface>();
+  for (const dir of apiDirs(tree)) {
+    const client = tree.get(`${dir}client.ts`);
+    const schema = tree.get(`${dir}schema.ts`);
+    if (client !== undefined && schema !== undefined) out.set(dir, extractSurface(printer, client, schema));
+  }
+  return out;
+}
+
+/**
+ * One report per API present in both trees, from surfaces already read (`generate` reads the new ones where it
+ * parses the files anyway, and the previous ones while it waits for them). An API whose files did not change has none.
+ */
+export function compareTrees(
+  before: ReadonlyMap<string, ApiSurface>,
+  after: ReadonlyMap<string, ApiSurface>,
+  previous: ReadonlyMap<string, string>,
+  next: ReadonlyMap<string, string>,
+): ApiReport[] {
+  const reports: ApiReport[] = [];
+  for (const dir of apiDirs(next)) {
+    const api = dir.replace(/\/$/, '');
+    const [old, now] = [before.get(dir), after.get(dir)];
+    if (!old || !now) continue;
+    const same = previous.get(`${dir}client.ts`) === next.get(`${dir}client.ts`) && previous.get(`${dir}schema.ts`) === next.get(`${dir}schema.ts`);
+    reports.push(same ? { api, breaking: 0, changes: [] } : compareSurfaces(api, old, now));
+  }
+  return reports;
+}
 
 /** One report per API present in both trees (relative path -> text), by the folder of its client.ts. */
 export function surfaceReport(printer: Printer, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
-  const reports: ApiReport[] = [];
-  for (const [path, clientText] of next) {
-    const m = /^(?:(.*)\/)?client\.ts$/.exec(path);
-    if (!m) continue;
-    const dir = m[1] ? `${m[1]}/` : '';
-    const before = previous.get(path);
-    const beforeSchema = previous.get(`${dir}schema.ts`);
-    const schema = next.get(`${dir}schema.ts`);
-    if (before === undefined || beforeSchema === undefined || schema === undefined) continue;
-    if (before === clientText && beforeSchema === schema) {
-      reports.push({ api: m[1] ?? '', breaking: 0, changes: [] });
-      continue;
-    }
-    reports.push(compareSurfaces(m[1] ?? '', extractSurface(printer, before, beforeSchema), extractSurface(printer, clientText, schema)));
-  }
-  return reports;
+  return compareTrees(surfacesOf(printer, previous), surfacesOf(printer, next), previous, next);
 }
