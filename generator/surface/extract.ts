@@ -46,7 +46,8 @@ export interface PropSurface {
 const MAX_OPS = 3;
 
 function nameText(ts: TS, name: tsTypes.PropertyName): string {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText();
+  if (ts.isComputedPropertyName(name)) return ts.isStringLiteralLike(name.expression) || ts.isNumericLiteral(name.expression) ? name.expression.text : '[computed]';
+  return name.text;
 }
 
 /** The string keys of an indexed-access chain rooted at `root`: `components["schemas"]["X"]` -> ['schemas', 'X']. */
@@ -63,9 +64,9 @@ function indexChain(ts: TS, node: TypeNode, root: string): string[] | undefined 
 }
 
 /** Walks one type: literal unions become enums at `path`, object members props, component references refs. */
-function walk(ts: TS, node: TypeNode, path: string, local: Local, depth = 0): void {
+function walk(ts: TS, src: tsTypes.SourceFile, node: TypeNode, path: string, local: Local, depth = 0): void {
   if (depth > 40) return;
-  if (ts.isParenthesizedTypeNode(node) || (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword)) return walk(ts, node.type, path, local, depth + 1);
+  if (ts.isParenthesizedTypeNode(node) || (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword)) return walk(ts, src, node.type, path, local, depth + 1);
   const ref = indexChain(ts, node, 'components');
   if (ref) {
     local.refs.add(ref.slice(0, 2).join('/'));
@@ -80,27 +81,27 @@ function walk(ts: TS, node: TypeNode, path: string, local: Local, depth = 0): vo
     const members = ts.isUnionTypeNode(node) ? [...node.types] : [node];
     const values = members.map(literal).filter((v): v is string => v !== undefined);
     if (values.length) local.enums.set(path, { values, extensible: members.some(openString) });
-    for (const m of members) if (literal(m) === undefined && !openString(m)) walk(ts, m, path, local, depth + 1);
+    for (const m of members) if (literal(m) === undefined && !openString(m)) walk(ts, src, m, path, local, depth + 1);
     return;
   }
   if (ts.isTypeLiteralNode(node)) {
     for (const m of node.members) {
       if (ts.isPropertySignature(m) && m.type) {
         const key = `${path}.${nameText(ts, m.name)}`;
-        local.props.set(key, { optional: m.questionToken !== undefined, shape: shape(ts, m.type) });
-        walk(ts, m.type, key, local, depth + 1);
-      } else if (ts.isIndexSignatureDeclaration(m)) walk(ts, m.type, `${path}{}`, local, depth + 1);
+        local.props.set(key, { optional: m.questionToken !== undefined, shape: shape(ts, src, m.type) });
+        walk(ts, src, m.type, key, local, depth + 1);
+      } else if (ts.isIndexSignatureDeclaration(m)) walk(ts, src, m.type, `${path}{}`, local, depth + 1);
     }
     return;
   }
-  if (ts.isArrayTypeNode(node)) return walk(ts, node.elementType, `${path}[]`, local, depth + 1);
-  if (ts.isIntersectionTypeNode(node)) for (const t of node.types) walk(ts, t, path, local, depth + 1);
-  else if (ts.isTypeReferenceNode(node)) node.typeArguments?.forEach((t) => walk(ts, t, `${path}<>`, local, depth + 1));
-  else if (ts.isTupleTypeNode(node)) node.elements.forEach((t) => walk(ts, ts.isNamedTupleMember(t) ? t.type : t, `${path}[]`, local, depth + 1));
+  if (ts.isArrayTypeNode(node)) return walk(ts, src, node.elementType, `${path}[]`, local, depth + 1);
+  if (ts.isIntersectionTypeNode(node)) for (const t of node.types) walk(ts, src, t, path, local, depth + 1);
+  else if (ts.isTypeReferenceNode(node)) node.typeArguments?.forEach((t) => walk(ts, src, t, `${path}<>`, local, depth + 1));
+  else if (ts.isTupleTypeNode(node)) node.elements.forEach((t) => walk(ts, src, ts.isNamedTupleMember(t) ? t.type : t, `${path}[]`, local, depth + 1));
 }
 
 /** The kinds a type is made of, sorted: enough to see a changed type or a property that became nullable. */
-function shape(ts: TS, node: TypeNode): string {
+function shape(ts: TS, src: tsTypes.SourceFile, node: TypeNode): string {
   const kinds = new Set<string>();
   const add = (t: TypeNode): void => {
     if (ts.isParenthesizedTypeNode(t) || (ts.isTypeOperatorNode(t) && t.operator === ts.SyntaxKind.ReadonlyKeyword)) return add(t.type);
@@ -111,7 +112,7 @@ function shape(ts: TS, node: TypeNode): string {
     else if (ts.isArrayTypeNode(t) || ts.isTupleTypeNode(t)) kinds.add('array');
     else if (ts.isTypeLiteralNode(t)) kinds.add('object');
     else if (ts.isIntersectionTypeNode(t)) kinds.add(t.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword) ? 'string' : 'object');
-    else kinds.add(t.getText());
+    else kinds.add(t.getText(src));
   };
   add(node);
   kinds.delete('never'); // `query?: never`: no parameters of that kind yet
@@ -141,15 +142,17 @@ export function extractSurface(printer: Printer, clientText: string, schemaText:
   return surfaceOf(printer.tsMorph.ts, printer.parse('/client.ts', clientText), printer.parse('/schema.ts', schemaText));
 }
 
-/** The surface of an API from its client.ts and schema.ts, parsed with parents set (Printer.parse). */
+/** The surface of an API from its client.ts and schema.ts, parsed (parents need not be set: node text is read from
+ *  the file's text, so the syntax gate's own parse serves). */
 export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.SourceFile): ApiSurface {
+  const src = schema;
 
   // schema.ts: every component, walked once, and each operation's request and response parts.
   const components = new Map<string, Local>();
   for (const [section, type] of interfaceMembers(ts, schema, 'components')) {
     for (const [name, t] of membersOf(ts, type)) {
       const local = emptyLocal();
-      walk(ts, t, section === 'schemas' ? name : `${section}.${name}`, local);
+      walk(ts, src, t, section === 'schemas' ? name : `${section}.${name}`, local);
       components.set(`${section}/${name}`, local);
     }
   }
@@ -249,8 +252,8 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
     }
     for (const [t, path, r] of roots) {
       const local = emptyLocal();
-      local.props.set(path, { optional: false, shape: shape(ts, t) });
-      walk(ts, t, path, local);
+      local.props.set(path, { optional: false, shape: shape(ts, src, t) });
+      walk(ts, src, t, path, local);
       addLocal(local, r, op);
       spread(local.refs, r, op);
     }
