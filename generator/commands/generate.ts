@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateTree } from '../emit/pipeline.js';
 import { loadPrinter } from '../emit/printer.js';
-import { compareTrees, formatReport, surfaceReport, surfacesOf, type ApiReport, type ApiSurface } from '../surface/index.js';
+import { compareTrees, formatReport, surfaceReport, type ApiReport } from '../surface/index.js';
 import { resolveConfig } from '../util/config.js';
 import { assertReplaceable, foreignFile } from '../write/guard.js';
 import { diffTree, readTree, writeTree } from '../write/tree.js';
@@ -48,20 +48,15 @@ export async function run(argv: string[]): Promise<number> {
   });
   const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
   const start = performance.now();
-  // An output docex wrote earlier (every file its own, write/guard.ts) is read first, and its clients' surface read
-  // while the TypeScript thread makes the new files, which reads theirs from its own parse: the report then costs
-  // little more than comparing. Anything else is left to the guard below, as before.
+  // An output docex wrote earlier (every file its own, write/guard.ts) is read first: the TypeScript thread reads its
+  // clients' surface before the new files (while this thread reads the documents), and the new surface from its own
+  // parse of them, so the report costs little more than comparing. Anything else is left to the guard below.
   const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
-  let before: Map<string, ApiSurface> | undefined;
-  const { tree, apis, surfaces } = await generateTree(input, {
+  const { tree, apis, surfaces, previousSurfaces } = await generateTree(input, {
     apis: selected,
     documents,
     surfaces: Boolean(earlier?.size),
-    whileWaiting: earlier?.size
-      ? async () => {
-          before = surfacesOf(await loadPrinter(), earlier);
-        }
-      : undefined,
+    previous: earlier?.size ? earlier : undefined,
   });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
@@ -83,7 +78,7 @@ export async function run(argv: string[]): Promise<number> {
     // What changed in the TypeScript the client compiled against (an earlier output docex wrote), per API.
     const previous = earlier ?? readTree(output);
     if (previous.size) {
-      surface = before ? compareTrees(before, surfaces, previous, tree) : surfaceReport(await loadPrinter(), previous, tree);
+      surface = previousSurfaces ? compareTrees(previousSurfaces, surfaces, previous, tree) : surfaceReport(await loadPrinter(), previous, tree);
       const text = formatReport(surface);
       if (text) log(text);
     }

@@ -12,7 +12,7 @@ import { unparsable } from './syntax-gate.js';
 import type { OutputTree } from './tree.js';
 import type { GatedFiles } from './typescript-tasks.js';
 import { openTypeScriptThread, type TypeScriptThread } from './typescript-thread.js';
-import type { ApiSurface } from '../surface/index.js';
+import { apiFiles, type ApiSurface } from '../surface/index.js';
 
 export interface ApiSummary {
   id: string;
@@ -27,6 +27,8 @@ export interface GenerateResult {
   apis: ApiSummary[];
   /** With `surfaces`: each API's public surface, by its folder in the tree (`document/v1/`, or ``). */
   surfaces: Map<string, ApiSurface>;
+  /** With `previous`: the surfaces of its APIs, by folder. */
+  previousSurfaces?: Map<string, ApiSurface>;
 }
 
 export interface GenerateOptions {
@@ -36,8 +38,9 @@ export interface GenerateOptions {
   documents?: Readonly<Record<string, string>>;
   /** Read each API's public surface from the files as they are gated (for the client-surface report). */
   surfaces?: boolean;
-  /** Work for this thread while the TypeScript thread makes the files: called once every document is sent. */
-  whileWaiting?: () => void | Promise<void>;
+  /** An earlier output about to be replaced: its APIs' surfaces are read on the TypeScript thread first, while this
+   *  thread reads the documents (`previousSurfaces` in the result). */
+  previous?: ReadonlyMap<string, string>;
 }
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
@@ -124,6 +127,8 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
   const runtime = later(finish(input, [typescript.templates('runtime')]).then((r) => r.files));
   const withSurface = opts.surfaces === true;
+  // Before any document: on a large one the TypeScript thread would otherwise wait for it, idle.
+  const previous = opts.previous ? later(typescript.previous(apiFiles(opts.previous))) : undefined;
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
   const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
     const began = performance.now();
@@ -156,13 +161,8 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     await settle();
     throw err;
   }
-  try {
-    await opts.whileWaiting?.();
-  } catch (err) {
-    await settle();
-    throw err;
-  }
   const done = await settle();
+  const previousSurfaces = await previous;
   const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
   const apis = done.map((d) => d.summary);
   const surfaces = new Map<string, ApiSurface>();
@@ -170,5 +170,5 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     const client = [...d.files.keys()].find((p) => /(^|\/)client\.ts$/.test(p));
     if (d.surface && client !== undefined) surfaces.set(client.slice(0, -'client.ts'.length), d.surface);
   }
-  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces };
+  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces, previousSurfaces };
 }

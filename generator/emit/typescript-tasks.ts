@@ -9,7 +9,7 @@ import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
 import { loadPrinter, type Printer } from './printer.js';
 import { renderSchema } from './schema.js';
-import { surfaceOf, type ApiSurface } from '../surface/index.js';
+import { extractSurface, surfaceOf, type ApiSurface } from '../surface/index.js';
 import { firstSyntaxError, syntaxError } from './syntax-gate.js';
 import { banner } from './templates.js';
 import { apiDir, copyTemplates, emitApi } from './tree.js';
@@ -18,7 +18,9 @@ export type Task =
   | { kind: 'templates'; dir: 'runtime' | 'token' }
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner. */
   | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; surface?: boolean }
-  | { kind: 'client'; model: ApiModel; surface?: boolean };
+  | { kind: 'client'; model: ApiModel; surface?: boolean }
+  /** The surfaces of an earlier output's APIs, by folder: `[folder, client.ts, schema.ts]` texts. */
+  | { kind: 'previous'; apis: [string, string, string][] };
 
 /** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
 export interface GatedFiles {
@@ -26,6 +28,8 @@ export interface GatedFiles {
   errors: (string | undefined)[];
   /** The API's public surface, when the client task was asked for it. */
   surface?: ApiSurface;
+  /** The 'previous' task's surfaces, by API folder. */
+  surfaces?: Map<string, ApiSurface>;
 }
 
 type Parsed = ReturnType<Printer['parse']>;
@@ -90,5 +94,10 @@ export async function runTask(task: Task): Promise<GatedFiles> {
       return schemaFile(task);
     case 'client':
       return clientFiles(task.model, task.surface);
+    case 'previous': {
+      const printer = await loadPrinter();
+      const surfaces = new Map(task.apis.map(([dir, client, schema]) => [dir, extractSurface(printer, client, schema)] as const));
+      return { files: [], errors: [], surfaces };
+    }
   }
 }

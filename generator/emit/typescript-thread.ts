@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
+import type { ApiSurface } from '../surface/index.js';
 import { DocexError } from '../util/errors.js';
 import type { GatedFiles, Task } from './typescript-tasks.js';
 
@@ -22,6 +23,8 @@ export interface TypeScriptThread {
   /** client.ts, raw.ts, index.ts and README.md of a model; rejects with an emitter's crash. */
   /** With `surface`, also the API's public surface (its schema task must have been sent with `surface` too). */
   client(model: ApiModel, surface?: boolean): Promise<GatedFiles>;
+  /** The surfaces of an earlier output's APIs (`[folder, client.ts, schema.ts]`), read with ts-morph. */
+  previous(apis: [string, string, string][]): Promise<Map<string, ApiSurface>>;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export function openTypeScriptThread(): TypeScriptThread {
     templates: (dir) => run({ kind: 'templates', dir }),
     schema: (document, source, file, path, surface) => run({ kind: 'schema', document, source, file, path, surface }),
     client: (model, surface) => run({ kind: 'client', model, surface }),
+    previous: (apis) => run({ kind: 'previous', apis }).then((r) => r.surfaces ?? new Map<string, ApiSurface>()),
     close,
   };
 }

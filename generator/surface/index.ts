@@ -5,7 +5,7 @@ import { compareSurfaces, type ApiReport } from './compare.js';
 import { extractSurface, type ApiSurface } from './extract.js';
 
 export { formatReport, type ApiReport, type SurfaceChange } from './compare.js';
-export { surfaceOf, type ApiSurface } from './extract.js';
+export { extractSurface, surfaceOf, type ApiSurface } from './extract.js';
 
 /** The folder of each API in an output tree (`document/v1/`, or `` for a single document), by its client.ts. */
 function apiDirs(tree: ReadonlyMap<string, string>): string[] {
@@ -15,15 +15,18 @@ function apiDirs(tree: ReadonlyMap<string, string>): string[] {
   });
 }
 
-/** The surface of every API of an output tree, by folder. */
-export function surfacesOf(printer: Printer, tree: ReadonlyMap<string, string>): Map<string, ApiSurface> {
-  const out = new Map<string, ApiSurface>();
-  for (const dir of apiDirs(tree)) {
+/** Each API of an output tree as `[folder, client.ts, schema.ts]`. */
+export function apiFiles(tree: ReadonlyMap<string, string>): [string, string, string][] {
+  return apiDirs(tree).flatMap((dir) => {
     const client = tree.get(`${dir}client.ts`);
     const schema = tree.get(`${dir}schema.ts`);
-    if (client !== undefined && schema !== undefined) out.set(dir, extractSurface(printer, client, schema));
-  }
-  return out;
+    return client !== undefined && schema !== undefined ? [[dir, client, schema] as [string, string, string]] : [];
+  });
+}
+
+/** The surface of every API of an output tree, by folder. */
+export function surfacesOf(printer: Printer, tree: ReadonlyMap<string, string>): Map<string, ApiSurface> {
+  return new Map(apiFiles(tree).map(([dir, client, schema]) => [dir, extractSurface(printer, client, schema)]));
 }
 
 /**
