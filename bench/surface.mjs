@@ -1,7 +1,7 @@
 // Figure 10: the client-surface report's cost (issue 19: at most 0.5 s more on openapi/, at most 25% more on GitHub's
 // description). `docex generate` into an empty folder, paired with the same command over a previous output that
-// differs in every API (each client.ts with a comment added, so every API's surface is read and compared in full;
-// identical files are skipped by the report).
+// differs in every file the report reads (client.ts and schema.ts of each API with a comment added): the worst case,
+// every surface read in full, before and after.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt, pairedRatio, paired } from './lib/measure.mjs';
@@ -19,7 +19,7 @@ export async function run({ log, runs: runsOverride }) {
   for (const [name, c] of Object.entries(CASES)) {
     const slug = name.replace(/\W+/g, '') || 'openapi';
     const previous = await docexGenerate(c.input, join(outDir, 'surface', slug, 'previous'));
-    for (const file of filesUnder(previous, 'client.ts')) writeFileSync(file, `${readFileSync(file, 'utf8')}\n// an earlier output\n`);
+    for (const file of [...filesUnder(previous, 'client.ts'), ...filesUnder(previous, 'schema.ts')]) writeFileSync(file, `${readFileSync(file, 'utf8')}\n// an earlier output\n`);
     const out = join(outDir, 'surface', slug, 'out');
     const args = [docexBin, 'generate', ...(c.input ? ['--input', c.input] : []), '--output', out, '--quiet'];
     const variants = [

@@ -52,7 +52,7 @@ export async function run(argv: string[]): Promise<number> {
   // clients' surface before the new files (while this thread reads the documents), and the new surface from its own
   // parse of them, so the report costs little more than comparing. Anything else is left to the guard below.
   const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
-  const { tree, apis, surfaces, previousSurfaces } = await generateTree(input, {
+  const { tree, apis, surfaces, previousSurfaces, surfaceMs } = await generateTree(input, {
     apis: selected,
     documents,
     surfaces: Boolean(earlier?.size),
@@ -81,6 +81,12 @@ export async function run(argv: string[]): Promise<number> {
       surface = previousSurfaces ? compareTrees(previousSurfaces, surfaces, previous, tree) : surfaceReport(await loadPrinter(), previous, tree);
       const text = formatReport(surface);
       if (text) log(text);
+      // The report's budget is a quarter of what generating costs; a surface too large for it is said, not hidden.
+      const generating = performance.now() - start - surfaceMs;
+      if (surfaceMs > generating / 4) {
+        const operations = apis.reduce((n, a) => n + a.operations, 0);
+        log(`client-surface report: reading the TypeScript of ${operations} operations, before and after, took ${(surfaceMs / 1000).toFixed(2)} s, more than a quarter of generating (${(generating / 1000).toFixed(2)} s)`);
+      }
     }
     const breaking = surface?.reduce((n, r) => n + r.breaking, 0) ?? 0;
     if (breaking && failOnBreaking) {
@@ -97,6 +103,7 @@ export async function run(argv: string[]): Promise<number> {
       check: values.check,
       files: tree.size,
       seconds: Number(seconds.toFixed(3)),
+      ...(previousSurfaces ? { surfaceSeconds: Number((surfaceMs / 1000).toFixed(3)) } : {}),
       apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
       ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
       ...(surface ? { surface: surface.filter((r) => r.changes.length) } : {}),

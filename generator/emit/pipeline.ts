@@ -29,6 +29,8 @@ export interface GenerateResult {
   surfaces: Map<string, ApiSurface>;
   /** With `previous`: the surfaces of its APIs, by folder. */
   previousSurfaces?: Map<string, ApiSurface>;
+  /** Time the TypeScript thread spent reading surfaces (both outputs), in ms. */
+  surfaceMs: number;
 }
 
 export interface GenerateOptions {
@@ -70,6 +72,7 @@ interface Finished {
   files: OutputTree;
   summary: ApiSummary;
   surface?: ApiSurface;
+  surfaceMs?: number;
 }
 
 /**
@@ -77,7 +80,7 @@ interface Finished {
  * failing as a one-thread run would have failed first: openapi-typescript's error, an emitter's, then the first
  * file that does not parse.
  */
-async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<{ files: OutputTree; surface?: ApiSurface }> {
+async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<{ files: OutputTree; surface?: ApiSurface; surfaceMs?: number }> {
   const done: GatedFiles[] = [];
   for (const p of parts) done.push(await p);
   const tree: OutputTree = new Map();
@@ -88,7 +91,8 @@ async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<{
       tree.set(path, text);
     });
   }
-  return { files: tree, surface: done.find((d) => d.surface)?.surface };
+  const read = done.find((d) => d.surface);
+  return { files: tree, surface: read?.surface, surfaceMs: read?.surfaceMs };
 }
 
 /** Promises awaited later, in order: a rejection meanwhile is not an unhandled one. */
@@ -145,7 +149,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
-    return [finish(file, [schema, later(typescript.client(model, withSurface))]).then(({ files, surface }) => ({ files, surface, summary: summary(model.operations.length, model.warnings) }))];
+    return [finish(file, [schema, later(typescript.client(model, withSurface))]).then(({ files, surface, surfaceMs }) => ({ files, surface, surfaceMs, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
@@ -162,7 +166,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     throw err;
   }
   const done = await settle();
-  const previousSurfaces = await previous;
+  const earlier = await previous;
   const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
   const apis = done.map((d) => d.summary);
   const surfaces = new Map<string, ApiSurface>();
@@ -170,5 +174,6 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     const client = [...d.files.keys()].find((p) => /(^|\/)client\.ts$/.test(p));
     if (d.surface && client !== undefined) surfaces.set(client.slice(0, -'client.ts'.length), d.surface);
   }
-  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces, previousSurfaces };
+  const surfaceMs = (earlier?.ms ?? 0) + done.reduce((ms, d) => ms + (d.surfaceMs ?? 0), 0);
+  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces, previousSurfaces: earlier?.surfaces, surfaceMs };
 }

@@ -30,13 +30,15 @@ export interface GatedFiles {
   surface?: ApiSurface;
   /** The 'previous' task's surfaces, by API folder. */
   surfaces?: Map<string, ApiSurface>;
+  /** Time spent reading surfaces (beyond the gate's parse), for the report's budget. */
+  surfaceMs?: number;
 }
 
 type Parsed = ReturnType<Printer['parse']>;
 /** schema.ts parsed by the gate, by API folder, until that API's client task reads the surface. */
 const schemas = new Map<string, Parsed>();
 
-/** The gate's verdict on `files`, parsing `keep` with parents set (for the surface) and returning it too. */
+/** The gate's verdict on `files`, returning the parse of `keep` too (for the surface). */
 function gatedKeeping(files: Iterable<[string, string]>, printer: Printer, keep: string): { gated: GatedFiles; kept?: Parsed } {
   const list = [...files];
   let kept: Parsed | undefined;
@@ -81,7 +83,11 @@ async function clientFiles(model: ApiModel, surface: boolean | undefined): Promi
   const { gated: out, kept } = gatedKeeping(files, printer, `${dir}client.ts`);
   const schema = schemas.get(dir);
   schemas.delete(dir);
-  if (kept && schema) out.surface = surfaceOf(printer.tsMorph.ts, kept, schema);
+  if (kept && schema) {
+    const began = performance.now();
+    out.surface = surfaceOf(printer.tsMorph.ts, kept, schema);
+    out.surfaceMs = performance.now() - began;
+  }
   return out;
 }
 
@@ -96,8 +102,9 @@ export async function runTask(task: Task): Promise<GatedFiles> {
       return clientFiles(task.model, task.surface);
     case 'previous': {
       const printer = await loadPrinter();
+      const began = performance.now();
       const surfaces = new Map(task.apis.map(([dir, client, schema]) => [dir, extractSurface(printer, client, schema)] as const));
-      return { files: [], errors: [], surfaces };
+      return { files: [], errors: [], surfaces, surfaceMs: performance.now() - began };
     }
   }
 }

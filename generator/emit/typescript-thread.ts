@@ -24,7 +24,7 @@ export interface TypeScriptThread {
   /** With `surface`, also the API's public surface (its schema task must have been sent with `surface` too). */
   client(model: ApiModel, surface?: boolean): Promise<GatedFiles>;
   /** The surfaces of an earlier output's APIs (`[folder, client.ts, schema.ts]`), read with ts-morph. */
-  previous(apis: [string, string, string][]): Promise<Map<string, ApiSurface>>;
+  previous(apis: [string, string, string][]): Promise<{ surfaces: Map<string, ApiSurface>; ms: number }>;
   close(): Promise<void>;
 }
 
@@ -50,7 +50,7 @@ export function openTypeScriptThread(): TypeScriptThread {
     templates: (dir) => run({ kind: 'templates', dir }),
     schema: (document, source, file, path, surface) => run({ kind: 'schema', document, source, file, path, surface }),
     client: (model, surface) => run({ kind: 'client', model, surface }),
-    previous: (apis) => run({ kind: 'previous', apis }).then((r) => r.surfaces ?? new Map<string, ApiSurface>()),
+    previous: (apis) => run({ kind: 'previous', apis }).then((r) => ({ surfaces: r.surfaces ?? new Map<string, ApiSurface>(), ms: r.surfaceMs ?? 0 })),
     close,
   };
 }
