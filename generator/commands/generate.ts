@@ -48,16 +48,11 @@ export async function run(argv: string[]): Promise<number> {
   });
   const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
   const start = performance.now();
-  // An output docex wrote earlier (every file its own, write/guard.ts) is read first: the TypeScript thread reads its
-  // clients' surface before the new files (while this thread reads the documents), and the new surface from its own
-  // parse of them, so the report costs little more than comparing. Anything else is left to the guard below.
+  // An output docex wrote earlier (every file its own, write/guard.ts) is read first, and the TypeScript thread compares
+  // each API's new files with it: where they differ, it reads the surface before and after (the new one from its own
+  // parse of the new files), so an unchanged API costs nothing. Anything else is left to the guard below.
   const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
-  const { tree, apis, surfaces, previousSurfaces, surfaceMs } = await generateTree(input, {
-    apis: selected,
-    documents,
-    surfaces: Boolean(earlier?.size),
-    previous: earlier?.size ? earlier : undefined,
-  });
+  const { tree, apis, surfaces, surfaceMs } = await generateTree(input, { apis: selected, documents, previous: earlier?.size ? earlier : undefined });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
     log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);
@@ -78,7 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     // What changed in the TypeScript the client compiled against (an earlier output docex wrote), per API.
     const previous = earlier ?? readTree(output);
     if (previous.size) {
-      surface = previousSurfaces ? compareTrees(previousSurfaces, surfaces, previous, tree) : surfaceReport(await loadPrinter(), previous, tree);
+      surface = earlier?.size ? compareTrees(surfaces, previous, tree) : surfaceReport(await loadPrinter(), previous, tree);
       const text = formatReport(surface);
       if (text) log(text);
       // The report's budget is a quarter of what generating costs; a surface too large for it is said, not hidden.
@@ -103,7 +98,7 @@ export async function run(argv: string[]): Promise<number> {
       check: values.check,
       files: tree.size,
       seconds: Number(seconds.toFixed(3)),
-      ...(previousSurfaces ? { surfaceSeconds: Number((surfaceMs / 1000).toFixed(3)) } : {}),
+      ...(earlier?.size ? { surfaceSeconds: Number((surfaceMs / 1000).toFixed(3)) } : {}),
       apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
       ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
       ...(surface ? { surface: surface.filter((r) => r.changes.length) } : {}),

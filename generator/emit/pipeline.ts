@@ -12,7 +12,7 @@ import { unparsable } from './syntax-gate.js';
 import type { OutputTree } from './tree.js';
 import type { GatedFiles } from './typescript-tasks.js';
 import { openTypeScriptThread, type TypeScriptThread } from './typescript-thread.js';
-import { apiFiles, type ApiSurface } from '../surface/index.js';
+import type { ApiSurface } from '../surface/index.js';
 
 export interface ApiSummary {
   id: string;
@@ -25,11 +25,10 @@ export interface ApiSummary {
 export interface GenerateResult {
   tree: OutputTree;
   apis: ApiSummary[];
-  /** With `surfaces`: each API's public surface, by its folder in the tree (`document/v1/`, or ``). */
-  surfaces: Map<string, ApiSurface>;
-  /** With `previous`: the surfaces of its APIs, by folder. */
-  previousSurfaces?: Map<string, ApiSurface>;
-  /** Time the TypeScript thread spent reading surfaces (both outputs), in ms. */
+  /** With `previous`: the surfaces before and after of each API whose files changed, by its folder in the tree
+   *  (`document/v1/`, or ``). */
+  surfaces: Map<string, { before: ApiSurface; after: ApiSurface }>;
+  /** Time the TypeScript thread spent reading surfaces, in ms. */
   surfaceMs: number;
 }
 
@@ -38,10 +37,8 @@ export interface GenerateOptions {
   apis?: 'all' | readonly string[];
   /** Local documents used instead of the tree's, by API id. */
   documents?: Readonly<Record<string, string>>;
-  /** Read each API's public surface from the files as they are gated (for the client-surface report). */
-  surfaces?: boolean;
-  /** An earlier output about to be replaced: its APIs' surfaces are read on the TypeScript thread first, while this
-   *  thread reads the documents (`previousSurfaces` in the result). */
+  /** An earlier output about to be replaced: where an API's client.ts or schema.ts differ from it, its public surface
+   *  before and after is read on the TypeScript thread (`surfaces` in the result), for the client-surface report. */
   previous?: ReadonlyMap<string, string>;
 }
 
@@ -71,7 +68,7 @@ function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
 interface Finished {
   files: OutputTree;
   summary: ApiSummary;
-  surface?: ApiSurface;
+  surfaces?: { before: ApiSurface; after: ApiSurface };
   surfaceMs?: number;
 }
 
@@ -80,7 +77,7 @@ interface Finished {
  * failing as a one-thread run would have failed first: openapi-typescript's error, an emitter's, then the first
  * file that does not parse.
  */
-async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<{ files: OutputTree; surface?: ApiSurface; surfaceMs?: number }> {
+async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<Omit<Finished, 'summary'>> {
   const done: GatedFiles[] = [];
   for (const p of parts) done.push(await p);
   const tree: OutputTree = new Map();
@@ -91,8 +88,8 @@ async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<{
       tree.set(path, text);
     });
   }
-  const read = done.find((d) => d.surface);
-  return { files: tree, surface: read?.surface, surfaceMs: read?.surfaceMs };
+  const read = done.find((d) => d.surfaces);
+  return { files: tree, surfaces: read?.surfaces, surfaceMs: read?.surfaceMs };
 }
 
 /** Promises awaited later, in order: a rejection meanwhile is not an unhandled one. */
@@ -130,9 +127,12 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file. Sent first,
   // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
   const runtime = later(finish(input, [typescript.templates('runtime')]).then((r) => r.files));
-  const withSurface = opts.surfaces === true;
-  // Before any document: on a large one the TypeScript thread would otherwise wait for it, idle.
-  const previous = opts.previous ? later(typescript.previous(apiFiles(opts.previous))) : undefined;
+  /** The earlier output's client.ts and schema.ts of the API whose schema.ts goes to `path`. */
+  const previousOf = (path: string): [string, string] | undefined => {
+    const dir = path.slice(0, -'schema.ts'.length);
+    const [client, schema] = [opts.previous?.get(`${dir}client.ts`), opts.previous?.get(path)];
+    return client !== undefined && schema !== undefined ? [client, schema] : undefined;
+  };
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
   const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
     const began = performance.now();
@@ -142,14 +142,15 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     }
     const summary = (operations: number, more: string[]): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more] });
     // schema.ts is sent first: on a large document, rendering it is the longest part.
-    const schema = later(typescript.schema(document, source, file, `${entry ? `${entry.id}/` : ''}schema.ts`, withSurface && entry?.id !== 'token'));
+    const schemaPath = `${entry ? `${entry.id}/` : ''}schema.ts`;
+    const schema = later(typescript.schema(document, source, file, schemaPath, entry?.id === 'token' ? undefined : previousOf(schemaPath)));
     if (entry?.id === 'token') {
       // Its client is the hand-written templates/token/; the document gives schema.ts only.
       return [finish(file, [schema, later(typescript.templates('token'))]).then(({ files }) => ({ files, summary: summary(0, []) }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
-    return [finish(file, [schema, later(typescript.client(model, withSurface))]).then(({ files, surface, surfaceMs }) => ({ files, surface, surfaceMs, summary: summary(model.operations.length, model.warnings) }))];
+    return [finish(file, [schema, later(typescript.client(model))]).then(({ files, surfaces, surfaceMs }) => ({ files, surfaces, surfaceMs, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
@@ -166,14 +167,13 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     throw err;
   }
   const done = await settle();
-  const earlier = await previous;
   const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
   const apis = done.map((d) => d.summary);
-  const surfaces = new Map<string, ApiSurface>();
+  const surfaces: GenerateResult['surfaces'] = new Map();
   for (const d of done) {
     const client = [...d.files.keys()].find((p) => /(^|\/)client\.ts$/.test(p));
-    if (d.surface && client !== undefined) surfaces.set(client.slice(0, -'client.ts'.length), d.surface);
+    if (d.surfaces && client !== undefined) surfaces.set(client.slice(0, -'client.ts'.length), d.surfaces);
   }
-  const surfaceMs = (earlier?.ms ?? 0) + done.reduce((ms, d) => ms + (d.surfaceMs ?? 0), 0);
-  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces, previousSurfaces: earlier?.surfaces, surfaceMs };
+  const surfaceMs = done.reduce((ms, d) => ms + (d.surfaceMs ?? 0), 0);
+  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces, surfaceMs };
 }

@@ -1,9 +1,10 @@
 // What the TypeScript thread does (typescript-thread.ts): every file docex writes as TypeScript is made and parsed
 // there. schema.ts from openapi-typescript, client.ts/raw.ts/index.ts from the model with ts-morph, the runtime and
 // token templates copied; each comes back with the syntax gate's verdict on each .ts file. One TypeScript is loaded
-// for all of it (printer.ts), while the main thread is still bundling the first document. When asked (`surface`: an
-// earlier output is about to be replaced), the client task also reads the API's public surface (surface/extract.ts)
-// from the gate's own parse of client.ts and schema.ts, so the report costs no parse of the new files.
+// for all of it (printer.ts), while the main thread is still bundling the first document. When an earlier output is
+// about to be replaced (`previous`: its client.ts and schema.ts), the client task compares the new files with it and,
+// where they differ, reads both public surfaces (surface/extract.ts): the new one from the gate's own parse, so an
+// unchanged API costs nothing and a changed one no second parse of the new files.
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
@@ -17,26 +18,23 @@ import { apiDir, copyTemplates, emitApi } from './tree.js';
 export type Task =
   | { kind: 'templates'; dir: 'runtime' | 'token' }
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner. */
-  | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; surface?: boolean }
-  | { kind: 'client'; model: ApiModel; surface?: boolean }
-  /** The surfaces of an earlier output's APIs, by folder: `[folder, client.ts, schema.ts]` texts. */
-  | { kind: 'previous'; apis: [string, string, string][] };
+  /** `previous`: the earlier output's client.ts and schema.ts of this API, for the client-surface report. */
+  | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; previous?: [string, string] }
+  | { kind: 'client'; model: ApiModel };
 
 /** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
 export interface GatedFiles {
   files: [string, string][];
   errors: (string | undefined)[];
-  /** The API's public surface, when the client task was asked for it. */
-  surface?: ApiSurface;
-  /** The 'previous' task's surfaces, by API folder. */
-  surfaces?: Map<string, ApiSurface>;
+  /** Where the API's files changed from `previous`: its public surface before and after. */
+  surfaces?: { before: ApiSurface; after: ApiSurface };
   /** Time spent reading surfaces (beyond the gate's parse), for the report's budget. */
   surfaceMs?: number;
 }
 
 type Parsed = ReturnType<Printer['parse']>;
-/** schema.ts parsed by the gate, by API folder, until that API's client task reads the surface. */
-const schemas = new Map<string, Parsed>();
+/** An API's schema.ts as gated (text and parse) and its earlier files, by API folder, until its client task. */
+const schemas = new Map<string, { text: string; parsed: Parsed; previous: [string, string] }>();
 
 /** The gate's verdict on `files`, returning the parse of `keep` too (for the surface). */
 function gatedKeeping(files: Iterable<[string, string]>, printer: Printer, keep: string): { gated: GatedFiles; kept?: Parsed } {
@@ -68,24 +66,27 @@ async function schemaFile(task: Extract<Task, { kind: 'schema' }>): Promise<Gate
     if (err instanceof DocexError) throw err;
     throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, task.file);
   }
-  if (!task.surface) return gated([[task.path, text]]);
+  if (!task.previous) return gated([[task.path, text]]);
   const { gated: files, kept } = gatedKeeping([[task.path, text]], await loadPrinter(), task.path);
-  if (kept) schemas.set(task.path.slice(0, -'schema.ts'.length), kept);
+  if (kept) schemas.set(task.path.slice(0, -'schema.ts'.length), { text, parsed: kept, previous: task.previous });
   return files;
 }
 
-/** client.ts, raw.ts, index.ts and README.md of a model, gated; with `surface`, the API's surface as well. */
-async function clientFiles(model: ApiModel, surface: boolean | undefined): Promise<GatedFiles> {
+/** client.ts, raw.ts, index.ts and README.md of a model, gated; where they or schema.ts changed from the earlier
+ *  output, the API's surfaces before and after as well. */
+async function clientFiles(model: ApiModel): Promise<GatedFiles> {
   const printer = await loadPrinter();
   const files = emitApi(model, printer);
-  if (!surface) return gated(files);
   const dir = apiDir(model);
-  const { gated: out, kept } = gatedKeeping(files, printer, `${dir}client.ts`);
   const schema = schemas.get(dir);
   schemas.delete(dir);
-  if (kept && schema) {
+  if (!schema) return gated(files);
+  const [clientBefore, schemaBefore] = schema.previous;
+  if (files.get(`${dir}client.ts`) === clientBefore && schema.text === schemaBefore) return gated(files);
+  const { gated: out, kept } = gatedKeeping(files, printer, `${dir}client.ts`);
+  if (kept) {
     const began = performance.now();
-    out.surface = surfaceOf(printer.tsMorph.ts, kept, schema);
+    out.surfaces = { before: extractSurface(printer, clientBefore, schemaBefore), after: surfaceOf(printer.tsMorph.ts, kept, schema.parsed) };
     out.surfaceMs = performance.now() - began;
   }
   return out;
@@ -99,12 +100,6 @@ export async function runTask(task: Task): Promise<GatedFiles> {
     case 'schema':
       return schemaFile(task);
     case 'client':
-      return clientFiles(task.model, task.surface);
-    case 'previous': {
-      const printer = await loadPrinter();
-      const began = performance.now();
-      const surfaces = new Map(task.apis.map(([dir, client, schema]) => [dir, extractSurface(printer, client, schema)] as const));
-      return { files: [], errors: [], surfaces, surfaceMs: performance.now() - began };
-    }
+      return clientFiles(task.model);
   }
 }

@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
-import type { ApiSurface } from '../surface/index.js';
 import { DocexError } from '../util/errors.js';
 import type { GatedFiles, Task } from './typescript-tasks.js';
 
@@ -19,12 +18,10 @@ export interface TypeScriptThread {
   /** runtime/ or token/: the templates copied as files. */
   templates(dir: 'runtime' | 'token'): Promise<GatedFiles>;
   /** schema.ts at `path`; rejects as openapi-typescript would (DocexError, exit 2, naming `file`). */
-  schema(document: OpenApiDocument, source: string, file: string, path: string, surface?: boolean): Promise<GatedFiles>;
+  /** With `previous` (the earlier output's client.ts and schema.ts of this API), its client task reads surfaces. */
+  schema(document: OpenApiDocument, source: string, file: string, path: string, previous?: [string, string]): Promise<GatedFiles>;
   /** client.ts, raw.ts, index.ts and README.md of a model; rejects with an emitter's crash. */
-  /** With `surface`, also the API's public surface (its schema task must have been sent with `surface` too). */
-  client(model: ApiModel, surface?: boolean): Promise<GatedFiles>;
-  /** The surfaces of an earlier output's APIs (`[folder, client.ts, schema.ts]`), read with ts-morph. */
-  previous(apis: [string, string, string][]): Promise<{ surfaces: Map<string, ApiSurface>; ms: number }>;
+  client(model: ApiModel): Promise<GatedFiles>;
   close(): Promise<void>;
 }
 
@@ -48,9 +45,8 @@ export function openTypeScriptThread(): TypeScriptThread {
   const { run, close } = existsSync(workerEntry) ? inWorker() : inThread();
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
-    schema: (document, source, file, path, surface) => run({ kind: 'schema', document, source, file, path, surface }),
-    client: (model, surface) => run({ kind: 'client', model, surface }),
-    previous: (apis) => run({ kind: 'previous', apis }).then((r) => ({ surfaces: r.surfaces ?? new Map<string, ApiSurface>(), ms: r.surfaceMs ?? 0 })),
+    schema: (document, source, file, path, previous) => run({ kind: 'schema', document, source, file, path, previous }),
+    client: (model) => run({ kind: 'client', model }),
     close,
   };
 }

@@ -15,42 +15,41 @@ function apiDirs(tree: ReadonlyMap<string, string>): string[] {
   });
 }
 
-/** Each API of an output tree as `[folder, client.ts, schema.ts]`. */
-export function apiFiles(tree: ReadonlyMap<string, string>): [string, string, string][] {
-  return apiDirs(tree).flatMap((dir) => {
+/** The surface of every API of an output tree, by folder. */
+function surfacesOf(printer: Printer, tree: ReadonlyMap<string, string>): Map<string, ApiSurface> {
+  const out = new Map<string, ApiSurface>();
+  for (const dir of apiDirs(tree)) {
     const client = tree.get(`${dir}client.ts`);
     const schema = tree.get(`${dir}schema.ts`);
-    return client !== undefined && schema !== undefined ? [[dir, client, schema] as [string, string, string]] : [];
-  });
-}
-
-/** The surface of every API of an output tree, by folder. */
-export function surfacesOf(printer: Printer, tree: ReadonlyMap<string, string>): Map<string, ApiSurface> {
-  return new Map(apiFiles(tree).map(([dir, client, schema]) => [dir, extractSurface(printer, client, schema)]));
+    if (client !== undefined && schema !== undefined) out.set(dir, extractSurface(printer, client, schema));
+  }
+  return out;
 }
 
 /**
- * One report per API present in both trees, from surfaces already read (`generate` reads the new ones where it
- * parses the files anyway, and the previous ones while it waits for them). An API whose files did not change has none.
+ * One report per API present in both trees, from surfaces already read (`generate` reads them on the TypeScript
+ * thread, `surfaces` by API folder). An API whose client.ts and schema.ts did not change has no changes.
  */
-export function compareTrees(
-  before: ReadonlyMap<string, ApiSurface>,
-  after: ReadonlyMap<string, ApiSurface>,
-  previous: ReadonlyMap<string, string>,
-  next: ReadonlyMap<string, string>,
-): ApiReport[] {
+export function compareTrees(surfaces: ReadonlyMap<string, { before: ApiSurface; after: ApiSurface }>, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
   const reports: ApiReport[] = [];
   for (const dir of apiDirs(next)) {
     const api = dir.replace(/\/$/, '');
-    const [old, now] = [before.get(dir), after.get(dir)];
-    if (!old || !now) continue;
+    if (previous.get(`${dir}client.ts`) === undefined || previous.get(`${dir}schema.ts`) === undefined) continue;
     const same = previous.get(`${dir}client.ts`) === next.get(`${dir}client.ts`) && previous.get(`${dir}schema.ts`) === next.get(`${dir}schema.ts`);
-    reports.push(same ? { api, breaking: 0, changes: [] } : compareSurfaces(api, old, now));
+    const read = surfaces.get(dir);
+    if (same) reports.push({ api, breaking: 0, changes: [] });
+    else if (read) reports.push(compareSurfaces(api, read.before, read.after));
   }
   return reports;
 }
 
 /** One report per API present in both trees (relative path -> text), by the folder of its client.ts. */
 export function surfaceReport(printer: Printer, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
-  return compareTrees(surfacesOf(printer, previous), surfacesOf(printer, next), previous, next);
+  const [before, after] = [surfacesOf(printer, previous), surfacesOf(printer, next)];
+  const read = new Map<string, { before: ApiSurface; after: ApiSurface }>();
+  for (const [dir, b] of before) {
+    const a = after.get(dir);
+    if (a) read.set(dir, { before: b, after: a });
+  }
+  return compareTrees(read, previous, next);
 }
