@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateTree } from '../emit/pipeline.js';
-import { loadPrinter } from '../emit/printer.js';
-import { compareTrees, formatReport, surfaceReport, type ApiReport } from '../surface/index.js';
+import { compareTrees, formatReport, type ApiReport } from '../surface/index.js';
 import { resolveConfig } from '../util/config.js';
 import { assertReplaceable, foreignFile } from '../write/guard.js';
 import { diffTree, readTree, writeTree } from '../write/tree.js';
@@ -50,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
   const start = performance.now();
   // An output docex wrote earlier (every file its own, write/guard.ts) is read first, and the TypeScript thread compares
   // each API's new files with it: where they differ, it reads the surface before and after (the new one from its own
-  // parse of the new files), so an unchanged API costs nothing. Anything else is left to the guard below.
+  // parse of the new files), so an unchanged API costs nothing. A folder with anything else is refused by the guard.
   const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
   const { tree, apis, surfaces, surfaceMs } = await generateTree(input, { apis: selected, documents, previous: earlier?.size ? earlier : undefined });
   for (const api of apis) {
@@ -71,9 +70,9 @@ export async function run(argv: string[]): Promise<number> {
     // The output folder is replaced whole: never one that holds files docex did not write, or the input.
     assertReplaceable(output, [process.cwd(), input]);
     // What changed in the TypeScript the client compiled against (an earlier output docex wrote), per API.
-    const previous = earlier ?? readTree(output);
-    if (previous.size) {
-      surface = earlier?.size ? compareTrees(surfaces, previous, tree) : surfaceReport(await loadPrinter(), previous, tree);
+    // (Read before generating: a folder that passed the guard is docex's, so `earlier` is it, or it does not exist.)
+    if (earlier?.size) {
+      surface = compareTrees(surfaces, earlier, tree);
       const text = formatReport(surface);
       if (text) log(text);
       // The report's budget is a quarter of what generating costs; a surface too large for it is said, not hidden.

@@ -66,6 +66,8 @@ function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
 
 /** What one API adds to the tree once its files are back and every one passed the gate. */
 interface Finished {
+  /** The API's folder in the tree (`document/v1/`, or ``). */
+  dir?: string;
   files: OutputTree;
   summary: ApiSummary;
   surfaces?: { before: ApiSurface; after: ApiSurface };
@@ -77,7 +79,7 @@ interface Finished {
  * failing as a one-thread run would have failed first: openapi-typescript's error, an emitter's, then the first
  * file that does not parse.
  */
-async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<Omit<Finished, 'summary'>> {
+async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<Omit<Finished, 'summary' | 'dir'>> {
   const done: GatedFiles[] = [];
   for (const p of parts) done.push(await p);
   const tree: OutputTree = new Map();
@@ -127,10 +129,9 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file. Sent first,
   // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
   const runtime = later(finish(input, [typescript.templates('runtime')]).then((r) => r.files));
-  /** The earlier output's client.ts and schema.ts of the API whose schema.ts goes to `path`. */
-  const previousOf = (path: string): [string, string] | undefined => {
-    const dir = path.slice(0, -'schema.ts'.length);
-    const [client, schema] = [opts.previous?.get(`${dir}client.ts`), opts.previous?.get(path)];
+  /** The earlier output's client.ts and schema.ts of the API in folder `dir`. */
+  const previousOf = (dir: string): [string, string] | undefined => {
+    const [client, schema] = [opts.previous?.get(`${dir}client.ts`), opts.previous?.get(`${dir}schema.ts`)];
     return client !== undefined && schema !== undefined ? [client, schema] : undefined;
   };
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
@@ -142,15 +143,15 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     }
     const summary = (operations: number, more: string[]): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more] });
     // schema.ts is sent first: on a large document, rendering it is the longest part.
-    const schemaPath = `${entry ? `${entry.id}/` : ''}schema.ts`;
-    const schema = later(typescript.schema(document, source, file, schemaPath, entry?.id === 'token' ? undefined : previousOf(schemaPath)));
+    const dir = entry ? `${entry.id}/` : '';
+    const schema = later(typescript.schema(document, source, file, `${dir}schema.ts`, entry?.id === 'token' ? undefined : previousOf(dir)));
     if (entry?.id === 'token') {
       // Its client is the hand-written templates/token/; the document gives schema.ts only.
       return [finish(file, [schema, later(typescript.templates('token'))]).then(({ files }) => ({ files, summary: summary(0, []) }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
-    return [finish(file, [schema, later(typescript.client(model))]).then(({ files, surfaces, surfaceMs }) => ({ files, surfaces, surfaceMs, summary: summary(model.operations.length, model.warnings) }))];
+    return [finish(file, [schema, later(typescript.client(model))]).then(({ files, surfaces, surfaceMs }) => ({ dir, files, surfaces, surfaceMs, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
@@ -170,10 +171,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
   const apis = done.map((d) => d.summary);
   const surfaces: GenerateResult['surfaces'] = new Map();
-  for (const d of done) {
-    const client = [...d.files.keys()].find((p) => /(^|\/)client\.ts$/.test(p));
-    if (d.surfaces && client !== undefined) surfaces.set(client.slice(0, -'client.ts'.length), d.surfaces);
-  }
+  for (const d of done) if (d.surfaces && d.dir !== undefined) surfaces.set(d.dir, d.surfaces);
   const surfaceMs = done.reduce((ms, d) => ms + (d.surfaceMs ?? 0), 0);
   return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces, surfaceMs };
 }

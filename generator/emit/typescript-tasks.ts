@@ -36,25 +36,22 @@ type Parsed = ReturnType<Printer['parse']>;
 /** An API's schema.ts as gated (text and parse) and its earlier files, by API folder, until its client task. */
 const schemas = new Map<string, { text: string; parsed: Parsed; previous: [string, string] }>();
 
-/** The gate's verdict on `files`, returning the parse of `keep` too (for the surface). */
-function gatedKeeping(files: Iterable<[string, string]>, printer: Printer, keep: string): { gated: GatedFiles; kept?: Parsed } {
+/** The gate's verdict on `files`; with `keep`, that file's parse too (ts-morph's, for the surface). */
+function gatedKeeping(files: Iterable<[string, string]>, keep?: { printer: Printer; path: string }): { gated: GatedFiles; kept?: Parsed } {
   const list = [...files];
   let kept: Parsed | undefined;
   const errors = list.map(([path, text]) => {
-    if (path !== keep) return path.endsWith('.ts') ? syntaxError(path, text) : undefined;
-    kept = printer.parse(path, text);
+    if (path !== keep?.path) return path.endsWith('.ts') ? syntaxError(path, text) : undefined;
+    kept = keep.printer.parse(path, text);
     return firstSyntaxError(kept as unknown as import('typescript').SourceFile);
   });
   return { gated: { files: list, errors }, kept };
 }
 
+const gated = (files: Iterable<[string, string]>): GatedFiles => gatedKeeping(files).gated;
+
 /** A seam like tree.ts's `emitters`: tests swap `render` (in-thread, from sources) to check the gate of schema.ts. */
 export const schemaEmitter = { render: renderSchema };
-
-const gated = (files: Iterable<[string, string]>): GatedFiles => {
-  const list = [...files];
-  return { files: list, errors: list.map(([path, text]) => (path.endsWith('.ts') ? syntaxError(path, text) : undefined)) };
-};
 
 /** schema.ts of one document; openapi-typescript's own errors (a document shape it cannot type) exit 2 naming the
  *  file and its pointer, never as a stack trace. */
@@ -67,7 +64,7 @@ async function schemaFile(task: Extract<Task, { kind: 'schema' }>): Promise<Gate
     throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, task.file);
   }
   if (!task.previous) return gated([[task.path, text]]);
-  const { gated: files, kept } = gatedKeeping([[task.path, text]], await loadPrinter(), task.path);
+  const { gated: files, kept } = gatedKeeping([[task.path, text]], { printer: await loadPrinter(), path: task.path });
   if (kept) schemas.set(task.path.slice(0, -'schema.ts'.length), { text, parsed: kept, previous: task.previous });
   return files;
 }
@@ -83,7 +80,7 @@ async function clientFiles(model: ApiModel): Promise<GatedFiles> {
   if (!schema) return gated(files);
   const [clientBefore, schemaBefore] = schema.previous;
   if (files.get(`${dir}client.ts`) === clientBefore && schema.text === schemaBefore) return gated(files);
-  const { gated: out, kept } = gatedKeeping(files, printer, `${dir}client.ts`);
+  const { gated: out, kept } = gatedKeeping(files, { printer, path: `${dir}client.ts` });
   if (kept) {
     const began = performance.now();
     out.surfaces = { before: extractSurface(printer, clientBefore, schemaBefore), after: surfaceOf(printer.tsMorph.ts, kept, schema.parsed) };

@@ -76,9 +76,14 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   // Foreign documents skip the lint pass (a second full walk, ~1 s on GitHub's description): the bundler
   // itself reports what they are held to, unparsable files and dangling $refs.
   if (opts.mode === 'foreign') {
-    const own = selfContainedDocument(file);
-    if (own) return { file, document: own, warnings: [] };
-    const result = await bundleForeign(file);
+    const read = readDocument(file);
+    if (read && selfContained(read.parsed)) {
+      // Used as parsed; `components` added when missing, as the bundler does for OpenAPI 3.
+      const document = read.parsed as OpenApiDocument;
+      if (!document.components) document.components = {};
+      return { file, document, warnings: [] };
+    }
+    const result = await bundleForeign(file, read);
     const problems = await toDiagnostics(result.problems);
     // A discriminator's mapping only names schemas: one that does not resolve is dropped for type generation (repair.ts), not fatal.
     const fatal = (p: NormalizedProblem) => p.severity === 'error' && !p.location[0]?.pointer?.includes('/discriminator/mapping/');
@@ -109,10 +114,10 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
  * play no part in bundling; the bundler reports dangling refs itself). It knows OpenAPI 2 and 3 only: anything
  * else (AsyncAPI...) goes through `bundle()`, so its message stays what it was.
  */
-async function bundleForeign(file: string): Promise<BundleResult> {
+async function bundleForeign(file: string, read: ReadDocument | undefined): Promise<BundleResult> {
   const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
   try {
-    const doc = await jsonDocument(file, Source);
+    const doc = read && { source: new Source(resolve(file), read.text), parsed: read.parsed };
     return await bundleOas({ ...(doc ? { doc } : { ref: file }), config: offline(createEmptyRedoclyConfig()), dereference: false });
   } catch (err) {
     if (!(err instanceof Error && err.message.startsWith('Unsupported OpenAPI version'))) throw fromThrown(err, file);
@@ -126,64 +131,37 @@ async function bundleForeign(file: string): Promise<BundleResult> {
   }
 }
 
-type Redocly = typeof import('@redocly/openapi-core/lib/bundle-oas');
-
-/**
- * A `.json`, `.yaml` or `.yml` document that needs no bundling (self-contained.ts), parsed as the bundler would
- * parse it; undefined for anything else, which goes through the bundler. `components` is added when missing, as the
- * bundler does for OpenAPI 3.
- */
-function selfContainedDocument(file: string): OpenApiDocument | undefined {
-  let parsed: unknown;
-  if (/\.json$/i.test(file)) {
-    const text = jsonText(file);
-    if (text === undefined) return undefined;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  } else if (/\.ya?ml$/i.test(file)) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
-    } catch {
-      return undefined;
-    }
-    parsed = parseYamlDocument(text, resolve(file));
-  }
-  if (!selfContained(parsed)) return undefined;
-  const doc = parsed as OpenApiDocument;
-  if (!doc.components) doc.components = {};
-  return doc;
+interface ReadDocument {
+  /** As Redocly reads it: CRLF as LF. */
+  text: string;
+  parsed: unknown;
 }
 
-/** A `.json` file's text as Redocly reads it (CRLF as LF); undefined when it is not .json or cannot be read. */
-function jsonText(file: string): string | undefined {
-  if (!/\.json$/i.test(file)) return undefined;
+/**
+ * A `.json`, `.yaml` or `.yml` document read once and parsed as the bundler would parse it, both to tell whether it
+ * needs bundling (self-contained.ts) and for the bundler to start from (`doc`). JSON goes through JSON.parse: Redocly
+ * parses JSON with its YAML parser, ~1 s of GitHub's 13 MB description against 0.1 s; same objects, except that
+ * duplicate keys, which the YAML parser refuses, take the last value, as in every JSON parser (RFC 8259 leaves them
+ * to the reader). YAML goes through Redocly's own parser settings (yaml.ts). Anything unreadable or unparsable here
+ * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error.
+ */
+function readDocument(file: string): ReadDocument | undefined {
+  const json = /\.json$/i.test(file);
+  if (!json && !/\.ya?ml$/i.test(file)) return undefined;
+  let text: string;
   try {
     const body = readFileSync(file, 'utf8');
-    return body.includes('\r') ? body.replace(/\r\n/g, '\n') : body;
+    text = body.includes('\r') ? body.replace(/\r\n/g, '\n') : body;
   } catch {
     return undefined;
   }
-}
-
-/**
- * A `.json` document read as Redocly reads it (CRLF as LF) and parsed with JSON.parse, for the bundler to start
- * from (`doc`): Redocly parses JSON with its YAML parser, ~1 s of GitHub's 13 MB description against 0.1 s. Same
- * objects, same source text for line numbers; anything JSON.parse refuses (a BOM, YAML in a .json file) goes the
- * usual way, so its error is the one it was. One difference: duplicate keys, which the YAML parser refuses,
- * take the last value, as in every JSON parser (RFC 8259 leaves them to the reader).
- */
-async function jsonDocument(file: string, Source: Redocly['Source']): Promise<import('@redocly/openapi-core/lib/bundle-oas').Document | undefined> {
-  const body = jsonText(file);
-  if (body === undefined) return undefined;
+  let parsed: unknown;
   try {
-    return { source: new Source(resolve(file), body), parsed: JSON.parse(body) as unknown };
+    parsed = json ? JSON.parse(text) : parseYamlDocument(text, resolve(file));
   } catch {
     return undefined;
   }
+  return parsed === undefined ? undefined : { text, parsed };
 }
 
 function throwFirstError(errors: Diagnostic[]): void {

@@ -1,6 +1,7 @@
 // Schema shapes that are valid OpenAPI but that openapi-typescript 7 turns into TypeScript that does not compile. Each
 // is found on the document as written and repaired on repairForTypes' copy, with one warning line per repair.
 import type { Visited } from './objects.js';
+import { pointerTarget } from './resolve.js';
 import type { OpenApiDocument } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -13,16 +14,7 @@ export interface ShapeRepair {
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const escape = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescape = (s: string): string => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
 
-function at(doc: unknown, pointer: string): unknown {
-  let node = doc;
-  for (const key of pointer.slice(2).split('/').map(unescape)) {
-    if (!isObject(node) && !Array.isArray(node)) return undefined;
-    node = (node as Json)[key];
-  }
-  return node;
-}
 
 const typesOf = (o: Json): unknown[] => [o.type ?? []].flat();
 const isNullable = (o: Json): boolean => o.nullable === true || typesOf(o).includes('null');
@@ -42,7 +34,7 @@ function requiredOfNullableTarget(doc: Json, visited: readonly Visited[]): Shape
     const moved = new Map<string, unknown>();
     for (const item of o.allOf) {
       if (!isObject(item) || typeof item.$ref !== 'string' || !item.$ref.startsWith('#/')) continue;
-      const target = at(doc, item.$ref);
+      const target = pointerTarget(doc, item.$ref);
       if (!isObject(target) || !isNullable(target) || !isObject(target.properties)) continue;
       for (const name of strings(o.required)) if (!(name in own) && name in target.properties && !moved.has(name)) moved.set(name, target.properties[name]);
     }
@@ -52,11 +44,11 @@ function requiredOfNullableTarget(doc: Json, visited: readonly Visited[]): Shape
     out.push({
       message: `${pointer}: requires ${names.join(', ')} of a nullable allOf target (openapi-typescript's WithRequired cannot name them): declared as required in an added allOf member`,
       apply: (copy) => {
-        const s = at(copy, pointer) as Json;
+        const s = pointerTarget(copy, pointer) as Json;
         const target = (name: string): unknown => {
           for (const item of s.allOf as unknown[]) {
             if (!isObject(item) || typeof item.$ref !== 'string') continue;
-            const t = at(copy, item.$ref);
+            const t = pointerTarget(copy, item.$ref);
             if (isObject(t) && isNullable(t) && isObject(t.properties) && name in t.properties) return t.properties[name];
           }
           return moved.get(name);
@@ -85,7 +77,7 @@ function nullWithAlternatives(doc: Json, visited: readonly Visited[]): ShapeRepa
     out.push({
       message: `${pointer}: type null with ${key} alternatives (typed as null & alternatives): typed as one more alternative, null`,
       apply: (copy) => {
-        const s = at(copy, pointer) as Json;
+        const s = pointerTarget(copy, pointer) as Json;
         delete s.type;
         (s[key] as unknown[]).push({ type: 'null' });
       },
@@ -118,7 +110,7 @@ function unmappedDiscriminatorChild(doc: Json, visited: readonly Visited[]): Sha
     if (!isObject(s) || !Array.isArray(s.allOf) || !isObject(s.properties) || handled.has(ref)) continue;
     for (const item of s.allOf) {
       if (!isObject(item) || typeof item.$ref !== 'string' || !item.$ref.startsWith('#/')) continue;
-      const parent = at(doc, item.$ref);
+      const parent = pointerTarget(doc, item.$ref);
       const d = isObject(parent) ? parent.discriminator : undefined;
       if (!isObject(d) || typeof d.propertyName !== 'string' || !isObject(s.properties[d.propertyName])) continue;
       const own = strings((s.properties[d.propertyName] as Json).enum);
@@ -134,7 +126,7 @@ function unmappedDiscriminatorChild(doc: Json, visited: readonly Visited[]): Sha
       out.push({
         message: `${ref}: declares discriminator property "${propertyName}" of ${parentRef} but is not in its mapping (typed twice): mapped as ${values.map((v) => JSON.stringify(v)).join(', ')}`,
         apply: (copy) => {
-          const disc = (at(copy, parentRef) as Json).discriminator as Json;
+          const disc = (pointerTarget(copy, parentRef) as Json).discriminator as Json;
           disc.mapping = { ...(isObject(disc.mapping) ? disc.mapping : {}), ...Object.fromEntries(values.map((v) => [v, ref])) };
         },
       });
@@ -168,7 +160,7 @@ function selfReferenceOutsideObject(doc: Json): ShapeRepair[] {
         out.push({
           message: `${pointer}: ${ref} refers to itself outside any object (a type referencing itself in its own annotation): typed as unknown`,
           apply: (copy) => {
-            delete (at(copy, pointer) as Json).$ref;
+            delete (pointerTarget(copy, pointer) as Json).$ref;
           },
         });
         continue;

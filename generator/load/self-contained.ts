@@ -7,27 +7,11 @@
 // that does not resolve (the bundler reports it, with its line), an `externalValue`, a discriminator mapping to a
 // schema outside components/schemas (the bundler copies such targets into components).
 
+import { pointerTarget } from './resolve.js';
+
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The value at a `#/...` ref in `doc`, or undefined (a URI fragment: percent-decoded, then ~1 and ~0). */
-function target(doc: unknown, ref: string): unknown {
-  if (ref === '#') return doc;
-  if (!ref.startsWith('#/')) return undefined;
-  let node = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return undefined;
-    }
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Json)[key];
-  }
-  return node;
-}
 
 /** A mapping value the bundler would leave as it is: a schema name, or a ref to an existing component schema. */
 function plainMapping(doc: unknown, value: unknown): boolean {
@@ -35,7 +19,7 @@ function plainMapping(doc: unknown, value: unknown): boolean {
   const looksLikeRef = value.startsWith('#') || value.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(value) || /\.(ya?ml|json)$/i.test(value);
   if (!looksLikeRef) return true;
   const m = /^#\/components\/schemas\/([^/]+)$/.exec(value);
-  return m !== null && isObject(target(doc, value));
+  return m !== null && isObject(pointerTarget(doc, value));
 }
 
 /** True when bundling `doc`, an OpenAPI 3.x document parsed from one file, would leave it as it is. */
@@ -44,7 +28,7 @@ export function selfContained(doc: unknown): boolean {
   const resolved = new Map<string, boolean>();
   const resolves = (ref: string): boolean => {
     let ok = resolved.get(ref);
-    if (ok === undefined) resolved.set(ref, (ok = target(doc, ref) !== undefined));
+    if (ok === undefined) resolved.set(ref, (ok = pointerTarget(doc, ref) !== undefined));
     return ok;
   };
   const stack: unknown[] = [doc];
