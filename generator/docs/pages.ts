@@ -1,5 +1,6 @@
 import { apiLabel, type ApiInfo, type OperationInfo, type ServerInfo } from './api-info.js';
 import type { Changelog } from './changelog.js';
+import type { Guide } from './markdown.js';
 import { COLUMNS, COLUMN_TITLES, coverage, formatMarkdown, isGap, isNa, refsOf, shortRef, statements, type LintRuleInfo } from './peers.js';
 import { hrefFrom, type navFor, type Renderer } from './render.js';
 
@@ -9,6 +10,8 @@ export interface SiteContext {
   apis: ApiInfo[];
   nav: (path: string) => ReturnType<typeof navFor>;
   siteTitle: string;
+  /** The Markdown guides (templates/docs/guides/), already rendered. */
+  guides: Guide[];
 }
 
 export interface Page {
@@ -120,6 +123,7 @@ export function landingPage(ctx: SiteContext): Page {
       clientCode,
       env: ENV,
       deprecations: ctx.apis.flatMap((a) => a.deprecations.map((text) => ({ api: apiLabel(a), href: hrefFrom(path, `reference/${a.slug}.html`), text }))),
+      guides: ctx.guides.map((g) => ({ title: g.title, href: hrefFrom(path, g.path) })),
     }),
   };
 }
@@ -154,6 +158,7 @@ export function guidePages(ctx: SiteContext): Page[] {
         changelog: hrefFrom(conv, 'changelog/index.html'),
       }),
     },
+    ...ctx.guides.map((g) => ({ path: g.path, html: ctx.renderer.page('guide.hbs', { ...common(ctx, g.path, g.title), html: g.html }) })),
   ];
 }
 

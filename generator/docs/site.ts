@@ -9,6 +9,7 @@ import { stagingFor, swapIn } from '../write/tree.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
 import { buildChangelog } from './changelog.js';
 import { withConventionNotes } from './convention-notes.js';
+import { readGuides, type Guide } from './markdown.js';
 import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, traceabilityPage, type SiteContext } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
@@ -47,8 +48,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const scratch = await mkdtemp(join(tmpdir(), 'docex-docs-'));
   try {
     const renderer = new Renderer();
-    const groups = navGroups(apis);
-    const ctx: SiteContext = { renderer, apis, siteTitle: SITE_TITLE, nav: (path) => navFor(path, groups) };
+    const guides = readGuides(join(renderer.dir, 'guides'));
+    const groups = navGroups(apis, guides);
+    const ctx: SiteContext = { renderer, apis, guides, siteTitle: SITE_TITLE, nav: (path) => navFor(path, groups) };
     const pages: { path: string; html: string }[] = [];
     // Files that are not pages (the Markdown changelogs): written, not counted.
     const files: { path: string; html: string }[] = [];
@@ -97,7 +99,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   }
 }
 
-function navGroups(apis: ApiInfo[]): { label: string; pages: PageTarget[] }[] {
+function navGroups(apis: ApiInfo[], guides: Guide[]): { label: string; pages: PageTarget[] }[] {
   const ordered = [...apis.filter((a) => !a.isToken), ...apis.filter((a) => a.isToken)];
   return [
     { label: 'Start', pages: [{ path: 'index.html', label: 'Overview' }] },
@@ -106,6 +108,7 @@ function navGroups(apis: ApiInfo[]): { label: string; pages: PageTarget[] }[] {
       pages: [
         { path: 'guides/authentication.html', label: 'Authentication' },
         { path: 'guides/conventions.html', label: 'Conventions' },
+        ...guides.map((g) => ({ path: g.path, label: g.title })),
       ],
     },
     { label: 'Reference', pages: ordered.map((a) => ({ path: `reference/${a.slug}.html`, label: apiLabel(a) })) },

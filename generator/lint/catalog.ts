@@ -1,4 +1,4 @@
-// The rule list shown in the README and on the docs site: what each rule checks and the sentence
+// The rule list shown on the docs site's Lint rules page: what each rule checks and the sentence
 // of the API's conventions spec it enforces, with the spec's section number. test/lint keeps it in sync with plugin.ts.
 import { EXT } from '../model/conventions/extensions.js';
 
@@ -62,10 +62,3 @@ export const lintRules: readonly LintRuleInfo[] = [
   { id: 'docex/query-param-declared', summary: `a query parameter of a list (a GET of a collection) without \`${EXT.filter}\`, or of a create (a POST into one) without \`${EXT.sets}\` (\`offset\`, \`limit\`, \`sort\` and \`expand\` aside); one that is malformed, on another operation, names no property of the collection's item, or one its match cannot compare with the parameter`, spec: '4.5 Conventions for API operations: the spec gives offset, limit, sort and expand their meaning and leaves every other parameter to the resource; declaring it is a house rule, so that clients, the docs and the sandbox know what it does without reading its name.' },
   { id: 'docex/principal-property', summary: `an \`${EXT.principal}\` whose value is not \`username\`, on a property that is not a string, or in what an operation answers that is not a secured stand-alone resource (the signed-in principal's own representation, such as \`/current-user\`)`, spec: '2.1 Stand-alone instance resource: "Path is singular, for example /current-user"; 5.1: every API call carries the user\'s access token. Which property of /current-user names that user is not in the spec: a house rule.' },
 ];
-
-/** The rule list as a Markdown table (README `## Lint rules`, docs site). */
-export function lintRulesTable(): string {
-  const cell = (s: string) => s.replace(/\|/g, '\\|');
-  const rows = lintRules.map((r) => `| \`${r.id}\` | ${cell(r.summary)} | ${cell(r.spec)} |`);
-  return ['| rule | reports | spec sentence it enforces |', '| --- | --- | --- |', ...rows].join('\n') + '\n';
-}

@@ -1,6 +1,6 @@
 // The traceability catalog: every normative statement of the API's conventions, numbered, and for each
-// the part of docex that encodes, checks, handles, serves and proves it. The README table and the docs
-// site's traceability page are generated from it; test/trace checks that every reference exists.
+// the part of docex that encodes, checks, handles, serves and proves it. The docs site's traceability page is
+// generated from it; test/trace checks that every reference exists and that the page shows it whole.
 //
 // A reference is one of:
 //   openapi/<file>#<JSON pointer>        a component or operation of a document

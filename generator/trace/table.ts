@@ -1,5 +1,4 @@
-// Renders the traceability catalog: the README's `## Traceability` table (kept equal by test/trace) and
-// the rows of the docs site's traceability page.
+// Reads the traceability catalog for the docs site's traceability page (its rows, kept whole by test/trace).
 import { statements, type Cell, type Statement } from './statements.js';
 
 export const COLUMNS = ['doc', 'lint', 'runtime', 'sandbox', 'test'] as const;
@@ -40,20 +39,4 @@ export function shortRef(ref: string): string {
     return `${where} ${last.slice(-2).join(' ')}`.trim();
   }
   return `${file.split('/').pop()}#${frag ?? ''}`;
-}
-
-function cellText(cell: Cell): string {
-  if (isGap(cell)) return `**gap**: ${cell.gap}`;
-  if (isNa(cell)) return `n/a: ${cell.na}`;
-  return [...new Set(refsOf(cell).map(shortRef))].map((r) => `\`${r}\``).join(', ');
-}
-
-/** The catalog as a Markdown table, preceded by its coverage line. */
-export function traceabilityTable(): string {
-  const esc = (s: string) => s.replace(/\|/g, '\\|');
-  const { covered, total } = coverage();
-  const head = `| # | § | statement | ${COLUMNS.map((c) => COLUMN_TITLES[c]).join(' | ')} |`;
-  const rule = `| ${['---', '---', '---', ...COLUMNS.map(() => '---')].join(' | ')} |`;
-  const rows = statements.map((s) => `| ${s.id} | ${s.section} | ${esc(s.text)} | ${COLUMNS.map((c) => esc(cellText(s[c]))).join(' | ')} |`);
-  return [`${covered} of ${total} statements are covered in every applicable column; a **gap** names what is missing.`, '', head, rule, ...rows].join('\n') + '\n';
 }

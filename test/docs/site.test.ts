@@ -81,6 +81,7 @@ describe('docex docs', () => {
       'index.html',
       'guides/authentication.html',
       'guides/conventions.html',
+      ...readdirSync(join(repoRoot, 'templates', 'docs', 'guides')).filter((f) => f.endsWith('.md')).map((f) => `guides/${f.replace(/\.md$/, '.html')}`),
       'changelog/index.html',
       'lint-rules.html',
       'traceability.html',

@@ -3,15 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { lintRules, lintRulesTable } from '../../generator/lint/catalog.js';
+import { lintRulesPage } from '../../generator/docs/pages.js';
+import { lintRules } from '../../generator/lint/catalog.js';
 import docexPlugin, { rules } from '../../generator/lint/plugin.js';
 import { lintFiles } from '../../generator/lint/run.js';
 import { bundleFile, discoverApis } from '../../generator/load/index.js';
 import { repoRoot } from '../helpers/run-docex.js';
+import { bareSite, rowOf } from '../helpers/site-page.js';
 
 const ids = Object.keys(rules).map((id) => `docex/${id}`);
 
-describe('rule registry, catalog, redocly.yaml and README agree', () => {
+describe('rule registry, catalog, redocly.yaml and the docs site agree', () => {
   it('the catalog lists exactly the plugin rules, in one place each', () => {
     expect(lintRules.map((r) => r.id).sort()).toEqual([...ids].sort());
     for (const r of lintRules) expect(r.summary.length * r.spec.length).toBeGreaterThan(0);
@@ -34,10 +36,16 @@ describe('rule registry, catalog, redocly.yaml and README agree', () => {
     expect(docexPlugin().configs.recommended.rules).toEqual(Object.fromEntries(ids.map((id) => [id, 'error'])));
   });
 
-  it("README's Lint rules section is the catalog's table", () => {
-    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Lint rules'));
-    expect(section).toContain(lintRulesTable());
+  it("the docs site's Lint rules page shows every rule of the catalog with what it reports and the spec it enforces", () => {
+    const { html } = lintRulesPage(bareSite(), lintRules);
+    // As the page shows it: `code` in <code>, the rest escaped.
+    const shown = (s: string) => s.replace(/<\/?code>/g, '`').replace(/&(#x27|#x60|#x3D|quot|lt|gt|amp);/g, (_, e: string) => ({ '#x27': "'", '#x60': '`', '#x3D': '=', quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
+    for (const rule of lintRules) {
+      const cells = [...rowOf(html, rule.id).matchAll(/<td>(.*?)<\/td>/g)].map((m) => shown(m[1]!));
+      expect(cells, rule.id).toEqual([`\`${rule.id}\``, rule.summary, rule.spec]);
+    }
+    expect(html.match(/<tr id="docex\//g)).toHaveLength(lintRules.length);
+    expect(html).toContain(`<p>${lintRules.length} rules.</p>`);
   });
 });
 
