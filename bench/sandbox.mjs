@@ -111,7 +111,7 @@ export async function run({ log, runs }) {
       figure: `sandbox after ${fmt.int(created.statuses[201] ?? 0)} creates (+10,000 reads)`,
       value: created_.rss,
       shown: `RSS ${last.rss.toFixed(0)} -> ${created_.rss.toFixed(0)} MiB, live heap ${last.heap.toFixed(0)} -> ${created_.heap.toFixed(0)} MiB (${fmt.int(created.rps)} creates/s)`,
-      note: `kept until the sandbox stops (README, Reliability); answers ${JSON.stringify(created.statuses)}`,
+      note: `kept until the sandbox stops (docs site guide Reliability); answers ${JSON.stringify(created.statuses)}`,
     });
     return { rows: rows.list, results: { results, memory: { series, created: created_ }, created: created.statuses } };
   } finally {
