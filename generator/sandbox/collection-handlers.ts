@@ -2,15 +2,16 @@
 import type { FastifyReply } from 'fastify';
 import type { OpSpec } from './analyse.js';
 import { buildFilters, DEFAULT_LIMIT, parseSort, sortItems } from './collection-query.js';
-import { describeUnique } from '../model/conventions/unique.js';
+import { checkStoredSize } from './body-bounds.js';
+import { assignOwn } from './body-plan.js';
 import { applyEffect } from './effect.js';
 import { httpError } from './http-error.js';
 import { parseBody, requestMediaType, type ParsedBody } from './request.js';
 import { send } from './respond.js';
-import { deepEqual, isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
+import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
 
 export const listCache = new WeakMap<Store, { key: string; version: number; items: Item[] }[]>();
 
@@ -66,17 +67,14 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   const sent: Item = { ...setsFromQuery(spec.sets, call.query), ...fromBody };
   const sentId = sent[key];
   if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.path)} "${sentId}" already exists`);
-  Object.assign(item, knownProps(spec, store.itemSchema, sent));
+  assignOwn(item, knownProps(spec, store.itemSchema, sent));
   // 7.2's duplicate is exactly what the document's x-unique names: equal values of those properties.
-  const fields = spec.unique;
-  if (fields) {
-    const dup = store.list(parent?.id).find((s) => fields.every((f) => deepEqual(s[f], item[f])));
-    if (dup) throw httpError(409, `a ${singular(spec.path)} with ${describeUnique(fields)} already exists: "${String(dup[key])}"`);
-  }
+  checkUnique(call, store, item, parent?.id);
   checkReferences(ctx, call, sent);
+  checkStoredSize(item);
   // What creating this changes in resources that exist (x-effect); the created record keeps the values it set,
   // where it has properties of those names (as it keeps the sent ones).
-  Object.assign(item, knownProps(spec, store.itemSchema, applyEffect(ctx, call, sent)));
+  assignOwn(item, knownProps(spec, store.itemSchema, applyEffect(ctx, call, sent)));
   if (body && !isJsonMedia(body.mediaType)) describeUpload(spec, store, item, body);
   const id = String(item[key]);
   store.insert(id, item, parent?.id);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SchemaObject } from '../load/index.js';
 import type { LoadedApi } from './load-apis.js';
 import type { Item } from './schema-tools.js';
@@ -23,8 +23,9 @@ export class Store {
   /** The store whose ids this one mirrors (the same schema name with another structure, in another API). */
   idSource: Store | undefined;
   version = 0;
-  /** The collection ETags handed out since the last change: `If-Match` on POST accepts any of them. */
-  private issued = new Set<string>();
+  /** Tells this run's collection versions from another run's: version numbers start again at each start. */
+  private readonly run = randomBytes(9).toString('base64url');
+  private versionTag = { version: -1, digest: '' };
 
   constructor(
     readonly key: string,
@@ -50,7 +51,6 @@ export class Store {
 
   changed(): void {
     this.version++;
-    this.issued.clear();
   }
 
   /** Items, of one parent for nested collections. */
@@ -61,23 +61,35 @@ export class Store {
     return out;
   }
 
-  /** A strong ETag for one representation of the collection's current state. */
+  /**
+   * A strong ETag for one representation of the collection's current state: `"<version>.<representation>"`, like an
+   * item's (handler-kit.ts), so that whether it is current follows from the tag itself, however many were handed out.
+   */
   collectionEtag(representationKey: string): string {
-    const tag = quoteTag(`${this.key}\u0000${this.version}\u0000${representationKey}`);
-    if (this.issued.size > 10_000) this.issued.clear();
-    this.issued.add(tag);
-    return tag;
+    const version = this.versionDigest();
+    return `"${version}.${quoteTag(`${version}\u0000${representationKey}`).slice(1, -1)}"`;
   }
 
-  /** Whether `tag` was handed out for the collection's current state. */
+  /** Whether `tag` names the collection's current version (in any of its representations). */
   isCurrentCollectionTag(tag: string): boolean {
-    return this.issued.has(tag);
+    return /^"([^".]*)\./.exec(tag)?.[1] === this.versionDigest();
+  }
+
+  private versionDigest(): string {
+    if (this.versionTag.version !== this.version) this.versionTag = { version: this.version, digest: quoteTag(`${this.key}\u0000${this.run}\u0000${this.version}`).slice(1, -1) };
+    return this.versionTag.digest;
   }
 }
 
 /** A strong ETag from a content hash. */
 export function quoteTag(content: string | Buffer): string {
   return `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether a header is `*` or a list of entity tags (RFC 9110 13.1.1: `If-Match = "*" / #entity-tag`). */
+export function isTagList(header: string | string[]): boolean {
+  const text = Array.isArray(header) ? header.join(',') : header;
+  return /^\s*(?:\*|(?:W\/)?"[^"]*"(?:\s*,\s*(?:W\/)?"[^"]*")*)\s*$/.test(text);
 }
 
 /** Entity tags of an `If-Match` / `If-None-Match` header; `*` stays `*`. */

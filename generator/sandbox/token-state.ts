@@ -23,6 +23,8 @@ interface CodeEntry {
 export const CODE_GRANT_REFRESH_TTL_MS = 365 * 24 * 3600 * 1000;
 /** Used refresh tokens are remembered (to answer a replay with invalid_grant and count it) up to this many. */
 const MAX_USED_REMEMBERED = 100_000;
+/** Live token families per client and user (each sign-in starts one); past it the oldest is evicted. */
+export const MAX_FAMILIES_PER_USER = 100;
 
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 const key = (token: string): string => createHash('sha256').update(token).digest('base64url');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../generator/load/index.js';
-import { normaliseTimes, timesPlan } from '../../generator/sandbox/input-times.js';
+import { applyPlan, bodyPlan } from '../../generator/sandbox/body-plan.js';
 import { pdf, png, xml } from '../../generator/sandbox/media.js';
 import { negotiate } from '../../generator/sandbox/negotiate.js';
 import { fromPattern } from '../../generator/sandbox/pattern.js';
@@ -63,22 +63,27 @@ describe('the timestamps plan of a request body (worked out once per operation)'
     components: {
       schemas: {
         Node: { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+        NodeOut: { allOf: [{ $ref: '#/components/schemas/Node' }, { type: 'object', properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/NodeOut' } } } }] },
       },
     },
   } as unknown as OpenApiDocument;
 
-  it('lists only the places holding timestamps and dates, and rewrites them to the output form', () => {
-    const plan = timesPlan(doc, { type: 'object', properties: { issueDate: { type: 'string', format: 'date' }, note: { type: 'string' }, lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer' } } } } } });
-    expect([...(plan?.properties?.keys() ?? [])]).toEqual(['issueDate']);
-    expect(normaliseTimes(plan, { issueDate: '20250419', note: '20250419', lines: [{ qty: 1 }] })).toEqual({ issueDate: '2025-04-19', note: '20250419', lines: [{ qty: 1 }] });
-    expect(timesPlan(doc, { type: 'object', properties: { note: { type: 'string' } } })).toBeUndefined();
+  it('rewrites the timestamps and dates the request declares to the output form, and nothing else', () => {
+    const plan = bodyPlan(doc, { type: 'object', properties: { issueDate: { type: 'string', format: 'date' }, note: { type: 'string' }, lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer' } } } } } }, []);
+    const problems: string[] = [];
+    expect(applyPlan(plan, { issueDate: '20250419', note: '20250419', lines: [{ qty: 1 }] }, 'body', problems)).toEqual({ issueDate: '2025-04-19', note: '20250419', lines: [{ qty: 1 }] });
+    expect(problems).toEqual([]);
   });
 
-  it('follows a recursive schema to depth 16, as deep as a request is read', () => {
-    const plan = timesPlan(doc, { $ref: '#/components/schemas/Node' });
-    const nested = (depth: number): Record<string, unknown> => ({ at: '2025-03-20T09:00:00+01:00', ...(depth > 0 ? { children: [nested(depth - 1)] } : {}) });
-    const out = normaliseTimes(plan, nested(3)) as { at: string; children: { at: string; children: { at: string }[] }[] };
+  it('follows a recursive schema as deep as the body goes, naming unknown properties and dropping the representation\'s', () => {
+    const plan = bodyPlan(doc, { $ref: '#/components/schemas/Node' }, [{ $ref: '#/components/schemas/NodeOut' }]);
+    const nested = (depth: number): Record<string, unknown> => ({ at: '2025-03-20T09:00:00+01:00', id: 'x', ...(depth > 0 ? { children: [nested(depth - 1)] } : { colour: 1 }) });
+    const problems: string[] = [];
+    const out = applyPlan(plan, nested(20), 'body', problems) as { at: string; id?: string; children: { at: string; id?: string; children: { at: string }[] }[] };
     expect(out.at).toBe('2025-03-20T08:00:00.000Z');
+    expect(out.id).toBeUndefined();
+    expect(out.children[0]!.id).toBeUndefined();
     expect(out.children[0]!.children[0]!.at).toBe('2025-03-20T08:00:00.000Z');
+    expect(problems).toEqual([`body${'.children.0'.repeat(20)} has an unknown property "colour"`]);
   });
 });
