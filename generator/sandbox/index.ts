@@ -31,6 +31,8 @@ export interface SandboxOptions {
   redirectUris?: string[];
   username?: string;
   password?: string;
+  /** A replayed refresh token revokes the newer tokens of its family (RFC 9700 4.14.2); default true. */
+  revokeFamilyOnReuse?: boolean;
   /** Clock in epoch milliseconds, for token expiry and the timestamps of created resources. */
   now?: () => number;
 }
@@ -92,6 +94,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ],
     users: [{ username: opts.username ?? DEFAULT_CREDENTIALS.username, password: opts.password ?? DEFAULT_CREDENTIALS.password }],
     ...(opts.accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds: opts.accessTokenTtlSeconds } : {}),
+    ...(opts.revokeFamilyOnReuse !== undefined ? { revokeFamilyOnReuse: opts.revokeFamilyOnReuse } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   const faults = { count: 0, status: 500 };

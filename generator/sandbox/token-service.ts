@@ -19,8 +19,8 @@ export interface TokenServiceOptions {
   now?: () => number;
   /** Authorization code lifetime; default 60 s. */
   codeTtlSeconds?: number;
-  /** RFC 9700 section 4.14.2: a replayed refresh token also revokes the newer one of its family. Default false
-   *  (the spec only says a refresh token is single-use). */
+  /** RFC 9700 section 4.14.2, RFC 6749 section 10.4: a replayed refresh token also revokes the newer tokens of its
+   *  family. Default true; false keeps only what the spec says (a refresh token is single-use). */
   revokeFamilyOnReuse?: boolean;
 }
 
@@ -96,7 +96,7 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
   const now = opts.now ?? Date.now;
   const ttl = opts.accessTokenTtlSeconds ?? 300;
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('accessTokenTtlSeconds must be a positive integer');
-  const state = new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? false);
+  const state = new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true);
   const stats: TokenStats = { tokenRequests: 0, authorizationCodes: 0, passwords: 0, refreshes: 0, errors: {} };
   const grantCounter: Record<Grant, 'authorizationCodes' | 'passwords' | 'refreshes'> = {
     authorization_code: 'authorizationCodes', password: 'passwords', refresh_token: 'refreshes',
