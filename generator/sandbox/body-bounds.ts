@@ -1,5 +1,7 @@
 // The stated bounds on what a request may send and what the sandbox keeps of it (Reliability guide, "Bounds").
+import type { OpSpec } from './analyse.js';
 import { httpError, type HttpError } from './http-error.js';
+import { isJsonMedia } from './schema-tools.js';
 
 /** A JSON request body: at most 1 MiB. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -10,6 +12,11 @@ export const MAX_BODY_DEPTH = 32;
 /** A stored JSON resource, serialized: at most 1 MiB (what is stored from a body never holds more than it sent, but
  *  the server adds its own properties). */
 export const MAX_STORED_BYTES = 1024 * 1024;
+
+/** The most an operation reads: an upload's limit where it takes a media type other than JSON, else JSON's. */
+export function bodyLimitOf(spec: Pick<OpSpec, 'consumes'>): number {
+  return spec.consumes.some((m) => !isJsonMedia(m)) ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES;
+}
 
 export function mib(bytes: number): string {
   return `${bytes / 1024 / 1024} MiB`;

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError } from './http-error.js';
 import { negotiate } from './negotiate.js';
-import { bodyTooLarge, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from './body-bounds.js';
+import { bodyLimitOf, bodyTooLarge } from './body-bounds.js';
 import { checkHeaders, compileValidators, parsePath, parseQuery, representationOf, type OpValidators } from './request.js';
-import { isJsonMedia } from './schema-tools.js';
 import { sendError } from './respond.js';
 import { list, create } from './collection-handlers.js';
 import type { SubApiContext, Call } from './handler-kit.js';
@@ -26,7 +25,7 @@ export async function registerSubApis(app: FastifyInstance, ctx: SubApiContext):
       if (err instanceof HttpError) return sendError(reply, ctx.strict, spec, err.status, err.messages, err.headers);
       // fastify's 413 for a body past the route's limit: the spec's 400, which every operation with a body declares.
       if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return sendError(reply, ctx.strict, spec, 400, bodyTooLarge(req.routeOptions.bodyLimit ?? MAX_JSON_BODY_BYTES).messages);
+        return sendError(reply, ctx.strict, spec, 400, bodyTooLarge(spec ? bodyLimitOf(spec) : req.routeOptions.bodyLimit).messages);
       }
       const status = (err as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
@@ -42,8 +41,8 @@ export async function registerSubApis(app: FastifyInstance, ctx: SubApiContext):
         method: spec.method.toUpperCase() as 'GET',
         url,
         config: { spec } as RouteConfig,
-        // Read no further than the operation takes: JSON bodies are parsed and kept, uploads kept as sent.
-        bodyLimit: spec.consumes.some((m) => !isJsonMedia(m)) ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES,
+        // Read no further than the operation takes (as its request body's description states).
+        bodyLimit: bodyLimitOf(spec),
         handler: async (req, reply) => {
           const params = req.params as Record<string, string>;
           const rawPath = Object.fromEntries(names.map((n, i) => [n, params[`p${i}`] ?? '']));

@@ -3,7 +3,9 @@
 // they are stored; properties of the representation that the request lacks (server-owned, expanded references) are
 // ignored; anything else, at any depth, is a 400 naming it. And the bounds: body size, nesting depth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_DEPTH, MAX_JSON_BODY_BYTES } from '../../generator/sandbox/body-bounds.js';
+import { deref, type RequestBodyObject } from '../../generator/load/index.js';
+import { bodyLimitOf, MAX_BODY_DEPTH, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, mib } from '../../generator/sandbox/body-bounds.js';
+import { isJsonMedia } from '../../generator/sandbox/schema-tools.js';
 import { messages, openRealDocuments, type Doc, type Page, type TestSandbox } from './helpers.js';
 
 let t: TestSandbox;
@@ -102,5 +104,21 @@ describe('bounds on a body', () => {
     expect(messages(r.json)[0]).toMatchObject({ errorCode: 'BodyTooLarge' });
     expect(messages(r.json)[0]!.technicalMessage).toContain('1 MiB');
     expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it(`an upload over ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB is a 400 BodyTooLarge too`, async () => {
+    const r = await t.call('POST', '/file/v1/files', { body: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20), headers: { 'content-type': 'application/xml' } });
+    expect(r.status).toBe(400);
+    expect(messages(r.json)[0]).toEqual({ technicalMessage: 'the request body is larger than 10 MiB, the most this operation takes', errorCode: 'BodyTooLarge' });
+  });
+
+  it('each request body of the documents states the bounds the sandbox holds it to', () => {
+    const withBody = t.sb.operations.filter((spec) => spec.operation.requestBody);
+    expect(withBody.length).toBeGreaterThanOrEqual(9);
+    for (const spec of withBody) {
+      const text = (deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody)?.description ?? '').replace(/\s+/g, ' ');
+      expect(text, spec.name).toContain(`At most ${mib(bodyLimitOf(spec))}`);
+      if (spec.consumes.every(isJsonMedia)) expect(text, spec.name).toContain(`nested at most ${MAX_BODY_DEPTH} levels deep`);
+    }
   });
 });

@@ -2,7 +2,11 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerTokenService } from '../../generator/sandbox/token-service.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { MAX_FORM_BYTES, registerTokenService } from '../../generator/sandbox/token-service.js';
+import { repoRoot } from '../helpers/run-docex.js';
 import { MAX_FAMILIES_PER_USER } from '../../generator/sandbox/token-state.js';
 import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, useTokenServer } from './server.js';
 
@@ -96,6 +100,17 @@ describe('request shape', () => {
     expect(refresh.status).toBe(200);
     const nothing = await fetch(token, { method: 'POST', headers: { authorization: auth } });
     expect(nothing.status).toBe(415);
+  });
+
+  it('refuses a form over 64 KiB with invalid_request, as the token document states for each form', async () => {
+    const big = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=password&x=${'a'.repeat(MAX_FORM_BYTES)}` });
+    expect(big.status).toBe(400);
+    expect(big.headers.get('cache-control')).toBe('no-store');
+    expect(await big.json()).toEqual({ error: 'invalid_request', error_description: 'The request body is larger than 64 KiB.' });
+    const doc = parse(readFileSync(join(repoRoot, 'openapi/token/openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, { requestBody?: { description?: string; content?: Record<string, unknown> } }>> };
+    const forms = Object.values(doc.paths).flatMap((item) => Object.values(item)).flatMap((op) => (op.requestBody?.content?.['application/x-www-form-urlencoded'] ? [op.requestBody] : []));
+    expect(forms.length).toBe(3);
+    for (const body of forms) expect(body.description?.replace(/\s+/g, ' ')).toContain(`At most ${MAX_FORM_BYTES / 1024} KiB`);
   });
 
   it('rejects unknown grants, missing grant_type, a parameter in both query and form, JSON bodies and repeated parameters', async () => {
