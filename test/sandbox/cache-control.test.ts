@@ -38,7 +38,7 @@ function expectErrorBody(body: string, errorCode: string): void {
 }
 
 describe('Cache-Control on the answers no handler gives', () => {
-  it('fastify\'s 400 for a path that is not valid percent-encoding (/documents/%ZZ)', async () => {
+  it("fastify's 400 for a path that is not valid percent-encoding (/documents/%ZZ)", async () => {
     const r = await t.call('GET', '/document/v1/documents/%ZZ');
     expect(r.status).toBe(400);
     expect(r.headers.get('cache-control')).toBe('no-store');
