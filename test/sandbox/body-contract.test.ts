@@ -106,6 +106,17 @@ describe('bounds on a body', () => {
     expect(r.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('a body within the limit whose resource would be stored at over 1 MiB (with the server\'s own properties) is a 400 ResourceTooLarge, and nothing is stored', async () => {
+    const before = ((await t.call('GET', '/document/v1/documents?limit=1')).json as Page<Doc>).meta.total;
+    const body = (digits: number) => JSON.stringify(input({ amounts: { currency: 'NOK', totalAmount: '1'.repeat(digits) } }));
+    const text = body(MAX_JSON_BODY_BYTES - 16 - body(0).length);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_JSON_BODY_BYTES);
+    const r = await t.call('POST', '/document/v1/documents', { body: text, headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(messages(r.json)[0]).toMatchObject({ errorCode: 'ResourceTooLarge' });
+    expect(((await t.call('GET', '/document/v1/documents?limit=1')).json as Page<Doc>).meta.total).toBe(before);
+  });
+
   it(`an upload over ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB is a 400 BodyTooLarge too`, async () => {
     const r = await t.call('POST', '/file/v1/files', { body: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20), headers: { 'content-type': 'application/xml' } });
     expect(r.status).toBe(400);
