@@ -1,7 +1,7 @@
 // Collections: list (filter, search, sort, page, expand, ETag) and create (409 duplicates, If-Match on the collection).
 import type { FastifyReply } from 'fastify';
 import type { OpSpec } from './analyse.js';
-import { buildFilters, DEFAULT_LIMIT, parseSort, sortItems } from './collection-query.js';
+import { buildFilters, DEFAULT_LIMIT, parseSort } from './collection-query.js';
 import { checkStoredSize } from './body-bounds.js';
 import { assignOwn } from './body-plan.js';
 import { applyEffect } from './effect.js';
@@ -13,7 +13,7 @@ import { idProp } from './state.js';
 import type { Store } from './store.js';
 import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
 
-export const listCache = new WeakMap<Store, { key: string; version: number; items: Item[] }[]>();
+export const listCache = new WeakMap<Store, { key: string; version: number; items: readonly Item[] }[]>();
 
 export function list(ctx: SubApiContext, call: Call): FastifyReply {
   const { spec, query } = call;
@@ -29,7 +29,10 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   let hit = cache.find((c) => c.key === selection && c.version === store.version);
   if (!hit) {
     const filters = buildFilters(spec.filters, query);
-    const items = sortItems(store.list(parent?.id).filter((it) => filters.every((f) => f.test(it))), sortKeys);
+    const keep = (id: string, it: Item) => (parent === undefined || store.parentOf.get(id) === parent.id) && filters.every((f) => f.test(it));
+    const order = sortKeys.length ? store.sorted(sortKeys) : undefined;
+    // The whole collection in order is the sorted index's own array (read only); a selection is filtered from it.
+    const items = order && parent === undefined && !filters.length ? order.values() : (order?.list() ?? [...store.items]).flatMap(([id, it]) => (keep(id, it) ? [it] : []));
     hit = { key: selection, version: store.version, items };
     cache.unshift(hit);
     cache.length = Math.min(cache.length, 8);

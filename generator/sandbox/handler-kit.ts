@@ -8,8 +8,7 @@ import { render } from './media.js';
 import type { OpValidators, ParsedBody } from './request.js';
 import { send } from './respond.js';
 import { describeUnique } from '../model/conventions/unique.js';
-import { deepEqual, isJsonMedia, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
-import { idProp } from './state.js';
+import { isJsonMedia, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
 import type { SandboxState } from './state.js';
 import { isTagList, matchesWeak, parseTags, quoteTag, type Blob, type Store } from './store.js';
 import type { TokenAuthority } from './token-service.js';
@@ -186,9 +185,11 @@ export function knownProps(spec: OpSpec, itemSchema: SchemaObject, sent: Item): 
 export function checkUnique(call: Call, store: Store, item: Item, parent: string | undefined, self?: string): void {
   const fields = call.spec.collection!.unique;
   if (!fields) return;
-  const key = idProp(store);
-  const dup = store.list(parent).find((s) => s[key] !== self && fields.every((f) => deepEqual(s[f], item[f])));
-  if (dup) throw httpError(409, `a ${singular(call.spec.collection!.path)} with ${describeUnique(fields)} already exists: "${String(dup[key])}"`);
+  for (const id of store.withCriteria(fields, item)) {
+    if (id !== self && (parent === undefined || store.parentOf.get(id) === parent)) {
+      throw httpError(409, `a ${singular(call.spec.collection!.path)} with ${describeUnique(fields)} already exists: "${id}"`);
+    }
+  }
 }
 
 /** References the client sends (to expandable references of the item) must name existing resources: 400 otherwise. */

@@ -2,6 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SchemaObject } from '../load/index.js';
 import type { LoadedApi } from './load-apis.js';
 import type { Item } from './schema-tools.js';
+import { SortedIndex, type SortKey } from './sorted.js';
+
+/** Sort orders a store keeps up to date at once (a client may ask for any combination of sortable fields). */
+const MAX_ORDERS = 8;
 
 /** A stored non-JSON representation (an upload, or a PUT of a binary sub-resource). */
 export interface Blob {
@@ -9,12 +13,85 @@ export interface Blob {
   data: Buffer;
 }
 
+/** Ids by the values of one set of duplicate criteria (x-unique), kept as items are set and deleted. */
+class CriteriaIndex implements ItemIndex {
+  private readonly ids = new Map<string, Set<string>>();
+  private readonly keys = new Map<string, string>();
+
+  constructor(readonly fields: readonly string[]) {}
+
+  put(id: string, item: Item): void {
+    this.remove(id);
+    const key = criteriaKey(item, this.fields);
+    this.keys.set(id, key);
+    let set = this.ids.get(key);
+    if (!set) this.ids.set(key, (set = new Set()));
+    set.add(id);
+  }
+
+  remove(id: string): void {
+    const key = this.keys.get(id);
+    if (key === undefined) return;
+    this.keys.delete(id);
+    const set = this.ids.get(key)!;
+    set.delete(id);
+    if (!set.size) this.ids.delete(key);
+  }
+
+  find(item: Item): ReadonlySet<string> {
+    return this.ids.get(criteriaKey(item, this.fields)) ?? NONE;
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** What follows a store's items as they are set and deleted. */
+interface ItemIndex {
+  put(id: string, item: Item, seq: number): void;
+  remove(id: string): void;
+}
+
+/**
+ * A store's items: a Map that keeps its indexes (duplicate criteria, sort orders) up to date, whichever code sets an
+ * item (a handler, data generation, an effect). Items are replaced, never changed in place once set (copy-on-write).
+ */
+class ItemMap extends Map<string, Item> {
+  readonly indexes: ItemIndex[] = [];
+  /** Each id's place in insertion order (Map order: setting an id again keeps its place). */
+  private readonly seqs = new Map<string, number>();
+  private nextSeq = 0;
+
+  seqOf(id: string): number {
+    return this.seqs.get(id)!;
+  }
+
+  override set(id: string, item: Item): this {
+    let seq = this.seqs.get(id);
+    if (seq === undefined) this.seqs.set(id, (seq = this.nextSeq++));
+    for (const index of this.indexes) index.put(id, item, seq);
+    return super.set(id, item);
+  }
+
+  override delete(id: string): boolean {
+    for (const index of this.indexes) index.remove(id);
+    this.seqs.delete(id);
+    return super.delete(id);
+  }
+}
+
+/** The values of duplicate criteria as one string (object keys in order, so equal values give equal strings). */
+function criteriaKey(item: Item, fields: readonly string[]): string {
+  const canonical = (v: unknown): string =>
+    v === undefined ? '~' : v === null || typeof v !== 'object' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Item)[k])}`).join(',')}}`;
+  return fields.map((f) => canonical(item[f])).join('\u0000');
+}
+
 /**
  * The items of one collection, in insertion order. Items of nested collections
  * (`/documents/{documentId}/attachments`) remember their parent's id.
  */
 export class Store {
-  readonly items = new Map<string, Item>();
+  readonly items: Map<string, Item> = new ItemMap();
   /** Items that exist but belong to another company: 403 for whoever asks (only where the document declares 403). */
   readonly foreign = new Map<string, Item>();
   readonly parentOf = new Map<string, string>();
@@ -23,6 +100,8 @@ export class Store {
   /** The store whose ids this one mirrors (the same schema name with another structure, in another API). */
   idSource: Store | undefined;
   version = 0;
+  /** The sort orders kept (sorted), most recently asked first. */
+  private readonly orders: { signature: string; index: SortedIndex }[] = [];
   /** Tells this run's collection versions from another run's: version numbers start again at each start. */
   private readonly run = randomBytes(9).toString('base64url');
   private versionTag = { version: -1, digest: '' };
@@ -51,6 +130,35 @@ export class Store {
 
   changed(): void {
     this.version++;
+  }
+
+  /** The ids of the items whose values of `fields` equal `item`'s (the first ask builds the index, later writes keep it). */
+  withCriteria(fields: readonly string[], item: Item): ReadonlySet<string> {
+    const items = this.items as ItemMap;
+    let index = items.indexes.find((x): x is CriteriaIndex => x instanceof CriteriaIndex && x.fields === fields);
+    if (!index) {
+      items.indexes.push((index = new CriteriaIndex(fields)));
+      for (const [id, it] of items) index.put(id, it);
+    }
+    return index.find(item);
+  }
+
+  /**
+   * The items in the order of `keys` (ties in insertion order). The first ask of an order sorts; later
+   * writes put each item in its place. At most MAX_ORDERS orders are kept per store, the least recently asked dropped.
+   */
+  sorted(keys: readonly SortKey[]): SortedIndex {
+    const items = this.items as ItemMap;
+    const signature = JSON.stringify(keys);
+    const at = this.orders.findIndex((o) => o.signature === signature);
+    let order = at >= 0 ? this.orders.splice(at, 1)[0]! : undefined;
+    if (!order) {
+      order = { signature, index: new SortedIndex(keys, [...items].map(([id, item]) => [id, item, items.seqOf(id)] as [string, Item, number])) };
+      items.indexes.push(order.index);
+      if (this.orders.length >= MAX_ORDERS) items.indexes.splice(items.indexes.indexOf(this.orders.pop()!.index), 1);
+    }
+    this.orders.unshift(order);
+    return order.index;
   }
 
   /** Items, of one parent for nested collections. */

@@ -374,7 +374,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/parameters.yaml#/Sort/x-sortable`],
     lint: ['docex/sort-param'],
     runtime: [`${RT}/types.ts#SortParam`],
-    sandbox: [`${SB}/collection-query.ts#sortItems`],
+    sandbox: [`${SB}/sorted.ts#SortedIndex`],
     test: ['test/sandbox/collections.test.ts > rejects sorting by a property that is not x-sortable'],
   },
   {
