@@ -76,9 +76,13 @@ export function singular(path: string): string {
  * compares versions, so the tag of any representation names the resource's version (spec, ETags: PUT).
  */
 export function itemEtag(item: Item | Blob, variant = ''): string {
-  const version = digest(isBlob(item) ? item.data : JSON.stringify(item));
+  let version = versions.get(item);
+  if (version === undefined) versions.set(item, (version = digest(isBlob(item) ? item.data : JSON.stringify(item))));
   return variant ? `"${version}.${digest(variant)}"` : `"${version}"`;
 }
+
+// Stored items and uploads are replaced, never changed in place (copy-on-write), so each one's version is hashed once.
+const versions = new WeakMap<Item | Blob, string>();
 
 /** The same version as `etag`, in the representation `variant` names. */
 export function variantEtag(etag: string, variant: string): string {
