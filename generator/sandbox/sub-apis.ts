@@ -25,7 +25,7 @@ export async function registerSubApis(app: FastifyInstance, ctx: SubApiContext):
       if (err instanceof HttpError) return sendError(reply, ctx.strict, spec, err.status, err.messages, err.headers);
       // fastify's 413 for a body past the route's limit: the spec's 400, which every operation with a body declares.
       if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return sendError(reply, ctx.strict, spec, 400, bodyTooLarge(spec ? bodyLimitOf(spec) : req.routeOptions.bodyLimit).messages);
+        return sendError(reply, ctx.strict, spec, 400, bodyTooLarge(req.routeOptions.bodyLimit).messages);
       }
       const status = (err as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
