@@ -1,15 +1,11 @@
 // Runs Redocly lint with docex's own redocly.yaml (the package's, not the caller's) over documents.
 import { getLineColLocation, lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
+import { BoundedResolver } from '../load/resolver.js';
+import { displayPath } from '../util/display-path.js';
 import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
-
-/** Paths under the working directory are shown relative to it, others absolute. */
-export function displayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
 
 function toProblem(p: NormalizedProblem, cwd: string): LintProblem {
   const loc = p.location[0];
@@ -36,13 +32,17 @@ export async function lintFiles(files: string[], cwd = process.cwd()): Promise<L
   const out: LintProblem[] = [];
   for (const file of files) {
     let problems: NormalizedProblem[];
+    const resolver = new BoundedResolver(config.resolve);
     try {
-      problems = await lint({ ref: file, config });
+      problems = await lint({ ref: file, config, externalRefResolver: resolver });
     } catch (err) {
+      if (err instanceof DocexError) throw err;
       const line = err && typeof err === 'object' && 'line' in err && typeof err.line === 'number' ? err.line : undefined;
       const message = err instanceof Error ? err.message.replace(/ in ".*$/s, '') : String(err);
       throw new DocexError(`cannot lint: ${message}`, 2, displayPath(file, cwd), line);
     }
+    // A file reached by $ref that exceeds a bound is what to report, not the unresolved $ref Redocly made of it.
+    resolver.check();
     for (const p of problems) {
       if (p.ignored) continue;
       const problem = toProblem(p, cwd);
