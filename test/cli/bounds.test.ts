@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTree } from '../../generator/write/tree.js';
-import { aliasBomb, aliasBombPart, deepJson, documentYaml, referencing } from '../helpers/hostile.js';
+import { aliasBomb, aliasBombPart, deepJson, documentYaml, prototypeNamed, referencing } from '../helpers/hostile.js';
 import { runDocex, type RunResult } from '../helpers/run-docex.js';
 
 const work = mkdtempSync(join(tmpdir(), 'docex-bounds-'));
@@ -74,5 +74,18 @@ describe('a schema nested 10,000 deep', () => {
     refused(await runDocex(['generate', '--input', 'deep.json', '--output', out], { cwd: work }), 'generate', 'deep.json', DEPTH);
     refused(await runDocex(['generate', '--input', 'bomb.yaml', '--output', out], { cwd: work }), 'generate', 'bomb.yaml', ALIASES);
     expect(readTree(out)).toEqual(before);
+  });
+});
+
+describe('a schema property named hasOwnProperty', () => {
+  it('docex lint says Redocly cannot lint it, at its line, exit 2 (generate and diff read it)', async () => {
+    const text = prototypeNamed(['constructor', 'hasOwnProperty']);
+    writeFileSync(at('names.yaml'), text);
+    const r = await runDocex(['lint', 'names.yaml'], { cwd: work });
+    refused(r, 'lint', 'names.yaml', /Redocly's rules cannot lint a mapping with a key named "hasOwnProperty"/);
+    const line = Number(/names\.yaml:(\d+)/.exec(r.stderr)![1]);
+    expect(text.split('\n')[line - 1]).toMatch(/^\s+hasOwnProperty: \{ type: string \}$/);
+    expect((await runDocex(['generate', '--input', 'names.yaml', '--output', 'names-out', '--quiet'], { cwd: work })).code).toBe(0);
+    expect((await runDocex(['diff', 'base.yaml', 'names.yaml'], { cwd: work })).code).toBe(1);
   });
 });
