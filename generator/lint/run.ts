@@ -3,7 +3,7 @@ import { getLineColLocation, lint, loadConfig, type NormalizedProblem } from '@r
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
-import { BoundedResolver } from '../load/resolver.js';
+import { boundedResolver, type BoundedResolver } from '../load/resolver.js';
 import { displayPath } from '../util/display-path.js';
 import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
@@ -50,7 +50,7 @@ export async function lintFiles(files: string[], cwd = process.cwd()): Promise<L
   const out: LintProblem[] = [];
   for (const file of files) {
     let problems: NormalizedProblem[];
-    const resolver = new BoundedResolver(config.resolve);
+    const resolver = await boundedResolver(config);
     try {
       problems = await lint({ ref: file, config, externalRefResolver: resolver });
     } catch (err) {

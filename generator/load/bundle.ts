@@ -1,9 +1,10 @@
-import type { NormalizedProblem, ResolveConfig } from '@redocly/openapi-core';
+import type { NormalizedProblem } from '@redocly/openapi-core';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import { checkJsonDepth } from './bounds.js';
 import { repairForTypes } from './repair.js';
+import { boundedResolver } from './resolver.js';
 import { selfContained } from './self-contained.js';
 import { parseYamlDocument } from './yaml.js';
 import type { OpenApiDocument } from './types.js';
@@ -35,12 +36,6 @@ type BundleResult = Awaited<ReturnType<typeof import('@redocly/openapi-core').bu
 // any work, most of a small document's run): foreign documents go through the OpenAPI-only bundler entry
 // instead, and the index is loaded for our own documents (lint) and for diagnostics only.
 const core = () => import('@redocly/openapi-core');
-
-/** Redocly's file reader, bounded (resolver.ts); it needs the package index, so it is loaded only where files are read. */
-async function boundedResolver(config: { resolve: ResolveConfig }) {
-  const { BoundedResolver } = await import('./resolver.js');
-  return new BoundedResolver(config.resolve);
-}
 
 async function toDiagnostics(problems: NormalizedProblem[]): Promise<Diagnostic[]> {
   if (problems.length === 0) return [];
@@ -159,7 +154,8 @@ interface ReadDocument {
  * parses JSON with its YAML parser, ~1 s of GitHub's 13 MB description against 0.1 s; same objects, except that
  * duplicate keys, which the YAML parser refuses, take the last value, as in every JSON parser (RFC 8259 leaves them
  * to the reader). YAML goes through Redocly's own parser settings (yaml.ts). Anything unreadable or unparsable here
- * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error.
+ * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error; a
+ * file past a bound (bounds.ts) throws.
  */
 function readDocument(file: string): ReadDocument | undefined {
   const json = /\.json$/i.test(file);
