@@ -7,9 +7,12 @@ import { isLoopbackHost } from './loopback.js';
 import { formBody } from './form-body.js';
 import { styledQuery } from './query-styles.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
-import { accepts, decode, readRaw, toApiError, unexpected } from './response.js';
+import { accepts, decode, nonEmpty, readRaw, toApiError, unexpected } from './response.js';
 import { mayHaveActed, misreportedByReplay, send, wasNotSent } from './send.js';
 import type { Api, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
+
+/** The options of a call that passes none (one object for all, never changed). */
+const none: CallOptions = {};
 
 /** Api without pages()/all(): what createApi builds on; a client with no paginated operation can use it alone. */
 export type ApiCore = Omit<Api, 'pages' | 'all'>;
@@ -20,7 +23,7 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
   const root = checkBaseUrl(options.baseUrl) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
 
-  async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = {}): Promise<T> {
+  async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): Promise<T> {
     const p = (params ?? {}) as Record<string, unknown>;
     const { method, etag } = spec;
     const headers = lowerCase(options.headers);
@@ -38,7 +41,8 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
     let attempts = 0;
     let res: Response | undefined;
 
-    const key = cache && etag && method === 'GET' && `${url}\n${accept}`;
+    // The URL names the representation, and its Accept too unless the call chose one.
+    const key = cache && etag && method === 'GET' && (o.accept ? `${url}\n${accept}` : url);
     const cached = key ? cache!.get(key) : undefined;
     if (cached) headers['if-none-match'] ??= cached.etag;
 
@@ -68,7 +72,7 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
       // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
       const type = res.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
       if (accept && !accepts(accept, type)) throw await unexpected(res, `a ${type} body, not the ${accept} asked for`);
-      const raw = await readRaw(res, type);
+      const raw = nonEmpty(await readRaw(res, type));
       // An operation that documents a body gets one, except in the statuses that have none.
       if (raw === undefined && accept && method !== 'HEAD' && res.status !== 204 && res.status !== 205)
         throw await unexpected(res, `an empty body where ${accept} was documented`);

@@ -11,7 +11,7 @@ export interface EtagEntry {
   body: string | Blob;
 }
 
-/** Keyed by request URL + Accept; implement it to persist entries elsewhere. */
+/** Keyed by request URL (+ Accept when the call chose one); implement it to persist entries elsewhere. */
 export interface EtagCache {
   get(key: string): EtagEntry | undefined;
   set(key: string, entry: EtagEntry): void;

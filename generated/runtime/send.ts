@@ -2,7 +2,7 @@
 // @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.
 /** The attempt loop shared by operation calls and the raw fetch: bearer token, 401 refresh-once, retries. */
 import { isIdempotent } from './request.js';
-import { backoff, retryDelay, sleep } from './retry.js';
+import { backoff, retryDelay, sleep, type RetryOptions } from './retry.js';
 import type { ClientOptions } from './types.js';
 
 /** Statuses worth another attempt of an idempotent request: the server or a gateway failed for now, or asked us to
@@ -27,6 +27,9 @@ export const mayHaveActed = ({ status, headers }: Response): boolean => [500, 50
 export const wasNotSent = (err: unknown): boolean =>
   /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|E(HOST|NET)UNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test((err as { cause?: { code?: string } } | null)?.cause?.code as string);
 
+/** The retry options when none are given (one object for all calls, never changed). */
+const defaults: RetryOptions = {};
+
 /**
  * Runs `attempt` with the Authorization header value until a response is final. `replayable`: the body can be
  * sent again (after a 401, once per call and not counted as a retry); with an idempotent `method` it is also
@@ -35,7 +38,7 @@ export const wasNotSent = (err: unknown): boolean =>
  * attempt may have been applied (a network error after connecting, or mayHaveActed), that answer is final.
  */
 export async function send(
-  { tokens, retry = {} }: ClientOptions,
+  { tokens, retry = defaults }: ClientOptions,
   attempt: (authorization: string | undefined) => Promise<Response>,
   method: string,
   replayable: boolean,
@@ -46,7 +49,7 @@ export async function send(
   let retried = 0;
   let refreshed = false;
   let next: string | undefined;
-  const options = retry || {};
+  const options = retry || defaults;
   for (;;) {
     // Asked on every attempt (a backoff may outlast the token); the source caches it.
     const token = next ?? (await tokens?.getAccessToken());
