@@ -80,7 +80,7 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
       if (!etag) return value as T;
       const tag = res.headers.get('etag');
       if (key) {
-        if (!tag || raw === undefined || /no-store/i.test(res.headers.get('cache-control') as string)) cache!.delete?.(key);
+        if (!tag || raw === undefined || /no-store/i.test(res.headers.get('cache-control') ?? '')) cache!.delete?.(key);
         // A 200 with the ETag already stored (a server that ignored If-None-Match) is the same representation.
         else if (cached?.etag !== tag || cached.contentType !== type) cache!.set(key, { etag: tag, contentType: type, body: raw });
       }
