@@ -105,6 +105,8 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     if (typeof p.explode === 'boolean') model.explode = p.explode;
     if (typeof p.style === 'string') model.style = p.style;
     if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
+    // Only a GET or HEAD gets a 304 for it (elsewhere If-None-Match fails with 412).
+    if (p.in === 'header' && p.name === conventions.etag.ifNoneMatchName && (r.method === 'get' || r.method === 'head')) model.notModified = true;
     const ps = deref<SchemaObject>(doc, p.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
     if (p.in === 'query' && mayBeObject(ps)) model.object = true;
@@ -141,7 +143,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     responses,
     emptyStatuses,
     errorStatuses,
-    etag: conventions.etag.etag && r.method === 'get',
+    etag: conventions.etag.etag,
     conventions,
   };
   if (op.operationId) model.operationId = op.operationId;

@@ -1,6 +1,7 @@
 // The intermediate representation the emitters read: a pure, sorted, JSON-serialisable function of one
 // bundled document. Emitters never read raw OpenAPI; nothing here knows about TypeScript.
 import type { Effect } from './conventions/effect.js';
+import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
@@ -20,6 +21,8 @@ export interface ParamModel {
   sortable?: string[];
   /** Set on the `expand` parameter when the response has expandable references (see OperationModel.expandable). */
   expand?: boolean;
+  /** Set on a GET's If-None-Match parameter: a 304 to the caller's own value gives NotModified. */
+  notModified?: boolean;
   /** The parameter's schema is an array (matters for `sort`). */
   array?: boolean;
   /** A query parameter whose value may be an object (needs the runtime's query-style encoder). */
@@ -69,7 +72,7 @@ export interface OperationModel {
   paginated?: { limitMax?: number };
   /** Expandable property name -> target schema name under components.schemas. */
   expandable?: Record<string, string>;
-  /** GET whose success response declares an ETag header. */
+  /** The success response declares an ETag header (any method): the result carries it. */
   etag: boolean;
   /** Every convention the document declares for this operation, as read by model/conventions/. */
   conventions: OperationConventions;
@@ -94,7 +97,7 @@ export interface OperationConventions {
   sortable?: { fields: string[]; default?: string; at: SourceRef };
   /** Expandable references of the response that the `expand` parameter admits (none without one). */
   expandable: { name: string; target: string; at: SourceRef }[];
-  etag: { etag: boolean; ifNoneMatch: boolean; ifMatch: boolean; notModified: boolean; preconditionFailed: boolean };
+  etag: EtagReading;
   /** The Cache-Control values of each response that declares the header, by its status key as written (`200`, `4XX`). */
   caching: Record<string, string[]>;
   /** Requires authentication: some security requirement and no anonymous alternative. */

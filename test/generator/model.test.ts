@@ -37,6 +37,9 @@ describe('model of the basic fixture', async () => {
     expect(list.paginated).toEqual({ limitMax: 50 });
     expect(list.expandable).toEqual({ owner: 'User' });
     expect(list.etag).toBe(true);
+    expect(list.params.filter((p) => p.notModified).map((p) => p.key)).toEqual(['ifNoneMatch']);
+    expect(op('createItem').etag).toBe(true); // a write's ETag (its 201 declares one)
+    expect(op('createItem').params.some((p) => p.notModified)).toBe(false);
     expect(list.params.find((p) => p.name === 'sort')?.sortable).toEqual(['createdAt', 'name']);
     expect(list.params.find((p) => p.name === 'legacyFilter')?.deprecated).toBe(true);
     expect(list.params.some((p) => p.name === 'session')).toBe(false);
@@ -50,7 +53,10 @@ describe('model of the basic fixture', async () => {
       ['text/plain', 'text'],
       ['application/json', 'json'],
     ]);
-    expect(render.params).toEqual([{ key: 'itemId', name: 'itemId', in: 'path', required: true, deprecated: false }]);
+    expect(render.params).toEqual([
+      { key: 'itemId', name: 'itemId', in: 'path', required: true, deprecated: false },
+      { key: 'ifNoneMatch', name: 'if-none-match', in: 'header', required: false, deprecated: false, notModified: true },
+    ]);
   });
   it('models bodies, header params and empty responses', () => {
     expect(op('createItem').body).toEqual({ mediaType: 'application/json', required: true, kind: 'json' });

@@ -39,8 +39,9 @@ describe('runtime bundle', () => {
     const core = await bundle('createApiCore');
     expect(full).toContain('meta+items');
     expect(core).not.toContain('meta+items');
-    // Regression guard for issue 10's size budget (5 KB gzipped for a browser program with pagination).
-    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(4300);
+    // Regression guard for issue 10's size budget (5 KB gzipped for a browser program with pagination). Issue 31's
+    // NotModified, OutcomeUnknownError and the replay rule took it from 4,254 to 4,678 bytes.
+    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(4750);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
 
