@@ -159,10 +159,10 @@ describe('writes return the new ETag', () => {
     const { api, log } = clientWith();
     const created = await api.createDocument({ body: { ...toInput(doc, 'created'), documentIdentifier: 'TRUTH-etag-created' } });
     expect(created.etag).toMatch(/^(W\/)?".+"$/);
-    const updated = await api.updateDocument({ documentId: created.id, ifMatch: created.etag, body: toInput(doc, 'updated once') });
+    const updated = await api.updateDocument({ documentId: created.id, ifMatch: created.etag, body: { ...toInput(doc, 'updated once'), documentIdentifier: 'TRUTH-etag-created' } });
     expect(updated.etag).toMatch(/^(W\/)?".+"$/);
     expect(updated.etag).not.toBe(created.etag);
-    const twice = await api.updateDocument({ documentId: created.id, ifMatch: updated.etag, body: toInput(doc, 'updated twice') });
+    const twice = await api.updateDocument({ documentId: created.id, ifMatch: updated.etag, body: { ...toInput(doc, 'updated twice'), documentIdentifier: 'TRUTH-etag-created' } });
     await api.deleteDocument({ documentId: created.id, ifMatch: twice.etag });
     expect(log.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201', 'PUT 200', 'PUT 200', 'DELETE 204']);
     // The etag is the one a GET gives (non-enumerable, as on GET results).
