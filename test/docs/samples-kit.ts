@@ -58,12 +58,20 @@ export interface Run {
 }
 
 /** Bundles `entry` (TypeScript importing generated/) into one ESM file and runs it with Node in `cwd` and `env`. */
-export async function runModule(entry: string, cwd: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Run> {
+export async function runModule(entry: string, cwd: string, env: Record<string, string>): Promise<Run> {
   const outfile = entry.replace(/\.ts$/, '.bundle.mjs');
   await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
+  return runProcess(process.execPath, [outfile], cwd, env);
+}
+
+/**
+ * Runs a program with only `env` (and PATH) in its environment, stdin from /dev/null (on a socket, bash would take
+ * itself for a remote shell and read ~/.bashrc), killed after `timeoutMs`. Asynchronous, so that a sandbox in this
+ * process goes on answering.
+ */
+export function runProcess(command: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Run> {
   return new Promise((resolve, reject) => {
-    // Only this environment: PATH for Node itself, nothing of the test process's.
-    const child = spawn(process.execPath, [outfile], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

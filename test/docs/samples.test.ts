@@ -13,7 +13,7 @@ import { startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
 import { DocexError } from '../../generator/util/errors.js';
 import { passwordGrant } from '../helpers/password-grant.js';
 import { repoRoot, runDocex } from '../helpers/run-docex.js';
-import { moduleFolder, runModule, sandboxEnv, siteSamples, typecheck } from './samples-kit.js';
+import { moduleFolder, runModule, runProcess, sandboxEnv, siteSamples, typecheck } from './samples-kit.js';
 
 let samples: CodeSample[] = [];
 const fileOf = (s: CodeSample) => `${s.api.replace(/\//g, '-')}.${s.op.name}${s.grant ? `.${s.grant}` : ''}.ts`;
@@ -207,6 +207,43 @@ describe('a representative set of samples, run against the sandbox over real HTT
 
   it('downloads a presentation in the media type asked for', async () => {
     await run(sample('document/v1', 'getDocumentPresentation'));
+    expect(readFileSync(join(work, 'presentation.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+// The curl samples of the same set, in bash with the curl and jq a reader has (skipped, and said, without them).
+const shell = ['curl', 'jq', 'bash'].every((tool) => process.env.PATH?.split(':').some((dir) => existsSync(join(dir, tool))));
+if (!shell) process.stderr.write('curl samples not run: curl, jq or bash is missing\n');
+describe.skipIf(!shell)('the curl samples of that set, run against the sandbox over real HTTP', () => {
+  let sandbox: Sandbox;
+  let work = '';
+  const run = async (api: string, name: string) => {
+    const s = samples.find((x) => x.api === api && x.op.name === name && x.label === 'curl')!;
+    const r = await runProcess('bash', ['-eo', 'pipefail', '-c', s.source], work, sandboxEnv(sandbox.url));
+    expect(r.stderr, `${name}: ${r.stdout}`).toBe('');
+    expect(r.code, name).toBe(0);
+    return r.stdout;
+  };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, host: '127.0.0.1', documentCount: 120 });
+    work = mkdtempSync(join(tmpdir(), 'docex-samples-curl-'));
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('list, get with expand and its 304, create, conditional update and download', async () => {
+    const page = JSON.parse(await run('document/v1', 'listDocuments')) as { meta: { limit: number }; items: { sender: { name?: string } }[] };
+    expect(page.meta.limit).toBe(25);
+    expect(page.items[0]?.sender.name).toEqual(expect.any(String));
+    const [body, status] = (await run('document/v1', 'getDocument')).split(/\n(?=\d{3}\n$)/);
+    expect((JSON.parse(body!) as { sender: { name?: string } }).sender.name).toEqual(expect.any(String));
+    expect(status).toBe('304\n');
+    expect(JSON.parse(await run('document/v1', 'createDocument'))).toMatchObject({ documentIdentifier: 'INV-2025-0043' });
+    expect(JSON.parse(await run('document/v1', 'updateDocument'))).toMatchObject({ note: 'Due date extended by agreement.' });
+    await run('document/v1', 'getDocumentPresentation');
     expect(readFileSync(join(work, 'presentation.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
