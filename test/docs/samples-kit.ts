@@ -8,15 +8,19 @@ import { build } from 'esbuild';
 import ts from 'typescript';
 import { describeApi } from '../../generator/docs/api-info.js';
 import { codeSamples, sampleApi, sampleSite, type CodeSample } from '../../generator/docs/samples/index.js';
-import { bundleFile, discoverApis } from '../../generator/load/index.js';
+import { bundleFile, discoverApis, type ApiEntry, type OpenApiDocument } from '../../generator/load/index.js';
 import { repoRoot } from '../helpers/run-docex.js';
 
 /** Every sample of the documents in `openapi/`, as the docs site builds them. */
 export async function siteSamples(openapiDir = join(repoRoot, 'openapi')): Promise<CodeSample[]> {
   const entries = discoverApis(openapiDir);
-  const bundled = await Promise.all(entries.map(async (e) => ({ entry: e, ...(await bundleFile(e.file, { mode: 'own' })) })));
-  const infos = bundled.map((b) => describeApi(b.entry, b.document));
-  const apis = bundled.map((b, i) => sampleApi(infos[i]!, b.document, b.entry.file));
+  return samplesOf(await Promise.all(entries.map(async (entry) => ({ entry, document: (await bundleFile(entry.file, { mode: 'own' })).document }))));
+}
+
+/** The samples of documents given with their entries, as `docex docs` makes them. */
+export function samplesOf(documents: { entry: ApiEntry; document: OpenApiDocument }[]): CodeSample[] {
+  const infos = documents.map((d) => describeApi(d.entry, d.document));
+  const apis = documents.map((d, i) => sampleApi(infos[i]!, d.document, d.entry.file));
   const site = sampleSite(apis, infos);
   return apis.flatMap((a) => codeSamples(a, site));
 }

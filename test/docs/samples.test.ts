@@ -5,15 +5,14 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeApi } from '../../generator/docs/api-info.js';
-import { codeSamples, sampleApi, sampleSite, withCodeSamples, type CodeSample } from '../../generator/docs/samples/index.js';
+import { withCodeSamples, type CodeSample } from '../../generator/docs/samples/index.js';
 import { bundleFile, discoverApis, type OpenApiDocument } from '../../generator/load/index.js';
 import { documentContext, documentRoot, operations, tokenGrants } from '../../generator/model/conventions/index.js';
 import { startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
 import { DocexError } from '../../generator/util/errors.js';
 import { passwordGrant } from '../helpers/password-grant.js';
 import { repoRoot, runDocex } from '../helpers/run-docex.js';
-import { moduleFolder, runModule, runProcess, sandboxEnv, siteSamples, typecheck } from './samples-kit.js';
+import { moduleFolder, runModule, runProcess, samplesOf, sandboxEnv, siteSamples, typecheck } from './samples-kit.js';
 
 let samples: CodeSample[] = [];
 const fileOf = (s: CodeSample) => `${s.api.replace(/\//g, '-')}.${s.op.name}${s.grant ? `.${s.grant}` : ''}.ts`;
@@ -83,17 +82,12 @@ describe('a document whose operations the samples cannot fill', () => {
         },
       },
     }) as OpenApiDocument;
-  const samplesOf = (d: OpenApiDocument) => {
-    const entry = { id: 'thing/v1', subApi: 'thing', version: 'v1', file: '/repo/openapi/thing/v1/openapi.yaml', relPath: 'thing/v1/openapi.yaml' };
-    const info = describeApi(entry, d);
-    const api = sampleApi(info, d, entry.file);
-    return codeSamples(api, sampleSite([api], [info]));
-  };
+  const samplesOfThing = (d: OpenApiDocument) => samplesOf([{ entry: { id: 'thing/v1', subApi: 'thing', version: 'v1', file: '/repo/openapi/thing/v1/openapi.yaml', relPath: 'thing/v1/openapi.yaml' }, document: d }]);
 
   it('fails on a required value without example, default or enum value, naming the document and the pointer', () => {
     let error: unknown;
     try {
-      samplesOf(doc('{ "name": "thingId", "in": "path", "required": true, "schema": { "type": "string" } }'));
+      samplesOfThing(doc('{ "name": "thingId", "in": "path", "required": true, "schema": { "type": "string" } }'));
     } catch (e) {
       error = e;
     }
@@ -121,7 +115,7 @@ describe('a document whose operations the samples cannot fill', () => {
   });
 
   it('takes the schema\'s default, else its first enum value, and gives a new operation its samples by itself', () => {
-    const got = samplesOf(doc('{ "name": "thingId", "in": "path", "required": true, "schema": { "type": "string", "enum": ["t-1", "t-2"] } }'));
+    const got = samplesOfThing(doc('{ "name": "thingId", "in": "path", "required": true, "schema": { "type": "string", "enum": ["t-1", "t-2"] } }'));
     expect(got.map((s) => `${s.op.name} ${s.label}`)).toEqual(['getThing TypeScript', 'getThing curl']);
     expect(got[0]!.source).toContain(`const thingId = 't-1';`);
     expect(got[1]!.source).toContain('"$API/things/t-1"');
@@ -129,8 +123,17 @@ describe('a document whose operations the samples cannot fill', () => {
 });
 
 describe('every TypeScript sample', () => {
-  it('compiles under tsc --strict against the generated clients, all in one program', () => {
-    const typescript = samples.filter((s) => s.lang === 'TypeScript');
+  it('compiles under tsc --strict against the generated clients, all in one program', async () => {
+    // With them, the sample of a grant the token client has no method for (a fetch of the token endpoint).
+    const entry = discoverApis(join(repoRoot, 'openapi')).find((e) => e.id === 'token')!;
+    const { document } = await bundleFile(entry.file, { mode: 'own' });
+    const form = (document.paths!['/oauth2/token']!.post!.requestBody as { content: Record<string, { schema: { oneOf: object[] } }> }).content['application/x-www-form-urlencoded']!.schema;
+    form.oneOf.push({ type: 'object', required: ['grant_type', 'scope'], properties: { grant_type: { const: 'client_credentials' }, scope: { type: 'string', example: 'all' } } });
+    const extra = samplesOf([{ entry, document }]).filter((s) => s.grant === 'client_credentials');
+    expect(extra.map((s) => s.label)).toEqual(['TypeScript (client_credentials)', 'curl (client_credentials)']);
+    expect(extra[0]!.source).toContain('await fetch(authUrl + \'/oauth2/token\'');
+    expect(extra[1]!.source).toContain(`--data-urlencode 'scope=all'`);
+    const typescript = [...samples, ...extra].filter((s) => s.lang === 'TypeScript');
     const dir = moduleFolder('samples', Object.fromEntries(typescript.map((s) => [fileOf(s), s.source])));
     const files = typescript.map((s) => join(dir, fileOf(s)));
     expect(new Set(files).size).toBe(typescript.length);

@@ -1,12 +1,16 @@
 // The curl sample of an operation of a sub API: the same call as the TypeScript sample, as a shell script. The access
 // token comes from the token endpoint with $DOCEX_CLIENT_ID and $DOCEX_CLIENT_SECRET; the headers say what the
 // client library does for you (Accept, If-Match with the ETag of a read, If-None-Match); the body is the example.
-import { filledPath, queryString, downloadName, type CallPlan } from './plan.js';
-import type { SampleSite } from './site.js';
+import { downloadName, filledPath, heading, queryString, type CallPlan, type SampleSite } from './plan.js';
 
 /** `'it'\''s'`: a single-quoted shell word. */
 export function sh(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Text to put between double quotes (and in `${NAME:-text}`): `\`, `"`, `$`, backquote and `}` escaped. */
+export function dq(s: string): string {
+  return s.replace(/[\\"$`}]/g, (c) => `\\${c}`);
 }
 
 const ETAG_OF = `grep -i '^etag:' | cut -d' ' -f2 | tr -d '\\r'`;
@@ -14,13 +18,13 @@ const ETAG_OF = `grep -i '^etag:' | cut -d' ' -f2 | tr -d '\\r'`;
 export function curlSample(plan: CallPlan, site: SampleSite): string {
   const { op, api } = plan;
   const secured = op.conventions.secured;
-  const url = (path: string) => `"$API${path}"`;
+  const url = (path: string) => `"$API${dq(path)}"`;
   const here = url(filledPath(plan));
   const auth = secured ? [`-H "Authorization: Bearer $ACCESS_TOKEN"`] : [];
   const accept = plan.accept ?? plan.op.responses[0]?.mediaType;
-  const lines = [`# ${op.summary ?? op.name}: ${op.method} ${op.path}`];
+  const lines = [`# ${heading(op)}`];
   if (secured) lines.push(...site.accessToken);
-  lines.push(`API="\${DOCEX_BASE_URL:-${api.baseUrl}}${api.model.id}"`, '');
+  lines.push(`API="\${DOCEX_BASE_URL:-${dq(api.baseUrl)}}${dq(api.model.id)}"`, '');
 
   const headers = [...auth, ...(accept ? [`-H ${sh(`Accept: ${accept}`)}`] : [])];
   for (const { param, value } of plan.args) if (param.in === 'header') headers.push(`-H ${sh(`${param.name}: ${String(value)}`)}`);

@@ -6,12 +6,12 @@ import { HTTP_METHODS } from '../../load/index.js';
 import type { OperationModel } from '../../model/index.js';
 import { curlSample } from './curl.js';
 import { documentWalk, planCall, type SampleApi } from './plan.js';
-import type { SampleSite } from './site.js';
+import type { SampleSite } from './plan.js';
 import { tokenSamples } from './token.js';
 import { typescriptSample } from './typescript.js';
 
-export type { SampleApi } from './plan.js';
-export { sampleApi, sampleSite, type SampleSite } from './site.js';
+export type { SampleApi, SampleSite } from './plan.js';
+export { sampleApi, sampleSite } from './site.js';
 
 export interface CodeSample {
   /** `document/v1`, `token`. */

@@ -15,6 +15,11 @@ export function variable(name: string, taken: ReadonlySet<string>): string | und
   return IDENTIFIER.test(name) && !RESERVED.has(name) && !taken.has(name) ? name : undefined;
 }
 
+/** Text for a comment: on one line (a line break, U+2028 and U+2029 included, would end the comment and start code). */
+export function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+}
+
 /** `'it\'s'`: a single-quoted string literal, every character outside printable ASCII escaped. */
 export function quote(s: string): string {
   return `'${s.replace(/[\\']/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, (c) => escapeChar(c))}'`;

@@ -16,6 +16,7 @@ import {
 } from '../../model/conventions/index.js';
 import type { ApiModel, MediaKind, OperationModel, ParamModel } from '../../model/index.js';
 import { DocexError } from '../../util/errors.js';
+import { oneLine } from './literal.js';
 
 /** One sub API (or the token service) as its samples need it. */
 export interface SampleApi {
@@ -27,6 +28,15 @@ export interface SampleApi {
   model: ApiModel;
   /** The `{base_url}` the first server gives with its variables at their defaults: `https://api.eu.docex.example/`. */
   baseUrl: string;
+}
+
+export interface SampleSite {
+  /** The token service's `{auth_url}` with its server variables at their defaults. */
+  authUrl: string;
+  /** The file the samples' FileTokenStore keeps the session in. */
+  store: string;
+  /** Shell lines that set ACCESS_TOKEN (a token request, or a comment saying where one comes from). */
+  accessToken: string[];
 }
 
 export interface Arg {
@@ -146,6 +156,11 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
     plan.error = { status: 404, className: 'NotFoundError', meaning: 'there is no such resource' };
   }
   return plan;
+}
+
+/** What a sample's first comment says: `Update a document: PUT /documents/{documentId}`, on one line. */
+export function heading(op: OperationModel, grant?: string): string {
+  return oneLine(`${op.summary ?? op.name}${grant ? `, grant_type=${grant}` : ''}: ${op.method} ${op.path}`);
 }
 
 /** The path, with each path parameter's value put in (percent-encoded). */

@@ -1,18 +1,9 @@
-// What every sample of the site shares: the token service's URL, where the token client keeps its session, and how a
-// curl sample gets its access token.
+// What every sample of the site shares (SampleSite): the token service's URL, where the token client keeps its
+// session, and how a curl sample gets its access token; and each document as its samples need it.
 import type { OpenApiDocument } from '../../load/index.js';
 import { baseUrlOf, withDefaults, type ApiInfo } from '../api-info.js';
-import type { SampleApi } from './plan.js';
+import type { SampleApi, SampleSite } from './plan.js';
 import { accessTokenLines } from './token.js';
-
-export interface SampleSite {
-  /** The token service's `{auth_url}` with its server variables at their defaults. */
-  authUrl: string;
-  /** The file the samples' FileTokenStore keeps the session in. */
-  store: string;
-  /** Shell lines that set ACCESS_TOKEN (a token request, or a comment saying where one comes from). */
-  accessToken: string[];
-}
 
 /** The `{base_url}` default a sample falls back to: the first server, variables at their defaults. */
 function defaultBaseUrl(api: ApiInfo): string {

@@ -1,13 +1,12 @@
 // The token service's samples: one per grant of the token endpoint, and one each for revocation, the login page and
 // its form. The TypeScript samples use the generated token client (its methods are the OAuth 2.0 grants); a grant it
 // has no method for gets a fetch of the token endpoint. The curl samples post the form the document describes.
-import { child, mediaExample, namedExamples, parameterExample, schemaExample, tokenGrants, type Ctx, type Operation, type TokenGrant } from '../../model/conventions/index.js';
+import { child, mediaExample, namedExamples, parameterExample, props, required, schemaExample, tokenGrants, type Ctx, type Operation, type TokenGrant } from '../../model/conventions/index.js';
 import type { OperationModel } from '../../model/index.js';
 import { DocexError } from '../../util/errors.js';
-import { continued, sh } from './curl.js';
-import { literal, quote } from './literal.js';
-import { documentWalk, valueOrFail, type SampleApi } from './plan.js';
-import type { SampleSite } from './site.js';
+import { continued, dq, sh } from './curl.js';
+import { literal, oneLine, quote } from './literal.js';
+import { documentWalk, heading, valueOrFail, type SampleApi, type SampleSite } from './plan.js';
 import { TOKEN_IMPORTS, tokenClientLines } from './typescript.js';
 
 export interface TokenSample {
@@ -63,7 +62,7 @@ export function accessTokenLines(api: SampleApi, site: Omit<SampleSite, 'accessT
       const fields = grantFields(api, walk.ctx, raw, grant);
       if (!fields.every(([k]) => k === 'grant_type' || FROM_SHELL[k]?.variable.startsWith('DOCEX_'))) continue;
       const request = formCurl(op, { ...site, accessToken: [] }, fields, true).split('\n').slice(1).join('\n');
-      return [`# An access token: the ${grant.grant} grant of the token service (see its samples)`, `ACCESS_TOKEN=$(${request.trimEnd()} | jq -r .access_token)`];
+      return [`# An access token: the ${oneLine(grant.grant)} grant of the token service (see its samples)`, `ACCESS_TOKEN=$(${request.trimEnd()} | jq -r .access_token)`];
     }
   }
   return [`# ACCESS_TOKEN: an access token of the token service (see its samples)`];
@@ -72,8 +71,8 @@ export function accessTokenLines(api: SampleApi, site: Omit<SampleSite, 'accessT
 function grantSample(api: SampleApi, ctx: Ctx, raw: Operation, op: OperationModel, grant: TokenGrant, site: SampleSite): { typescript: string; curl: string } {
   const fields = grantFields(api, ctx, raw, grant);
   const curl = formCurl(op, site, fields, true, grant);
-  const head = `// ${op.summary ?? op.name}, grant_type=${grant.grant}: ${op.method} ${op.path}`;
-  const deprecated = grant.deprecated ? [`// The ${grant.grant} grant is deprecated: see the token service's reference.`] : [];
+  const head = `// ${heading(op, grant.grant)}`;
+  const deprecated = grant.deprecated ? [`// The ${oneLine(grant.grant)} grant is deprecated: see the token service's reference.`] : [];
   switch (grant.grant) {
     case 'password':
       return {
@@ -127,7 +126,7 @@ function tokenModule(head: string, site: SampleSite, names: string[], nodeImport
 }
 
 /** The authorization code grant from the login page to the tokens: the samples of the grant, the page and its form. */
-function loginTs(op: OperationModel, site: SampleSite, redirectUri: string, head = `// ${op.summary ?? op.name}: ${op.method} ${op.path}`): string {
+function loginTs(op: OperationModel, site: SampleSite, redirectUri: string, head = `// ${heading(op)}`): string {
   return tokenModule(head, site, ['TokenError'], [`import { createInterface } from 'node:readline/promises';`], [
     `const redirectUri = ${quote(redirectUri)}; // as registered for the client`,
     `// 1. The login page, where the user's browser signs in. Keep state and codeVerifier (PKCE) until it returns.`,
@@ -141,7 +140,7 @@ function loginTs(op: OperationModel, site: SampleSite, redirectUri: string, head
 }
 
 function revocationTs(op: OperationModel, site: SampleSite): string {
-  return tokenModule(`// ${op.summary ?? op.name}: ${op.method} ${op.path}`, site, ['TokenError'], [], [
+  return tokenModule(`// ${heading(op)}`, site, ['TokenError'], [], [
     `// Revokes the stored refresh token (and the access tokens of its sign-in), then forgets the session.`,
     ...guarded('TokenError', ['await tokens.signOut({ revoke: true });', `console.log('signed out');`], 'console.log(err.code, err.message);'),
   ]);
@@ -156,7 +155,7 @@ function fetchTs(head: string, site: SampleSite, op: OperationModel, fields: [st
     '',
     `const authUrl = process.env.DOCEX_AUTH_URL ?? ${quote(site.authUrl)};`,
     `const client = \`\${process.env.DOCEX_CLIENT_ID ?? ''}:\${process.env.DOCEX_CLIENT_SECRET ?? ''}\`;`,
-    `const response = await fetch(\`\${authUrl}${op.path}\`, {`,
+    `const response = await fetch(authUrl + ${quote(op.path)}, {`,
     `  method: ${quote(op.method)},`,
     `  headers: { authorization: \`Basic \${btoa(client)}\` },`,
     `  body: new URLSearchParams({`,
@@ -172,17 +171,22 @@ function fetchTs(head: string, site: SampleSite, op: OperationModel, fields: [st
 /** curl posting a form to the token service: client authentication (HTTP Basic) when `basic`. */
 function formCurl(op: OperationModel, site: SampleSite, fields: [string, unknown][], basic: boolean, grant?: TokenGrant): string {
   const why = fields.flatMap(([k]) => (FROM_SHELL[k]?.why ? [`# ${FROM_SHELL[k]!.variable}: ${FROM_SHELL[k]!.why}`] : []));
-  const words = [`curl -s${basic ? ` -u "$DOCEX_CLIENT_ID:$DOCEX_CLIENT_SECRET"` : ' -i'}`, ...fields.map(([k, v]) => `--data-urlencode ${field(k, v)}`), `"\${DOCEX_AUTH_URL:-${site.authUrl}}${op.path}"`];
-  const head = `# ${op.summary ?? op.name}${grant ? `, grant_type=${grant.grant}` : ''}: ${op.method} ${op.path}${grant?.deprecated ? ' (deprecated)' : ''}`;
+  const words = [`curl -s${basic ? ` -u "$DOCEX_CLIENT_ID:$DOCEX_CLIENT_SECRET"` : ' -i'}`, ...fields.map(([k, v]) => `--data-urlencode ${field(k, v)}`), authUrl(site, op.path)];
+  const head = `# ${heading(op, grant?.grant)}${grant?.deprecated ? ' (deprecated)' : ''}`;
   return [head, ...[...new Set(why)], continued(words)].join('\n') + '\n';
 }
 
 function pageCurl(op: OperationModel, site: SampleSite, fields: [string, unknown][]): string {
   const query = fields.map(([k, v]) => `${encodeURIComponent(k)}=${FROM_SHELL[k] ? `$${FROM_SHELL[k]!.variable}` : encodeURIComponent(String(v))}`).join('&');
   return [
-    `# ${op.summary ?? op.name}: ${op.method} ${op.path} (the address to send the user's browser to)`,
-    `curl -s "\${DOCEX_AUTH_URL:-${site.authUrl}}${op.path}?${query}"`,
+    `# ${heading(op)} (the address to send the user's browser to)`,
+    `curl -s ${authUrl(site, op.path, `?${query}`)}`,
   ].join('\n') + '\n';
+}
+
+/** `"${DOCEX_AUTH_URL:-https://auth.example}/oauth2/token"`, and `query` (made of shell variables and encoded values). */
+function authUrl(site: SampleSite, path: string, query = ''): string {
+  return `"\${DOCEX_AUTH_URL:-${dq(site.authUrl)}}${dq(path)}${query}"`;
 }
 
 /** `"password=$DOCEX_PASSWORD"` or `'redirect_uri=https://...'`. */
@@ -191,14 +195,23 @@ function field(name: string, value: unknown): string {
   return shell ? `"${name}=$${shell.variable}"` : sh(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
 }
 
-/** The form of a grant: the document's example of it (the one whose grant_type it is), else its schema's. */
+/**
+ * The form of a grant: the document's example of it (the one whose grant_type it is), else its schema's required
+ * fields, each from the shell or by its example (a field without one fails the build, naming where).
+ */
 function grantFields(api: SampleApi, ctx: Ctx, raw: Operation, grant: TokenGrant): [string, unknown][] {
   const media = formMedia(ctx, raw);
   const named = media && namedExamples(ctx, media).find((e) => (e.value as { grant_type?: unknown } | null)?.grant_type === grant.grant);
-  if (named && typeof named.value === 'object') return Object.entries(named.value as object);
-  const reading = schemaExample(ctx, grant.form, raw.op.location);
-  if (reading.found && reading.value && typeof reading.value === 'object') return Object.entries({ grant_type: grant.grant, ...reading.value });
-  return [['grant_type', grant.grant]];
+  if (named && named.value && typeof named.value === 'object') return Object.entries(named.value);
+  const fields = props(ctx, grant.form);
+  const out: [string, unknown][] = [['grant_type', grant.grant]];
+  for (const name of required(ctx, grant.form)) {
+    const field = fields.get(name);
+    if (name === 'grant_type' || !field) continue;
+    const where = `the field "${name}" of the ${grant.grant} grant of ${raw.method.toUpperCase()} ${raw.path}`;
+    out.push([name, FROM_SHELL[name] ? '' : valueOrFail(api, schemaExample(ctx, field.schema, field.location), where)]);
+  }
+  return out;
 }
 
 function formFields(api: SampleApi, ctx: Ctx, raw: Operation): [string, unknown][] {

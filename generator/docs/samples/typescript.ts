@@ -3,9 +3,8 @@
 // client and shows what matters about the result: every item of a collection, the ETag for the next write, the
 // typed error a caller most likely handles.
 import { camelCase } from '../../model/names.js';
-import { literal, object, quote, variable } from './literal.js';
-import { downloadName, type CallPlan } from './plan.js';
-import type { SampleSite } from './site.js';
+import { literal, object, oneLine, quote, variable } from './literal.js';
+import { downloadName, heading, type CallPlan, type SampleSite } from './plan.js';
 
 /** The lines that make the token client of every sample: client credentials and the stored session. */
 export function tokenClientLines(site: SampleSite): string[] {
@@ -78,16 +77,16 @@ export function typescriptSample(plan: CallPlan, site: SampleSite): string {
     }
   } else if (download) {
     const file = download;
-    steps.push(`const ${resultName} = await ${main};${plan.alsoOffered.length ? ` // also offered: ${plan.alsoOffered.join(', ')}` : ''}`);
+    steps.push(`const ${resultName} = await ${main};${plan.alsoOffered.length ? ` // also offered: ${oneLine(plan.alsoOffered.join(', '))}` : ''}`);
     steps.push(plan.result === 'text' ? `await writeFile(${quote(file)}, ${resultName});` : `await writeFile(${quote(file)}, new Uint8Array(await ${resultName}.arrayBuffer()));`);
   } else {
     steps.push(`await ${main};`, `console.log('done');`);
   }
 
-  const lines: string[] = [`// ${op.summary ?? op.name}: ${op.method} ${op.path}`];
+  const lines: string[] = [`// ${heading(op)}`];
   if (download) lines.push(`import { writeFile } from 'node:fs/promises';`);
   if (secured) lines.push(`import { tokenClientFromEnv } from './generated/token/index.js';`, ...TOKEN_IMPORTS);
-  lines.push(`import { ${[...imports].sort(byName).join(', ')} } from './generated/${api.id}/index.js';`, '');
+  lines.push(`import { ${[...imports].sort(byName).join(', ')} } from ${quote(`./generated/${api.id}/index.js`)};`, '');
   if (secured) lines.push(...sessionComment(site), ...tokenClientLines(site));
   lines.push(`const api = ${api.model.factory}({ baseUrl: process.env.DOCEX_BASE_URL ?? ${quote(api.baseUrl)}${secured ? ', tokens' : ''} });`, '');
   lines.push(...consts);
@@ -114,7 +113,7 @@ export function sessionComment(site: SampleSite): string[] {
 }
 
 function expandNote(plan: CallPlan): string {
-  return plan.expand ? ` // ${plan.expand}: expanded, the whole resource rather than its id` : '';
+  return plan.expand ? ` // ${oneLine(plan.expand)}: expanded, the whole resource rather than its id` : '';
 }
 
 function indent(block: string): string {
