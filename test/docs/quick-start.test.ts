@@ -56,7 +56,8 @@ const blocks = blocksOf(readFileSync(PAGE, 'utf8'));
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'docex-quick-start-'));
-  const packed = await sh(`npm pack --json --pack-destination ${JSON.stringify(work)}`, repoRoot);
+  // dist/ is built (npm test's pretest): no prepare script, which another test's `npm pack` may be running.
+  const packed = await sh(`npm pack --ignore-scripts --json --pack-destination ${JSON.stringify(work)}`, repoRoot);
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
   tarball = join(work, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
 }, 300_000);
