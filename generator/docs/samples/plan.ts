@@ -147,15 +147,22 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
     const read = api.model.operations.find((o) => o.method === 'GET' && o.path === op.path && o.conventions.etag.etag && o.conventions.collection.kind === 'none');
     if (read) plan.readFirst = read;
   }
-  const declares = (status: string) => op.errorStatuses.includes(status);
-  if (plan.readFirst && c.etag.preconditionFailed) {
-    plan.error = { status: 412, className: 'PreconditionFailedError', meaning: 'changed since it was read: read it again, make the change again and retry' };
-  } else if (op.method !== 'GET' && declares('409')) {
-    plan.error = { status: 409, className: 'ConflictError', meaning: 'refused: it conflicts with what exists (a duplicate, or a state that does not allow it)' };
-  } else if (op.params.some((p) => p.in === 'path') && declares('404')) {
-    plan.error = { status: 404, className: 'NotFoundError', meaning: 'there is no such resource' };
-  }
+  const error = likelyError(op, !!plan.readFirst);
+  if (error) plan.error = error;
   return plan;
+}
+
+/** A conditional write's 412, else a write's 409 (a duplicate, a state), else the 404 of a resource named by the path. */
+function likelyError(op: OperationModel, conditional: boolean): LikelyError | undefined {
+  const declares = (status: string) => op.errorStatuses.includes(status);
+  if (conditional && op.conventions.etag.preconditionFailed) {
+    return { status: 412, className: 'PreconditionFailedError', meaning: 'changed since it was read: read it again, make the change again and retry' };
+  }
+  if (op.method !== 'GET' && declares('409')) {
+    return { status: 409, className: 'ConflictError', meaning: 'refused: it conflicts with what exists (a duplicate, or a state that does not allow it)' };
+  }
+  if (op.params.some((p) => p.in === 'path') && declares('404')) return { status: 404, className: 'NotFoundError', meaning: 'there is no such resource' };
+  return undefined;
 }
 
 /** What a sample's first comment says: `Update a document: PUT /documents/{documentId}`, on one line. */

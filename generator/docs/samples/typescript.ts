@@ -24,7 +24,7 @@ export function typescriptSample(plan: CallPlan, site: SampleSite): string {
   const imports = new Set([api.model.factory]);
   if (plan.error) imports.add(plan.error.className);
   if (plan.revalidate) imports.add('NotModified');
-  const taken = new Set(['api', 'tokens', 'err', 'current', 'again', 'writeFile', 'process', 'console', ...imports]);
+  const taken = new Set(['api', 'tokens', 'err', 'current', 'again', 'items', 'writeFile', 'process', 'console', ...imports]);
 
   // Path parameters as constants when they can be (`const documentId = '...'`): a read and its write share them.
   const consts: string[] = [];
@@ -76,9 +76,9 @@ export function typescriptSample(plan: CallPlan, site: SampleSite): string {
       steps.push(`console.log(${resultName}.etag); // this version's ETag: the ifMatch of your next write to it`);
     }
   } else if (download) {
-    const file = download;
     steps.push(`const ${resultName} = await ${main};${plan.alsoOffered.length ? ` // also offered: ${oneLine(plan.alsoOffered.join(', '))}` : ''}`);
-    steps.push(plan.result === 'text' ? `await writeFile(${quote(file)}, ${resultName});` : `await writeFile(${quote(file)}, new Uint8Array(await ${resultName}.arrayBuffer()));`);
+    const bytes = plan.result === 'text' ? resultName : `new Uint8Array(await ${resultName}.arrayBuffer())`;
+    steps.push(`await writeFile(${quote(download)}, ${bytes});`);
   } else {
     steps.push(`await ${main};`, `console.log('done');`);
   }
@@ -105,7 +105,7 @@ export function typescriptSample(plan: CallPlan, site: SampleSite): string {
   return lines.join('\n') + '\n';
 }
 
-export function sessionComment(site: SampleSite): string[] {
+function sessionComment(site: SampleSite): string[] {
   return [
     `// The session a sign-in saved in ${site.store} (see the token service's samples); DOCEX_CLIENT_ID and`,
     `// DOCEX_CLIENT_SECRET name the client, DOCEX_AUTH_URL and DOCEX_BASE_URL the service.`,
@@ -120,7 +120,7 @@ function indent(block: string): string {
   return block.split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
 }
 
-/** Classes before functions and values, each alphabetical: `NotFoundError, NotModified, createDocumentClient`. */
+/** Alphabetical, capitals first among equals, as editors sort imports: `ConflictError, createDocumentClient, NotModified`. */
 function byName(a: string, b: string): number {
   return a.localeCompare(b, 'en', { caseFirst: 'upper' });
 }
