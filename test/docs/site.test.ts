@@ -21,13 +21,15 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 
 interface AxeViolation { id: string; impact: string | null; nodes: { target: unknown[] }[] }
 
-/** WCAG 2 A and AA violations of the page as it is now: rule, impact and the first few nodes. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })).violations;
-  });
+/** WCAG 2 A and AA violations of the page as it is now (or of the element with id `within`): rule, impact and the first few nodes. */
+async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
+  const found = await page.evaluate(async (id) => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: Document | Element, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const context = id === undefined ? document : document.getElementById(id);
+    if (!context) throw new Error(`no element with id ${id}`);
+    return (await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })).violations;
+  }, within);
   return found.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.length} node(s), e.g. ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
 }
 
@@ -341,6 +343,8 @@ browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${I
           const first = samples.find((s) => s.api === api.id && s.op.operationId === op.operationId && s.lang === 'TypeScript');
           expect(first, `${api.id} ${op.operationId}: no sample`).toBeDefined();
           await page.locator('.panel-request-samples pre', { hasText: first!.source.split('\n')[0]! }).first().waitFor({ state: 'visible', timeout: 10_000 });
+          // Shown, the operation passes axe too (Redoc renders an operation's panels only near where it is opened).
+          expect(await axeViolations(page, route!.slice(1)), `${api.id} ${op.operationId}`).toEqual([]);
         }
       });
     }
@@ -352,8 +356,9 @@ browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${I
     const lines = (text: string) => text.split('\n').map((l) => l.trimEnd()).filter(Boolean);
     await visit('reference/document-v1.html', async (page) => {
       await page.evaluate(() => (location.hash = '#/documents/updatedocument'));
-      const panel = page.locator('.panel-request-samples', { has: page.locator('pre', { hasText: 'api.updateDocument(' }) }).first();
-      await panel.waitFor({ state: 'visible', timeout: 10_000 });
+      // The operation's section (its id is its route) holds its request samples panel.
+      const panel = page.locator('[id="documents/updatedocument"] .panel-request-samples');
+      await panel.locator('pre', { hasText: 'api.updateDocument(' }).waitFor({ state: 'visible', timeout: 10_000 });
       const menu = panel.locator('[aria-haspopup="menu"]').last();
       expect(await menu.innerText()).toBe('TypeScript');
       // The whole module, as the docs build made it (and the samples test compiles and runs).
