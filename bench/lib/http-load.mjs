@@ -8,7 +8,7 @@ function request(agent, url, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { agent, method, headers }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode));
+      res.on('end', () => resolve(res));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -16,7 +16,10 @@ function request(agent, url, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
-/** `next(i)` gives the i-th request: { url, method?, headers?, body? }. Returns req/s, p50/p99 (ms), statuses. */
+/**
+ * `next(i)` gives the i-th request: { url, method?, headers?, body?, done? }; `done(status, headers)` sees its answer
+ * (a write mix keeps the ETags it is given). Returns req/s, p50/p99 (ms), statuses.
+ */
 export async function load(next, { concurrency, count = Infinity, ms = Infinity }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
@@ -30,8 +33,9 @@ export async function load(next, { concurrency, count = Infinity, ms = Infinity 
       const r = next(issued++);
       const t = performance.now();
       try {
-        const status = await request(agent, r.url, r);
-        statuses[status] = (statuses[status] ?? 0) + 1;
+        const res = await request(agent, r.url, r);
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        r.done?.(res.statusCode, res.headers);
       } catch {
         errors++;
       }

@@ -256,7 +256,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The grant's parameters as a form (preferred). They may instead be sent as query parameters, or split between the two; a parameter sent twice is `invalid_request`. */
+        /** @description The grant's parameters as a form (preferred). They may instead be sent as query parameters, or split between the two; a parameter sent twice is `invalid_request`. At most 64 KiB; a larger form is `invalid_request`. */
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AuthorizationCodeGrantRequest"] | components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshTokenGrantRequest"];
@@ -354,6 +354,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description At most 64 KiB; a larger form is `invalid_request`. */
         requestBody: {
             content: {
                 /**
@@ -490,6 +491,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description At most 64 KiB; a larger form is a 400 page. */
         requestBody: {
             content: {
                 /**

@@ -35,6 +35,9 @@ export interface Collection {
   nested: boolean;
   /** The item's expandable references that name an existing schema: property -> schema (the expandable reader's). */
   references: Map<string, string>;
+  /** Duplicate criteria (spec 7.2): the x-unique of the collection's create, as the model's reader reads it; they hold
+   *  for a replace too. */
+  unique?: readonly string[];
 }
 
 export interface OpSpec {
@@ -61,8 +64,6 @@ export interface OpSpec {
   secured: boolean;
   /** Cache-Control values by response status key (the model's reading). */
   caching: Record<string, string[]>;
-  /** A create's duplicate criteria (x-unique), read once. */
-  unique?: readonly string[];
   /** What a create changes in resources that exist (the model's x-effect reading), with the collection they live in. */
   effect?: Effect & { collection: Collection };
   /** The collection's upper bound: its `limit` maximum, else the array's `maxItems` (the model's reading). */
@@ -99,7 +100,11 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
   const ctx = documentContext(doc, api.entry.file);
   const resources = readResources(ctx, documentRoot(doc, api.entry.file));
   const collections = new Map<string, Collection>();
-  for (const r of resources.values()) if (r.collection) collections.set(r.path, makeCollection(api, r.path, r.collection, ctx));
+  for (const r of resources.values()) {
+    if (!r.collection) continue;
+    const unique = readUnique(doc.paths?.[r.path]?.post);
+    collections.set(r.path, { ...makeCollection(api, r.path, r.collection, ctx), ...(unique.kind === 'fields' ? { unique: unique.fields } : {}) });
+  }
   const parentOf = (path: string | undefined): OpSpec['parent'] => {
     const instance = path === undefined ? undefined : resources.get(path)?.instance;
     return instance ? { path: path!, idParam: instance.idParam, collection: collections.get(instance.of)! } : undefined;
@@ -133,7 +138,6 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
       // The response of the model's success status (the same lowest 2xx), not a second reading of the codes.
       const success = deref<ResponseObject>(doc, operation.responses?.[String(c.successStatus)]);
       const target = c.effect && collections.get(resources.get(c.effect.target)?.instance?.of ?? '');
-      const unique = readUnique(operation);
       specs.push({
         api,
         method,
@@ -153,7 +157,6 @@ export function analyseApi(api: LoadedApi): OpSpec[] {
         secured: c.secured,
         caching: c.caching,
         ...(c.collection.limitMax !== undefined ? { limitMax: c.collection.limitMax } : {}),
-        ...(unique.kind === 'fields' ? { unique: unique.fields } : {}),
         ...(c.effect && target ? { effect: { ...c.effect, collection: target } } : {}),
         ...(c.sortable ? { sortable: { fields: c.sortable.fields, ...(c.sortable.default ? { default: c.sortable.default } : {}) } } : {}),
         expandable: new Map(c.expandable.map((e) => [e.name, e.target])),

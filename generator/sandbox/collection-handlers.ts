@@ -1,18 +1,19 @@
 // Collections: list (filter, search, sort, page, expand, ETag) and create (409 duplicates, If-Match on the collection).
 import type { FastifyReply } from 'fastify';
 import type { OpSpec } from './analyse.js';
-import { buildFilters, DEFAULT_LIMIT, parseSort, sortItems } from './collection-query.js';
-import { describeUnique } from '../model/conventions/unique.js';
+import { buildFilters, DEFAULT_LIMIT, parseSort } from './collection-query.js';
+import { checkStoredSize } from './body-bounds.js';
+import { assignOwn } from './body-plan.js';
 import { applyEffect } from './effect.js';
 import { httpError } from './http-error.js';
 import { parseBody, requestMediaType, type ParsedBody } from './request.js';
 import { send } from './respond.js';
-import { deepEqual, isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
+import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
 
-export const listCache = new WeakMap<Store, { key: string; version: number; items: Item[] }[]>();
+export const listCache = new WeakMap<Store, { key: string; version: number; items: readonly Item[] }[]>();
 
 export function list(ctx: SubApiContext, call: Call): FastifyReply {
   const { spec, query } = call;
@@ -28,7 +29,10 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   let hit = cache.find((c) => c.key === selection && c.version === store.version);
   if (!hit) {
     const filters = buildFilters(spec.filters, query);
-    const items = sortItems(store.list(parent?.id).filter((it) => filters.every((f) => f.test(it))), sortKeys);
+    const keep = (id: string, it: Item) => (parent === undefined || store.parentOf.get(id) === parent.id) && filters.every((f) => f.test(it));
+    const order = sortKeys.length ? store.sorted(sortKeys) : undefined;
+    // The whole collection in order is the sorted index's own array (read only); a selection is filtered from it.
+    const items = order && parent === undefined && !filters.length ? order.values() : (order?.list() ?? [...store.items]).flatMap(([id, it]) => (keep(id, it) ? [it] : []));
     hit = { key: selection, version: store.version, items };
     cache.unshift(hit);
     cache.length = Math.min(cache.length, 8);
@@ -66,17 +70,14 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   const sent: Item = { ...setsFromQuery(spec.sets, call.query), ...fromBody };
   const sentId = sent[key];
   if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.path)} "${sentId}" already exists`);
-  Object.assign(item, knownProps(spec, store.itemSchema, sent));
+  assignOwn(item, knownProps(spec, store.itemSchema, sent));
   // 7.2's duplicate is exactly what the document's x-unique names: equal values of those properties.
-  const fields = spec.unique;
-  if (fields) {
-    const dup = store.list(parent?.id).find((s) => fields.every((f) => deepEqual(s[f], item[f])));
-    if (dup) throw httpError(409, `a ${singular(spec.path)} with ${describeUnique(fields)} already exists: "${String(dup[key])}"`);
-  }
+  checkUnique(call, store, item, parent?.id);
   checkReferences(ctx, call, sent);
+  checkStoredSize(item);
   // What creating this changes in resources that exist (x-effect); the created record keeps the values it set,
   // where it has properties of those names (as it keeps the sent ones).
-  Object.assign(item, knownProps(spec, store.itemSchema, applyEffect(ctx, call, sent)));
+  assignOwn(item, knownProps(spec, store.itemSchema, applyEffect(ctx, call, sent)));
   if (body && !isJsonMedia(body.mediaType)) describeUpload(spec, store, item, body);
   const id = String(item[key]);
   store.insert(id, item, parent?.id);

@@ -2,6 +2,7 @@ import type { QueryFilter } from './analyse.js';
 import { httpError } from './http-error.js';
 import { parseInstant } from './iso8601.js';
 import type { Item } from './schema-tools.js';
+import { compareSortValues, sortValue, type SortKey } from './sorted.js';
 
 /** The page size when neither the client nor the document (`default` of `limit`) says. */
 export const DEFAULT_LIMIT = 25;
@@ -38,7 +39,7 @@ function afterFilter(f: QueryFilter, bound: string): Filter {
       const v = valueAt(it, f.path);
       if (v === undefined || v === null) return false;
       const at = instant !== undefined && typeof v === 'string' ? parseInstant(v) : undefined;
-      return (at !== undefined ? at - instant! : compareValues(v, typeof v === 'number' ? Number(bound) : bound)) > 0;
+      return (at !== undefined ? at - instant! : compareSortValues(sortValue(v), sortValue(typeof v === 'number' ? Number(bound) : bound))) > 0;
     },
   };
 }
@@ -49,14 +50,10 @@ function valueAt(item: Item, path: readonly string[]): unknown {
   return v;
 }
 
-function refOf(v: unknown): unknown {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Item).id : v;
-}
-
 function anyMatch(value: unknown, wanted: string[]): boolean {
   if (Array.isArray(value)) return value.some((v) => anyMatch(v, wanted));
-  const v = refOf(value);
-  return v !== undefined && v !== null && wanted.includes(String(v));
+  const v = sortValue(value);
+  return v !== null && wanted.includes(String(v));
 }
 
 /** A search: a case-insensitive substring of any string property (one level into objects and arrays). */
@@ -68,11 +65,6 @@ function searchFilter(term: string): Filter {
     return Object.values(v).some((x) => hit(x, depth + 1));
   };
   return { test: (it) => hit(it, 0) };
-}
-
-export interface SortKey {
-  property: string;
-  descending: boolean;
 }
 
 /** `sort=-createdAt,name`: each key must be one of the sortable fields; no sort -> the default (model's reading). */
@@ -87,31 +79,4 @@ export function parseSort(spec: { fields: string[]; default?: string } | undefin
     }
     return { property, descending };
   });
-}
-
-export function compareValues(a: unknown, b: unknown): number {
-  const x = refOf(a);
-  const y = refOf(b);
-  if (x === y) return 0;
-  if (x === undefined || x === null) return 1;
-  if (y === undefined || y === null) return -1;
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
-  const sx = String(x);
-  const sy = String(y);
-  return sx < sy ? -1 : sx > sy ? 1 : 0;
-}
-
-export function sortItems(items: Item[], keys: SortKey[]): Item[] {
-  if (!keys.length) return items;
-  const indexed = items.map((item, i) => ({ item, i }));
-  indexed.sort((a, b) => {
-    for (const k of keys) {
-      let c = compareValues(a.item[k.property], b.item[k.property]);
-      // Missing values stay last in both directions.
-      if (c !== 0 && (a.item[k.property] ?? null) !== null && (b.item[k.property] ?? null) !== null && k.descending) c = -c;
-      if (c !== 0) return c;
-    }
-    return a.i - b.i;
-  });
-  return indexed.map((x) => x.item);
 }

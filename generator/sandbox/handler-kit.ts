@@ -7,9 +7,10 @@ import { HttpError, httpError } from './http-error.js';
 import { render } from './media.js';
 import type { OpValidators, ParsedBody } from './request.js';
 import { send } from './respond.js';
+import { describeUnique } from '../model/conventions/unique.js';
 import { isJsonMedia, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
 import type { SandboxState } from './state.js';
-import { matchesWeak, parseTags, quoteTag, type Blob, type Store } from './store.js';
+import { isTagList, matchesWeak, parseTags, quoteTag, type Blob, type Store } from './store.js';
 import type { TokenAuthority } from './token-service.js';
 
 export interface SubApiContext {
@@ -75,9 +76,13 @@ export function singular(path: string): string {
  * compares versions, so the tag of any representation names the resource's version (spec, ETags: PUT).
  */
 export function itemEtag(item: Item | Blob, variant = ''): string {
-  const version = digest(isBlob(item) ? item.data : JSON.stringify(item));
+  let version = versions.get(item);
+  if (version === undefined) versions.set(item, (version = digest(isBlob(item) ? item.data : JSON.stringify(item))));
   return variant ? `"${version}.${digest(variant)}"` : `"${version}"`;
 }
+
+// Stored items and uploads are replaced, never changed in place (copy-on-write), so each one's version is hashed once.
+const versions = new WeakMap<Item | Blob, string>();
 
 /** The same version as `etag`, in the representation `variant` names. */
 export function variantEtag(etag: string, variant: string): string {
@@ -97,11 +102,16 @@ export function isBlob(v: unknown): v is Blob {
   return !!v && typeof v === 'object' && Buffer.isBuffer((v as Blob).data) && typeof (v as Blob).mediaType === 'string';
 }
 
-/** 412 unless an `If-Match` header, when given, names the current version (strong comparison, RFC 9110 13.1.1). */
+/**
+ * 412 unless an `If-Match` header, when given, names the current version (strong comparison, RFC 9110 13.1.1). A header
+ * that is not `*` or a list of entity tags (`If-Match: stale`) names no version, so it never matches (spec 8: the
+ * resource is updated only if the ETags are equal).
+ */
 export function checkIfMatch(call: Call, current: string | undefined, accept: (tag: string) => boolean = (t) => current !== undefined && versionOf(t) === versionOf(current)): void {
-  const tags = parseTags(call.req.headers['if-match']);
-  if (!tags.length) return;
-  const ok = current === undefined ? false : tags.some((t) => t === '*' || (!t.startsWith('W/') && accept(t)));
+  const header = call.req.headers['if-match'];
+  if (header === undefined) return;
+  const tags = isTagList(header) ? parseTags(header) : [];
+  const ok = current !== undefined && tags.some((t) => t === '*' || (!t.startsWith('W/') && accept(t)));
   if (!ok) throw httpError(412, 'the resource has changed since the ETag in If-Match was issued; fetch it again');
 }
 
@@ -165,10 +175,25 @@ export function stampServerTimes(ctx: SubApiContext, call: Call, item: Item, bod
   }
 }
 
-/** The sent properties the item schema knows (all of them when it lists none). */
+/** The sent properties the item schema has (all of them when it lists none): a request property the representation
+ *  lacks is accepted but not kept. */
 export function knownProps(spec: OpSpec, itemSchema: SchemaObject, sent: Item): Item {
   const props = resolveSchema(spec.api.doc, itemSchema).properties;
-  return props ? Object.fromEntries(Object.entries(sent).filter(([k]) => k in props)) : sent;
+  return props ? Object.fromEntries(Object.entries(sent).filter(([k]) => Object.hasOwn(props, k))) : sent;
+}
+
+/**
+ * 409 when another item of the collection (below the same parent) equals `item` under its duplicate criteria: the
+ * x-unique of the collection's create, as the model reads it (spec 7.2), for a create and for a replace alike.
+ */
+export function checkUnique(call: Call, store: Store, item: Item, parent: string | undefined, self?: string): void {
+  const fields = call.spec.collection!.unique;
+  if (!fields) return;
+  for (const id of store.withCriteria(fields, item)) {
+    if (id !== self && (parent === undefined || store.parentOf.get(id) === parent)) {
+      throw httpError(409, `a ${singular(call.spec.collection!.path)} with ${describeUnique(fields)} already exists: "${id}"`);
+    }
+  }
 }
 
 /** References the client sends (to expandable references of the item) must name existing resources: 400 otherwise. */

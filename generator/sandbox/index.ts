@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { packageRoot } from '../util/package-root.js';
 import { createAjv } from './ajv.js';
 import { analyseApi, type OpSpec } from './analyse.js';
+import { MAX_UPLOAD_BYTES } from './body-bounds.js';
+import { clientError, frameworkError } from './protocol-errors.js';
 import { sendError } from './respond.js';
 import { loadSubApis, type LoadedApi } from './load-apis.js';
 import { SandboxState } from './state.js';
@@ -29,6 +31,8 @@ export interface SandboxOptions {
   redirectUris?: string[];
   username?: string;
   password?: string;
+  /** A replayed refresh token revokes the newer tokens of its family (RFC 9700 4.14.2); default true. */
+  revokeFamilyOnReuse?: boolean;
   /** Clock in epoch milliseconds, for token expiry and the timestamps of created resources. */
   now?: () => number;
 }
@@ -69,7 +73,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const state = new SandboxState({ seed: opts.seed ?? 1, pagedSize: opts.pagedCollectionSize ?? 1000, smallSize: opts.smallCollectionSize ?? 50, sizes }, strict);
   state.build(operations);
 
-  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
+  // Every answer in the spec's shape, also those given before any route runs; during close, requests in flight are
+  // answered as usual rather than with fastify's bare 503.
+  const app = Fastify({ logger: false, bodyLimit: MAX_UPLOAD_BYTES, frameworkErrors: frameworkError, clientErrorHandler: clientError, return503OnClosing: false });
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, undefined, undefined, 404, [{ technicalMessage: `no resource at ${req.method} ${req.url.split('?')[0]}`, errorCode: 'NotFound' }]),
   );
@@ -88,6 +94,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ],
     users: [{ username: opts.username ?? DEFAULT_CREDENTIALS.username, password: opts.password ?? DEFAULT_CREDENTIALS.password }],
     ...(opts.accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds: opts.accessTokenTtlSeconds } : {}),
+    ...(opts.revokeFamilyOnReuse !== undefined ? { revokeFamilyOnReuse: opts.revokeFamilyOnReuse } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   const faults = { count: 0, status: 500 };

@@ -6,7 +6,9 @@ import { send } from './respond.js';
 import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, sendRepresentation, stampServerTimes, knownProps, checkReferences } from './handler-kit.js';
+import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, sendRepresentation, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
+import { checkStoredSize } from './body-bounds.js';
+import { assignOwn } from './body-plan.js';
 
 export function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
   const store = storeOf(ctx, call);
@@ -33,7 +35,10 @@ export function replace(ctx: SubApiContext, call: Call): FastifyReply {
   if (body && isJsonMedia(body.mediaType) && body.value && typeof body.value === 'object') checkReferences(ctx, call, body.value as Item);
   const next = mergeReplacement(call, item, body);
   next[key] = item[key];
+  // A replace may not make a duplicate either: the declared 409 of a PUT (spec 7.2), by the create's criteria.
+  if (call.spec.operation.responses?.['409']) checkUnique(call, store, next, store.parentOf.get(id), id);
   stampServerTimes(ctx, call, next, body, /^(updated|modified|changed)/);
+  checkStoredSize(next);
   store.items.set(id, next);
   store.changed();
   if (body && !isJsonMedia(body.mediaType)) store.blobs.set(id, { mediaType: body.mediaType, data: body.bytes });
@@ -49,7 +54,7 @@ export function mergeReplacement(call: Call, old: Item, body: ParsedBody | undef
   const writable = Object.keys(resolveSchema(call.spec.api.doc, rb?.content?.[body.mediaType]?.schema).properties ?? sent);
   const required = new Set(resolveSchema(call.spec.api.doc, call.spec.collection?.item).required ?? []);
   for (const k of writable) if (!(k in sent) && !required.has(k)) delete next[k];
-  return Object.assign(next, knownProps(call.spec, call.spec.collection!.item, sent));
+  return assignOwn(next, knownProps(call.spec, call.spec.collection!.item, sent));
 }
 
 export function remove(ctx: SubApiContext, call: Call): FastifyReply {

@@ -4,7 +4,9 @@ import { deref, type SchemaObject, type RequestBodyObject } from '../load/index.
 import { compileIn, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError, type Message } from './http-error.js';
-import { normaliseOne, normaliseTimes, timesPlan, type TimesPlan } from './input-times.js';
+import { applyPlan, bodyPlan, type BodyPlan } from './body-plan.js';
+import { bodyTooLarge, checkDepth, MAX_JSON_BODY_BYTES } from './body-bounds.js';
+import { normaliseOne } from './input-times.js';
 import { isJsonMedia, isType, resolveSchema } from './schema-tools.js';
 
 /** Headers that OpenAPI says to ignore as parameters (they are described elsewhere). */
@@ -17,8 +19,8 @@ export interface OpValidators {
   headers: ValidateFunction;
   /** Request body validators by JSON media type. */
   bodies: Map<string, ValidateFunction>;
-  /** Where each JSON request body holds timestamps and dates, by media type: rewritten to the output form once valid. */
-  bodyTimes: Map<string, TimesPlan>;
+  /** What of each JSON request body is kept (body-plan.ts), by media type. */
+  bodyPlans: Map<string, BodyPlan>;
   arrayQuery: Map<string, { explode: boolean }>;
   queryNames: Set<string>;
   /** `date-time`/`date` query parameters, whose values are rewritten to the output form once valid. */
@@ -35,15 +37,18 @@ function objectSchema(params: OpSpec['params'], where: 'query' | 'path' | 'heade
   };
 }
 
-export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv2020): OpValidators {
+/**
+ * Validators and body plans, compiled once per operation at start. `representation`: the schemas of the resource the
+ * operation writes (representationOf), whose properties a body may carry back without them being stored.
+ */
+export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv2020, representation: readonly SchemaObject[] = []): OpValidators {
   const bodies = new Map<string, ValidateFunction>();
-  const bodyTimes = new Map<string, TimesPlan>();
+  const bodyPlans = new Map<string, BodyPlan>();
   const rb = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody);
   for (const [mt, media] of Object.entries(rb?.content ?? {})) {
     if (!isJsonMedia(mt)) continue;
     bodies.set(mt, compileIn(strict, spec.api, media.schema));
-    const times = timesPlan(spec.api.doc, media.schema);
-    if (times) bodyTimes.set(mt, times);
+    bodyPlans.set(mt, bodyPlan(spec.api.doc, media.schema, representation));
   }
   const arrayQuery = new Map<string, { explode: boolean }>();
   for (const p of spec.params) {
@@ -56,7 +61,7 @@ export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv20
     path: compileIn(coercing, spec.api, objectSchema(spec.params, 'path')),
     headers: compileIn(coercing, spec.api, objectSchema(spec.params, 'header')),
     bodies,
-    bodyTimes,
+    bodyPlans,
     arrayQuery,
     queryNames: new Set(spec.params.filter((p) => p.in === 'query').map((p) => p.name)),
     queryFormats: new Map(
@@ -135,23 +140,43 @@ export function requestMediaType(spec: OpSpec, req: FastifyRequest): string | un
   return hit;
 }
 
-/** The request body validated against the document: 400 naming each problem. */
+/**
+ * The request body as it may be stored: within the bounds (body-bounds.ts), only what the request schema declares
+ * (body-plan.ts), valid against it. 400 naming each problem.
+ */
 export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, mediaType: string | undefined): ParsedBody | undefined {
   const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   if (!mediaType || bytes.length === 0) {
     if (spec.bodyRequired) throw httpError(400, 'the request body is required', 'InvalidBody');
     return undefined;
   }
-  const validate = v.bodies.get(mediaType);
   if (!isJsonMedia(mediaType)) return { mediaType, value: bytes, bytes };
-  let value: unknown;
+  if (bytes.length > MAX_JSON_BODY_BYTES) throw bodyTooLarge(MAX_JSON_BODY_BYTES);
+  let parsed: unknown;
   try {
-    value = JSON.parse(bytes.toString('utf8'));
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch (err) {
     throw httpError(400, `the request body is not valid JSON: ${(err as Error).message}`, 'InvalidBody');
   }
-  if (validate && !validate(value)) {
-    throw new HttpError(400, describeErrors(validate.errors, 'body').map((m) => ({ technicalMessage: m, errorCode: 'InvalidBody' })));
+  checkDepth(parsed);
+  const unknown: string[] = [];
+  const plan = v.bodyPlans.get(mediaType);
+  const value = plan ? applyPlan(plan, parsed, 'body', unknown) : parsed;
+  const validate = v.bodies.get(mediaType);
+  const invalid = validate && !validate(value) ? describeErrors(validate.errors, 'body') : [];
+  if (unknown.length || invalid.length) {
+    throw new HttpError(400, [...unknown.map((m) => ({ technicalMessage: m, errorCode: 'UnknownProperty' })), ...invalid.map((m) => ({ technicalMessage: m, errorCode: 'InvalidBody' }))]);
   }
-  return { mediaType, value: normaliseTimes(v.bodyTimes.get(mediaType), value), bytes };
+  return { mediaType, value, bytes };
+}
+
+/**
+ * The representation of the resource an operation writes, whose properties a body may carry back unstored: the
+ * collection's item for a create or replace, what a GET of the same path answers for a stand-alone or sub-resource.
+ */
+export function representationOf(spec: OpSpec, specs: readonly OpSpec[]): SchemaObject[] {
+  if (spec.kind === 'create' || spec.kind === 'replace') return [spec.collection!.item];
+  if (spec.kind !== 'single-replace' && spec.kind !== 'sub-replace') return [];
+  const get = specs.find((s) => s.api === spec.api && s.path === spec.path && s.method === 'get');
+  return Object.entries(get?.success?.content ?? {}).flatMap(([m, media]) => (isJsonMedia(m) && media.schema ? [media.schema] : []));
 }

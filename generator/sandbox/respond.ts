@@ -24,8 +24,16 @@ function declaredHeader(spec: OpSpec, status: number, name: string): HeaderObjec
   return key ? deref<HeaderObject>(spec.api.doc, headers[key]) : undefined;
 }
 
+const declaredHeaders = new WeakMap<OpSpec, Map<string, boolean>>();
+
+/** Whether the response for `status` declares header `name` (worked out once per operation, status and name). */
 export function declaresHeader(spec: OpSpec, status: number, name: string): boolean {
-  return declaredHeader(spec, status, name) !== undefined;
+  let known = declaredHeaders.get(spec);
+  if (!known) declaredHeaders.set(spec, (known = new Map()));
+  const key = `${status} ${name}`;
+  let hit = known.get(key);
+  if (hit === undefined) known.set(key, (hit = declaredHeader(spec, status, name) !== undefined));
+  return hit;
 }
 
 /**

@@ -1,5 +1,7 @@
 // Stand-alone resources (/current-user), sub-resources (/documents/{id}/presentation) and other operations.
 import type { FastifyReply } from 'fastify';
+import { checkStoredSize } from './body-bounds.js';
+import { assignOwn } from './body-plan.js';
 import { generateObject, generateValue } from './generate-data.js';
 import type { SchemaObject } from '../load/index.js';
 import { httpError } from './http-error.js';
@@ -61,7 +63,8 @@ export function replaceSingle(ctx: SubApiContext, call: Call): FastifyReply {
   const old = currentSingle(ctx, call, parent);
   checkIfMatch(call, itemEtag(old));
   const body = parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
-  const next: Item | Blob = !body ? old : isJsonMedia(body.mediaType) ? { ...(isBlob(old) ? {} : old), ...(body.value as Item) } : { mediaType: body.mediaType, data: body.bytes };
+  const next: Item | Blob = !body ? old : isJsonMedia(body.mediaType) ? assignOwn({ ...(isBlob(old) ? {} : old) }, body.value as Item) : { mediaType: body.mediaType, data: body.bytes };
+  if (!isBlob(next)) checkStoredSize(next);
   ctx.state.singles.set(key, next);
   if (!call.mediaType) return send(call.reply, call.spec, call.spec.successStatus, undefined, undefined);
   return sendRepresentation(call, next, itemEtag(next));

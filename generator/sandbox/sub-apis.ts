@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError } from './http-error.js';
 import { negotiate } from './negotiate.js';
-import { checkHeaders, compileValidators, parsePath, parseQuery, type OpValidators } from './request.js';
+import { bodyLimitOf, bodyTooLarge } from './body-bounds.js';
+import { checkHeaders, compileValidators, parsePath, parseQuery, representationOf, type OpValidators } from './request.js';
 import { sendError } from './respond.js';
 import { list, create } from './collection-handlers.js';
 import type { SubApiContext, Call } from './handler-kit.js';
@@ -22,6 +23,10 @@ export async function registerSubApis(app: FastifyInstance, ctx: SubApiContext):
     scope.setErrorHandler((err, req, reply) => {
       const spec = (req.routeOptions.config as RouteConfig).spec;
       if (err instanceof HttpError) return sendError(reply, ctx.strict, spec, err.status, err.messages, err.headers);
+      // fastify's 413 for a body past the route's limit: the spec's 400, which every operation with a body declares.
+      if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return sendError(reply, ctx.strict, spec, 400, bodyTooLarge(req.routeOptions.bodyLimit).messages);
+      }
       const status = (err as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
         return sendError(reply, ctx.strict, spec, status, [{ technicalMessage: (err as Error).message, errorCode: 'BadRequest' }]);
@@ -29,13 +34,15 @@ export async function registerSubApis(app: FastifyInstance, ctx: SubApiContext):
       return sendError(reply, ctx.strict, spec, 500, [{ technicalMessage: 'internal server error', errorCode: 'InternalServerError' }]);
     });
     for (const spec of ctx.specs) {
-      const v = compileValidators(spec, ctx.coercing, ctx.strict);
+      const v = compileValidators(spec, ctx.coercing, ctx.strict, representationOf(spec, ctx.specs));
       const names: string[] = [];
       const url = spec.api.prefix + spec.path.replace(/\{([^}]+)\}/g, (_m, name: string) => `:p${names.push(name) - 1}`);
       scope.route({
         method: spec.method.toUpperCase() as 'GET',
         url,
         config: { spec } as RouteConfig,
+        // Read no further than the operation takes (as its request body's description states).
+        bodyLimit: bodyLimitOf(spec),
         handler: async (req, reply) => {
           const params = req.params as Record<string, string>;
           const rawPath = Object.fromEntries(names.map((n, i) => [n, params[`p${i}`] ?? '']));

@@ -19,8 +19,8 @@ export interface TokenServiceOptions {
   now?: () => number;
   /** Authorization code lifetime; default 60 s. */
   codeTtlSeconds?: number;
-  /** RFC 9700 section 4.14.2: a replayed refresh token also revokes the newer one of its family. Default false
-   *  (the spec only says a refresh token is single-use). */
+  /** RFC 9700 section 4.14.2, RFC 6749 section 10.4: a replayed refresh token also revokes the newer tokens of its
+   *  family. Default true; false keeps only what the spec says (a refresh token is single-use). */
   revokeFamilyOnReuse?: boolean;
 }
 
@@ -45,6 +45,8 @@ type Params = Record<string, string>;
 interface FormBody { params: Params; duplicates: string[] }
 
 const FORM = 'application/x-www-form-urlencoded';
+/** A form (token, revocation, login): at most 64 KiB, as the token document states. */
+export const MAX_FORM_BYTES = 64 * 1024;
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
 class OAuthError extends Error {
@@ -96,7 +98,7 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
   const now = opts.now ?? Date.now;
   const ttl = opts.accessTokenTtlSeconds ?? 300;
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('accessTokenTtlSeconds must be a positive integer');
-  const state = new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? false);
+  const state = new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true);
   const stats: TokenStats = { tokenRequests: 0, authorizationCodes: 0, passwords: 0, refreshes: 0, errors: {} };
   const grantCounter: Record<Grant, 'authorizationCodes' | 'passwords' | 'refreshes'> = {
     authorization_code: 'authorizationCodes', password: 'passwords', refresh_token: 'refreshes',
@@ -180,15 +182,16 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
   app.register(async (scope) => {
     // Scoped to this plugin: a form parser registered by the host app would otherwise clash with ours.
     if (scope.hasContentTypeParser(FORM)) scope.removeContentTypeParser(FORM);
-    scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_req, body, done) => {
       done(null, parseForm(String(body)));
     });
 
     // Errors fastify raises itself (unsupported media type, body too large, bad encoding) in this plugin's shapes.
-    scope.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+    scope.setErrorHandler((err: { statusCode?: number; code?: string }, req, reply) => {
       const code = err.statusCode ?? 500;
       const status = code === 415 ? 415 : code >= 400 && code < 500 ? 400 : 500;
-      const message = status === 415 ? `The request body must be ${FORM}.` : status === 400 ? 'The request could not be read.' : 'An unexpected error occurred.';
+      const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The request body is larger than ${MAX_FORM_BYTES / 1024} KiB.` : undefined;
+      const message = status === 415 ? `The request body must be ${FORM}.` : status === 400 ? (tooLarge ?? 'The request could not be read.') : 'An unexpected error occurred.';
       if (req.url.startsWith('/oauth2/authorize')) {
         void reply.code(status).headers(HTML_HEADERS).send(errorPage(message));
       } else {

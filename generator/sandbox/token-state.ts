@@ -13,6 +13,8 @@ export interface IssuedTokens {
 }
 
 interface AccessEntry { clientId: string; username: string; expiresAt: number; familyId: string }
+/** A live token family: what one sign-in issued and every rotation since. Revoked or evicted, it is forgotten. */
+interface Family { principal: string; refreshKey: string }
 interface RefreshEntry { clientId: string; username: string; familyId: string; grant: FamilyGrant; expiresAt: number | null; usedAt: number | null }
 interface CodeEntry {
   clientId: string; username: string; redirectUri: string; expiresAt: number;
@@ -23,6 +25,8 @@ interface CodeEntry {
 export const CODE_GRANT_REFRESH_TTL_MS = 365 * 24 * 3600 * 1000;
 /** Used refresh tokens are remembered (to answer a replay with invalid_grant and count it) up to this many. */
 const MAX_USED_REMEMBERED = 100_000;
+/** Live token families per client and user (each sign-in starts one); past it the oldest is evicted. */
+export const MAX_FAMILIES_PER_USER = 100;
 
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 const key = (token: string): string => createHash('sha256').update(token).digest('base64url');
@@ -40,7 +44,9 @@ export class TokenState {
   private readonly codes = new Map<string, CodeEntry>();
   private readonly access = new Map<string, AccessEntry>();
   private readonly refresh = new Map<string, RefreshEntry>();
-  private readonly revokedFamilies = new Set<string>();
+  private readonly families = new Map<string, Family>();
+  /** Live families per client and user, oldest first (at most MAX_FAMILIES_PER_USER). */
+  private readonly familiesOf = new Map<string, string[]>();
   private issued = 0;
 
   constructor(
@@ -87,7 +93,7 @@ export class TokenState {
   rotate(refreshToken: string, clientId: string): IssuedTokens | string {
     const k = key(refreshToken);
     const entry = this.refresh.get(k);
-    if (!entry || entry.clientId !== clientId || this.revokedFamilies.has(entry.familyId)) return 'The refresh token is invalid.';
+    if (!entry || entry.clientId !== clientId || !this.families.has(entry.familyId)) return 'The refresh token is invalid.';
     if (entry.usedAt !== null) {
       if (this.revokeFamilyOnReuse) this.revokeFamily(entry.familyId);
       return 'The refresh token was already used; refresh tokens are single-use.';
@@ -100,7 +106,7 @@ export class TokenState {
 
   verifyAccess(token: string): { clientId: string; username: string } | undefined {
     const entry = this.access.get(key(token));
-    if (!entry || entry.expiresAt <= this.now() || this.revokedFamilies.has(entry.familyId)) return undefined;
+    if (!entry || entry.expiresAt <= this.now() || !this.families.has(entry.familyId)) return undefined;
     return { clientId: entry.clientId, username: entry.username };
   }
 
@@ -111,17 +117,37 @@ export class TokenState {
     if (entry && entry.clientId === clientId) this.revokeFamily(entry.familyId);
   }
 
+  /** Forgets a family: its refresh token answers invalid_grant, its access tokens are refused. */
   private revokeFamily(familyId: string): void {
-    this.revokedFamilies.add(familyId);
+    const family = this.families.get(familyId);
+    if (!family) return;
+    this.families.delete(familyId);
+    this.refresh.delete(family.refreshKey);
+    const live = this.familiesOf.get(family.principal) ?? [];
+    live.splice(live.indexOf(familyId), 1);
+    if (!live.length) this.familiesOf.delete(family.principal);
+  }
+
+  /** A new family for a sign-in; past MAX_FAMILIES_PER_USER for its client and user, the oldest is evicted. */
+  private startFamily(clientId: string, username: string, refreshKey: string): string {
+    const familyId = randomToken();
+    const principal = `${clientId}\u0000${username}`;
+    this.families.set(familyId, { principal, refreshKey });
+    const live = this.familiesOf.get(principal) ?? [];
+    this.familiesOf.set(principal, live);
+    live.push(familyId);
+    if (live.length > MAX_FAMILIES_PER_USER) this.revokeFamily(live[0]!);
+    return familyId;
   }
 
   private issue(clientId: string, username: string, grant: FamilyGrant, previous: RefreshEntry | undefined): IssuedTokens {
     const now = this.now();
-    const familyId = previous?.familyId ?? randomToken();
     // A rotated refresh token keeps its family's absolute expiry: one year from the login, not from the last refresh.
     const refreshExpiresAt = previous ? previous.expiresAt : grant === 'authorization_code' ? now + CODE_GRANT_REFRESH_TTL_MS : null;
     const accessToken = randomToken();
     const refreshToken = randomToken();
+    const familyId = previous?.familyId ?? this.startFamily(clientId, username, key(refreshToken));
+    if (previous) this.families.get(familyId)!.refreshKey = key(refreshToken);
     this.access.set(key(accessToken), { clientId, username, familyId, expiresAt: now + this.accessTtlSeconds * 1000 });
     this.refresh.set(key(refreshToken), { clientId, username, familyId, grant, expiresAt: refreshExpiresAt, usedAt: null });
     if (++this.issued % 256 === 0) this.sweep(now);

@@ -11,8 +11,8 @@ export interface SpawnedSandbox {
   stop(): Promise<void>;
 }
 
-export async function spawnSandbox(command: string, args: string[], cwd: string, waitMs = 30_000): Promise<SpawnedSandbox> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function spawnSandbox(command: string, args: string[], cwd: string, { waitMs = 30_000, env }: { waitMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<SpawnedSandbox> {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
   const io = { out: '', err: '' };
   child.stderr!.on('data', (d: Buffer) => (io.err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -1,15 +1,19 @@
 /**
- * Fuzzing the sandbox from its own documents: fast-check draws sequences of requests (valid ones from the schemas, and
- * mutations of them) for every operation of every sub API, sends them over HTTP and checks every answer: no 5xx, a
- * declared status, a body valid for its status and media type, Cache-Control and the declared ETag, and state that
- * stays consistent (a read after a write shows it, a deleted resource answers 404). Used by the test and the bench.
+ * Fuzzing the sandbox from its own documents: fast-check draws sequences of requests (valid ones from the schemas,
+ * mutations of them, and for writes bodies no schema describes: fuzz-hostile.ts) for every operation of every sub API,
+ * sends them over HTTP and checks every answer: no 5xx, a declared status, a body valid for its status and media type,
+ * Cache-Control and the declared ETag, state that stays consistent (a read after a write shows it, a deleted resource
+ * answers 404), hostile bodies refused or their server-owned properties not stored, and every stored resource within
+ * the stated bound. After the runs, every GET and list is read once more. Used by the test and the bench.
  */
 import fc from 'fast-check';
 import { deref, type OpenApiDocument, type OperationObject, type ParameterObject, type RequestBodyObject, type ResponseObject, type SchemaObject } from '../../generator/load/index.js';
 import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
+import { MAX_STORED_BYTES, MAX_UPLOAD_BYTES } from '../../generator/sandbox/body-bounds.js';
 import { resolveSchema } from '../../generator/sandbox/schema-tools.js';
 import { createResponseValidator } from '../../generator/sandbox/validate-response.js';
 import { passwordGrant } from '../helpers/password-grant.js';
+import { hostileArb, hostileBody, type Hostile } from './fuzz-hostile.js';
 import { ID_MARK, schemaArb } from './fuzz-schema.js';
 
 interface Op {
@@ -24,9 +28,9 @@ interface Op {
 }
 
 /** What can be wrong with a request; `reject` ones must not succeed (spec 7.2: 400, 406, 415). */
-const MUTATIONS = ['unknown-param', 'wrong-type', 'missing-required', 'bad-accept', 'bad-content-type', 'oversized', 'duplicate-param', 'bad-etag', 'no-token'] as const;
+const MUTATIONS = ['unknown-param', 'wrong-type', 'missing-required', 'bad-accept', 'bad-content-type', 'oversized', 'duplicate-param', 'bad-etag', 'no-token', 'bad-encoding'] as const;
 type Mutation = (typeof MUTATIONS)[number];
-const REJECTED: ReadonlySet<Mutation> = new Set(['unknown-param', 'wrong-type', 'missing-required', 'bad-accept', 'bad-content-type', 'no-token']);
+const REJECTED: ReadonlySet<Mutation> = new Set(['unknown-param', 'wrong-type', 'missing-required', 'bad-accept', 'bad-content-type', 'no-token', 'bad-encoding']);
 
 /** A request before the fuzzer's state (ids seen, ETags) fills it in. */
 export interface Draft {
@@ -38,6 +42,8 @@ export interface Draft {
   /** Send the last ETag seen for the URL in If-Match / If-None-Match. */
   conditional: boolean;
   mutation: { kind: Mutation; n: number } | null;
+  /** For an operation with a JSON body, one time in two: a body no schema describes. */
+  hostile: Hostile | null;
 }
 
 export interface Sent {
@@ -91,6 +97,7 @@ export function draftArb(ops: Op[]): fc.Arbitrary<Draft> {
       body,
       conditional: fc.boolean(),
       mutation: fc.option(fc.record({ kind: fc.constantFrom(...MUTATIONS), n: fc.nat(1000) }), { freq: 3 }),
+      hostile: o.bodies[0] && /json/.test(o.bodies[0][0]) ? fc.option(hostileArb, { nil: null, freq: 2 }) : fc.constant(null),
     });
   });
 }
@@ -111,7 +118,12 @@ export class Fuzzer {
   private readonly idsByName = new Map<string, string[]>();
   private readonly etags = new Map<string, string>();
   private readonly deleted = new Set<string>();
+  private readonly measured = new WeakSet<object>();
   requests = 0;
+  /** The largest stored JSON resource seen, serialized (bytes). */
+  largestStored = 0;
+  /** Requests sent with a body no schema describes, by operation. */
+  readonly hostileSent = new Map<string, number>();
   /** Answers by operation and status, e.g. `PUT /document/v1/documents/{documentId} 412` -> 7. */
   readonly statuses = new Map<string, number>();
 
@@ -127,7 +139,7 @@ export class Fuzzer {
   async warmUp(): Promise<void> {
     for (const depth of [0, 1, 2]) {
       for (const o of this.ops.filter((x) => x.method === 'GET' && x.params.filter((p) => p.in === 'path').length === depth)) {
-        await this.run({ op: this.ops.indexOf(o), ids: Array.from({ length: depth }, () => ({ from: 'own', n: 0, random: 'x' })), query: {}, body: undefined, conditional: false, mutation: null });
+        await this.run({ op: this.ops.indexOf(o), ids: Array.from({ length: depth }, () => ({ from: 'own', n: 0, random: 'x' })), query: {}, body: undefined, conditional: false, mutation: null, hostile: null });
       }
     }
   }
@@ -135,14 +147,21 @@ export class Fuzzer {
   /** Sends one draft and checks the answer (and, after a successful write, a read of what was written). */
   async run(d: Draft): Promise<void> {
     const o = this.ops[d.op]!;
-    const m = d.mutation?.kind ?? null;
+    // A hostile body is the draft's one fault (no mutation, no stale ETag, an id of the collection), so that what it
+    // makes the sandbox store is seen.
+    const m = d.hostile ? null : (d.mutation?.kind ?? null);
     const n = d.mutation?.n ?? 0;
     let url = o.prefix;
     let k = 0;
+    let parentId: string | undefined;
     for (const seg of o.path.split('/').slice(1)) {
       const p = /^\{(.+)\}$/.exec(seg);
-      url += '/' + (p ? encodeURIComponent(this.pickId(url, d.ids[k++]!)) : seg);
+      if (p) parentId = this.pickId(url, d.hostile ? { ...d.ids[k]!, from: 'own' } : d.ids[k]!, () => this.storedIds(o, p[1]!, parentId));
+      k += p ? 1 : 0;
+      url += '/' + (p ? encodeURIComponent(parentId!) : seg);
     }
+    // A path segment that is not valid percent-encoding: fastify's own 400, which must carry Cache-Control as any answer.
+    if (m === 'bad-encoding') url = k ? url.slice(0, url.lastIndexOf('/') + 1) + '%ZZ' + url.slice(url.lastIndexOf('/') + 1) : url;
     const path = url;
     const query = new URLSearchParams();
     for (const [name, v] of Object.entries(d.query)) {
@@ -158,16 +177,18 @@ export class Fuzzer {
     let body: string | Buffer | undefined;
     const [mediaType] = o.bodies[0] ?? [];
     let value = this.fill(d.body);
-    let rejected = m !== null && REJECTED.has(m);
+    let rejected = m !== null && REJECTED.has(m) && (m !== 'bad-encoding' || k > 0);
     if (m === 'wrong-type' || m === 'missing-required' || m === 'oversized') {
       const done = mutateValue(o, query, m, n, value);
       if (!done) rejected = false;
       else value = done.value;
       if (done && m === 'oversized' && !done.bounded) rejected = false;
     }
+    const hostile = d.hostile && mediaType && /json/.test(mediaType) ? hostileBody(o.doc, o.bodies[0]![1], jsonSchemaOf(success(o)), value, d.hostile) : undefined;
+    if (hostile?.refused) rejected = true;
     if (mediaType) {
       headers['content-type'] = mediaType;
-      body = /json/.test(mediaType) ? JSON.stringify(value) : /xml/.test(mediaType) ? String(value) : Buffer.from(String(value), 'base64');
+      body = hostile ? hostile.text : /json/.test(mediaType) ? JSON.stringify(value) : /xml/.test(mediaType) ? String(value) : Buffer.from(String(value), 'base64');
     } else if (m === 'missing-required' || m === 'bad-content-type') rejected = false;
     if (m === 'unknown-param') query.append(`zz${n}`, 'x');
     if (m === 'duplicate-param') {
@@ -183,14 +204,15 @@ export class Fuzzer {
     if (m === 'no-token') delete headers.authorization;
     const tag = this.etags.get(path);
     const cond = o.params.find((p) => p.in === 'header' && /^if-(none-)?match$/i.test(p.name));
-    if (cond && (d.conditional || m === 'bad-etag')) {
+    if (cond && ((d.conditional && !d.hostile) || m === 'bad-etag')) {
       const bad = ['garbage', '"unterminated', 'W/"weak"', '"a","b"', '""', '*'][n % 6]!;
       const v = m === 'bad-etag' ? bad : tag;
       if (v) headers[cond.name.toLowerCase()] = v;
     }
     const qs = query.toString();
     const res = await this.send(o.method, path + (qs ? `?${qs}` : ''), headers, body);
-    const key = `${o.method} ${o.prefix}${o.path} ${res.status}${m ? ` (${m})` : ''}`;
+    const opKey = `${o.method} ${o.prefix}${o.path}`;
+    const key = `${opKey} ${res.status}${m ? ` (${m})` : ''}${hostile ? ` [${d.hostile!.kind}]` : ''}`;
     this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
     const sent: Sent = { method: o.method, url: path + (qs ? `?${qs}` : ''), headers, status: res.status, mutation: m };
     if (body !== undefined) sent.body = typeof body === 'string' ? body.slice(0, 500) : body;
@@ -198,8 +220,13 @@ export class Fuzzer {
       throw new FuzzFailure(`${what}\n  request: ${JSON.stringify({ ...sent, headers: { ...headers, authorization: headers.authorization && 'Bearer <token>' } })}`);
     };
     this.check(o, res, fail);
-    if (rejected && res.status < 300 && !(m === 'bad-etag')) fail(`a request with ${m} succeeded (${res.status})`);
+    if (hostile) this.hostileSent.set(opKey, (this.hostileSent.get(opKey) ?? 0) + 1);
+    if (rejected && res.status < 300) fail(`a request with ${hostile?.refused ? `a ${d.hostile!.kind} body` : m} succeeded (${res.status})`);
     if (res.status >= 300) return;
+    if (o.method !== 'GET') this.checkStoredSizes(fail);
+    for (const [k, sent] of Object.entries(hostile?.unstored ?? {})) {
+      if (isJson(res) && JSON.stringify((res.json as Record<string, unknown>)[k]) === JSON.stringify(sent)) fail(`the server-owned ${k} was stored as sent: ${JSON.stringify(sent)}`);
+    }
     await this.learn(o, path, res);
     // State: a read after a write shows it; a deleted resource answers 404.
     const getOp = this.ops.find((x) => x.method === 'GET' && x.prefix === o.prefix && x.path === o.path);
@@ -223,6 +250,33 @@ export class Fuzzer {
       }
     }
     if (o.method === 'GET' && this.deleted.has(path)) fail(`GET of the deleted ${path} gave ${res.status}, not 404`);
+  }
+
+  /** Every stored resource within the stated bound: JSON resources serialized, uploads as bytes (each checked once). */
+  private checkStoredSizes(fail: (what: string) => never): void {
+    const measure = (what: string, value: object) => {
+      if (this.measured.has(value)) return;
+      this.measured.add(value);
+      const blob = Buffer.isBuffer((value as { data?: unknown }).data) ? (value as { data: Buffer }).data : undefined;
+      const size = blob ? blob.length : Buffer.byteLength(JSON.stringify(value));
+      if (size > (blob ? MAX_UPLOAD_BYTES : MAX_STORED_BYTES)) fail(`${what} is stored at ${size} bytes, past its bound`);
+      if (!blob) this.largestStored = Math.max(this.largestStored, size);
+    };
+    for (const store of this.sb.state.stores.values()) {
+      for (const [id, item] of store.items) measure(`${store.key} ${id}`, item);
+      for (const [id, blob] of store.blobs) measure(`the upload of ${store.key} ${id}`, blob);
+    }
+    for (const [key, value] of this.sb.state.singles) measure(key, value);
+  }
+
+  /** Every GET operation once more, at up to three ids of each collection seen: what the runs stored still answers as documented. */
+  async sweep(): Promise<void> {
+    for (const o of this.ops.filter((x) => x.method === 'GET')) {
+      const depth = o.params.filter((p) => p.in === 'path').length;
+      for (let n = 0; n < (depth ? 3 : 1); n++) {
+        await this.run({ op: this.ops.indexOf(o), ids: Array.from({ length: depth }, () => ({ from: 'own', n, random: 'x' })), query: {}, body: undefined, conditional: false, mutation: null, hostile: null });
+      }
+    }
   }
 
   private check(o: Op, res: Answer, fail: (what: string) => never): void {
@@ -253,11 +307,29 @@ export class Fuzzer {
     collectIds(v, this.allIds, this.idsByName);
   }
 
-  private pickId(collectionUrl: string, pick: Draft['ids'][number]): string {
-    const own = this.idsAt.get(collectionUrl);
-    if (pick.from === 'own' && own?.length) return own[pick.n % own.length]!;
+  /** An id for a path parameter: `own`, one seen in the collection's list, else one the sandbox holds there (for
+   *  collections no list shows, such as /file-parts); `any`, any id seen; `random`, a made-up one. */
+  private pickId(collectionUrl: string, pick: Draft['ids'][number], stored: () => string[]): string {
+    const own = pick.from === 'own' ? (this.idsAt.get(collectionUrl) ?? []) : [];
+    const pool = own.length ? own : pick.from === 'own' ? stored() : [];
+    if (pool.length) return pool[pick.n % pool.length]!;
     if (pick.from !== 'random' && this.allIds.length) return this.allIds[pick.n % this.allIds.length]!;
     return pick.random;
+  }
+
+  /** The ids the sandbox holds in the collection a path parameter names (below `parentId` in a nested one). */
+  private storedIds(o: Op, param: string, parentId: string | undefined): string[] {
+    const spec = this.sb.operations.find((s) => s.api.prefix === o.prefix && s.path === o.path && s.method === o.method.toLowerCase());
+    let collection = spec?.idParam === param ? spec.collection : undefined;
+    for (let p = spec?.parent; p && !collection; p = this.sb.operations.find((s) => s.api === spec!.api && s.path === p!.path && s.parent)?.parent) {
+      if (p.idParam === param) collection = p.collection;
+    }
+    if (!spec || !collection) return [];
+    const store = this.sb.state.storeFor(spec.api, collection);
+    if (!collection.nested) return [...store.items.keys()].slice(0, 200);
+    if (parentId === undefined) return [];
+    this.sb.state.ensureChildren(store, parentId);
+    return [...store.items.keys()].filter((id) => store.parentOf.get(id) === parentId);
   }
 
   /** Replaces `@id:<n>:<hint>` markers by ids seen (under that property name when there are such; one time in
@@ -301,6 +373,10 @@ interface Answer {
 }
 
 const isJson = (r: Answer) => /json/.test(r.headers.get('content-type') ?? '') && r.json !== undefined;
+
+function jsonSchemaOf(response: ResponseObject | undefined): SchemaObject | undefined {
+  return Object.entries(response?.content ?? {}).find(([m]) => /json/.test(m))?.[1].schema;
+}
 
 function success(o: Op): ResponseObject | undefined {
   const code = Object.keys(o.op.responses ?? {}).find((c) => /^2/.test(c));
@@ -380,12 +456,15 @@ export async function openFuzzer(openapiDir: string): Promise<{ fuzzer: Fuzzer; 
   return { fuzzer, close: () => sb.close() };
 }
 
-/** One fast-check run: `runs` sequences of up to 12 requests, from `seed`. Returns the requests sent. */
+/** One fast-check run: `runs` sequences of up to 12 requests, from `seed`, then the sweep of every GET (a failure of
+ *  the sweep is thrown). Returns the run's details. */
 export async function fuzz(fuzzer: Fuzzer, seed: number, runs: number): Promise<fc.RunDetails<[Draft[]]>> {
-  return fc.check(
+  const details = await fc.check(
     fc.asyncProperty(fc.array(draftArb(fuzzer.ops), { minLength: 1, maxLength: 12 }), async (drafts) => {
       for (const d of drafts) await fuzzer.run(d);
     }),
     { seed, numRuns: runs, endOnFailure: true },
   );
+  if (!details.failed) await fuzzer.sweep();
+  return details;
 }

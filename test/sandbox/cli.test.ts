@@ -5,7 +5,18 @@ import { spawnSandbox } from '../helpers/spawn-sandbox.js';
 import { basic, fixtureDir } from './helpers.js';
 
 /** Starts the built CLI and waits (bounded) for the URL it prints. */
-const startCli = () => spawnSandbox(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir], repoRoot);
+const startCli = (...more: string[]) => spawnSandbox(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir, ...more], repoRoot);
+
+const form = (url: string, params: Record<string, string>, authorization = basic()) =>
+  fetch(`${url}/oauth2/token`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
+
+/** Signs in, refreshes, replays the first refresh token: the status of a refresh with the newer one. */
+async function refreshAfterReplay(url: string): Promise<number> {
+  const first = (await (await form(url, { grant_type: 'password', username: 'demo', password: 'demo-password' })).json()) as { refresh_token: string };
+  const second = (await (await form(url, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).json()) as { refresh_token: string };
+  expect((await form(url, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).status).toBe(400);
+  return (await form(url, { grant_type: 'refresh_token', refresh_token: second.refresh_token })).status;
+}
 
 // `docex sandbox` as a user runs it (the built CLI; `npm test` builds first).
 describe('docex sandbox', () => {
@@ -24,12 +35,40 @@ describe('docex sandbox', () => {
       const r = await fetch(`${url}/document/v1/documents?limit=3`, { headers: { authorization: `Bearer ${access_token}` } });
       expect(r.status).toBe(200);
       expect(((await r.json()) as { items: unknown[] }).items).toHaveLength(3);
+      // A replayed refresh token revokes its family by default (RFC 9700 4.14.2).
+      expect(await refreshAfterReplay(url)).toBe(400);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(io.out).toContain('docex sandbox stopped');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+  });
+
+  it('--no-revoke-family-on-reuse keeps the newer tokens of a replayed refresh token working', async () => {
+    const { url, stop } = await startCli('--no-revoke-family-on-reuse');
+    try {
+      expect(await refreshAfterReplay(url)).toBe(200);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('never prints a credential it was given, only where each came from', async () => {
+    const given = { clientId: 'my-client-Q7', clientSecret: 'env-Secret-x9T', username: 'env-user-K3', password: 'flag-Pass-w0rd' };
+    const env = { ...process.env, DOCEX_SANDBOX_CLIENT_SECRET: given.clientSecret, DOCEX_SANDBOX_USERNAME: given.username };
+    const { url, io, stop } = await spawnSandbox(process.execPath, ['bin/docex.js', 'sandbox', '--port', '0', '--openapi', fixtureDir, '--client-id', given.clientId, '--password', given.password], repoRoot, { env });
+    try {
+      for (const value of Object.values(given)) expect(io.out + io.err).not.toContain(value);
+      expect(io.out).toContain('test client     (from --client-id) / (from DOCEX_SANDBOX_CLIENT_SECRET)');
+      expect(io.out).toContain('test user       (from DOCEX_SANDBOX_USERNAME) / (from --password)');
+      // The service uses them.
+      const tok = await form(url, { grant_type: 'password', username: given.username, password: given.password }, basic(given.clientId, given.clientSecret));
+      expect(tok.status).toBe(200);
+    } finally {
+      await stop();
+    }
+    expect(io.out + io.err).not.toContain(given.clientSecret);
   });
 
   it('stops cleanly on SIGINT (Ctrl+C) and frees its port', async () => {

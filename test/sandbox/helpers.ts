@@ -67,3 +67,17 @@ export type Message = { technicalMessage: string; errorCode?: string };
 export function messages(json: unknown): Message[] {
   return (Array.isArray(json) ? json : [json]) as Message[];
 }
+
+/**
+ * A sandbox of the real documents (openapi/) and a maker of valid createDocument / updateDocument bodies: each has a
+ * new documentIdentifier (`<prefix>-<n>`) and names companies that exist as sender and receiver.
+ */
+export async function openRealDocuments(prefix: string): Promise<{ t: TestSandbox; input: (extra?: Record<string, unknown>) => Record<string, unknown>; sender: string }> {
+  const t = await openSandbox({ openapiDir: realDir });
+  const first = ((await t.call('GET', '/document/v1/documents?limit=1')).json as Page<Doc>).items[0]!;
+  const sender = first.sender.id;
+  const receiver = (first.receiver as { id: string } | undefined)?.id ?? sender;
+  let n = 0;
+  const input = (extra: Record<string, unknown> = {}) => ({ documentType: 'Invoice', documentIdentifier: `${prefix}-${++n}`, sender: { id: sender }, receiver: { id: receiver }, ...extra });
+  return { t, input, sender };
+}

@@ -24,21 +24,28 @@ interface TokenResponse {
   error?: string;
 }
 
+/** A refresh: a new refresh token, and an access token the sub APIs accept. */
 async function refreshRotates(refreshToken: string): Promise<TokenResponse> {
   const r = await form({ grant_type: 'refresh_token', refresh_token: refreshToken });
   expect(r.status).toBe(200);
   expect(r.headers.get('cache-control')).toBe('no-store');
   const next = (await r.json()) as TokenResponse;
   expect(next.refresh_token).not.toBe(refreshToken);
-  const reused = await form({ grant_type: 'refresh_token', refresh_token: refreshToken });
-  expect(reused.status).toBe(400);
-  expect(((await reused.json()) as TokenResponse).error).toBe('invalid_grant');
   expect((await t.call('GET', '/network/v1/current-user', { token: next.access_token })).status).toBe(200);
   return next;
 }
 
+/** A used refresh token sent again: invalid_grant, and by default (RFC 9700 4.14.2) the family's newest tokens stop working. */
+async function replayRevokes(used: string, newest: TokenResponse): Promise<void> {
+  const reused = await form({ grant_type: 'refresh_token', refresh_token: used });
+  expect(reused.status).toBe(400);
+  expect(((await reused.json()) as TokenResponse).error).toBe('invalid_grant');
+  expect((await t.call('GET', '/network/v1/current-user', { token: newest.access_token })).status).toBe(401);
+  expect((await form({ grant_type: 'refresh_token', refresh_token: newest.refresh_token })).status).toBe(400);
+}
+
 describe('token service inside the sandbox', () => {
-  it('password grant: a token the sub APIs accept; refresh rotates and a reused refresh token is invalid_grant', async () => {
+  it('password grant: a token the sub APIs accept; refresh rotates and a reused refresh token is invalid_grant, revoking its family', async () => {
     const r = await form({ grant_type: 'password', username: 'demo', password: 'demo-password' });
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
@@ -46,7 +53,8 @@ describe('token service inside the sandbox', () => {
     expect(tok).toMatchObject({ token_type: expect.stringMatching(/^bearer$/i), expires_in: 300 });
     expect((await t.call('GET', '/document/v1/documents?limit=1', { token: tok.access_token })).status).toBe(200);
     const second = await refreshRotates(tok.refresh_token);
-    await refreshRotates(second.refresh_token);
+    const third = await refreshRotates(second.refresh_token);
+    await replayRevokes(tok.refresh_token, third);
   });
 
   it('authorization code grant: login form, redirect with code and state, exchange, refresh rotation', async () => {
@@ -71,7 +79,7 @@ describe('token service inside the sandbox', () => {
     expect(r.status).toBe(200);
     const tok = (await r.json()) as TokenResponse;
     expect((await t.call('GET', '/network/v1/current-user', { token: tok.access_token })).status).toBe(200);
-    await refreshRotates(tok.refresh_token);
+    await replayRevokes(tok.refresh_token, await refreshRotates(tok.refresh_token));
   });
 
   it('401 invalid_client without HTTP Basic, and the sub APIs refuse an expired access token', async () => {

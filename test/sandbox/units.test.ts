@@ -1,10 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../generator/load/index.js';
-import { normaliseTimes, timesPlan } from '../../generator/sandbox/input-times.js';
+import { applyPlan, bodyPlan } from '../../generator/sandbox/body-plan.js';
 import { pdf, png, xml } from '../../generator/sandbox/media.js';
 import { negotiate } from '../../generator/sandbox/negotiate.js';
 import { fromPattern } from '../../generator/sandbox/pattern.js';
+import type { LoadedApi } from '../../generator/sandbox/load-apis.js';
 import { Prng } from '../../generator/sandbox/prng.js';
+import type { SortKey } from '../../generator/sandbox/sorted.js';
+import { Store } from '../../generator/sandbox/store.js';
 import { checkBinary, checkPdf, checkPng } from '../../generator/sandbox/validate-response.js';
 
 describe('representations and their checkers', () => {
@@ -63,22 +67,78 @@ describe('the timestamps plan of a request body (worked out once per operation)'
     components: {
       schemas: {
         Node: { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+        NodeOut: { allOf: [{ $ref: '#/components/schemas/Node' }, { type: 'object', properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/NodeOut' } } } }] },
       },
     },
   } as unknown as OpenApiDocument;
 
-  it('lists only the places holding timestamps and dates, and rewrites them to the output form', () => {
-    const plan = timesPlan(doc, { type: 'object', properties: { issueDate: { type: 'string', format: 'date' }, note: { type: 'string' }, lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer' } } } } } });
-    expect([...(plan?.properties?.keys() ?? [])]).toEqual(['issueDate']);
-    expect(normaliseTimes(plan, { issueDate: '20250419', note: '20250419', lines: [{ qty: 1 }] })).toEqual({ issueDate: '2025-04-19', note: '20250419', lines: [{ qty: 1 }] });
-    expect(timesPlan(doc, { type: 'object', properties: { note: { type: 'string' } } })).toBeUndefined();
+  it('rewrites the timestamps and dates the request declares to the output form, and nothing else', () => {
+    const plan = bodyPlan(doc, { type: 'object', properties: { issueDate: { type: 'string', format: 'date' }, note: { type: 'string' }, lines: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer' } } } } } }, []);
+    const problems: string[] = [];
+    expect(applyPlan(plan, { issueDate: '20250419', note: '20250419', lines: [{ qty: 1 }] }, 'body', problems)).toEqual({ issueDate: '2025-04-19', note: '20250419', lines: [{ qty: 1 }] });
+    expect(problems).toEqual([]);
   });
 
-  it('follows a recursive schema to depth 16, as deep as a request is read', () => {
-    const plan = timesPlan(doc, { $ref: '#/components/schemas/Node' });
-    const nested = (depth: number): Record<string, unknown> => ({ at: '2025-03-20T09:00:00+01:00', ...(depth > 0 ? { children: [nested(depth - 1)] } : {}) });
-    const out = normaliseTimes(plan, nested(3)) as { at: string; children: { at: string; children: { at: string }[] }[] };
+  it('follows a recursive schema as deep as the body goes, naming unknown properties and dropping the representation\'s', () => {
+    const plan = bodyPlan(doc, { $ref: '#/components/schemas/Node' }, [{ $ref: '#/components/schemas/NodeOut' }]);
+    const nested = (depth: number): Record<string, unknown> => ({ at: '2025-03-20T09:00:00+01:00', id: 'x', ...(depth > 0 ? { children: [nested(depth - 1)] } : { colour: 1 }) });
+    const problems: string[] = [];
+    const out = applyPlan(plan, nested(20), 'body', problems) as { at: string; id?: string; children: { at: string; id?: string; children: { at: string }[] }[] };
     expect(out.at).toBe('2025-03-20T08:00:00.000Z');
+    expect(out.id).toBeUndefined();
+    expect(out.children[0]!.id).toBeUndefined();
     expect(out.children[0]!.children[0]!.at).toBe('2025-03-20T08:00:00.000Z');
+    expect(problems).toEqual([`body${'.children.0'.repeat(20)} has an unknown property "colour"`]);
+  });
+});
+
+describe("a store's indexes", () => {
+  const api = { doc: { openapi: '3.1.0', info: { title: 't', version: '1' } }, entry: { id: 't' }, prefix: '', base: 't' } as unknown as LoadedApi;
+  const write = fc.oneof(
+    fc.record({ set: fc.integer({ min: 0, max: 30 }), a: fc.option(fc.integer({ min: 0, max: 5 })), b: fc.constantFrom('x', 'y', undefined), ref: fc.option(fc.constantFrom('r1', 'r2')) }),
+    fc.record({ del: fc.integer({ min: 0, max: 30 }) }),
+  );
+  const keys: SortKey[][] = [[{ property: 'a', descending: false }], [{ property: 'a', descending: true }, { property: 'b', descending: false }], [{ property: 'ref', descending: true }]];
+
+  it('keep a sort order through sets and deletes that equals sorting afresh (ties in insertion order), and find duplicates as a scan does', () => {
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 80 }), fc.integer({ min: 0, max: 40 }), (writes, askAt) => {
+        const store = new Store('T', api, {}, true, 0);
+        const fields = ['b', 'ref'];
+        writes.forEach((w, i) => {
+          // The indexes are built at the first ask, then kept by the writes after it.
+          if (i === askAt) {
+            for (const k of keys) store.sorted(k);
+            store.withCriteria(fields, {});
+          }
+          if ('del' in w) store.items.delete(`id${w.del}`);
+          else store.items.set(`id${w.set}`, { id: `id${w.set}`, a: w.a, b: w.b, ...(w.ref ? { ref: { id: w.ref } } : {}) });
+        });
+        const ids = [...store.items.keys()];
+        for (const k of keys) {
+          const value = (it: Record<string, unknown>, p: string) => {
+            const v = it[p] && typeof it[p] === 'object' ? (it[p] as { id: unknown }).id : it[p];
+            return v === undefined || v === null ? null : v;
+          };
+          const fresh = [...store.items.values()].map((it, i) => ({ it, i })).sort((x, y) => {
+            for (const { property, descending } of k) {
+              const [p, q] = [value(x.it, property), value(y.it, property)];
+              if (p === q) continue;
+              if (p === null) return 1;
+              if (q === null) return -1;
+              const c = typeof p === 'number' && typeof q === 'number' ? p - q : String(p) < String(q) ? -1 : 1;
+              return descending ? -c : c;
+            }
+            return x.i - y.i;
+          });
+          expect(store.sorted(k).values().map((it) => it.id)).toEqual(fresh.map((x) => x.it.id));
+        }
+        for (const probe of store.items.values()) {
+          const scan = ids.filter((id) => fields.every((f) => JSON.stringify(store.items.get(id)![f]) === JSON.stringify(probe[f])));
+          expect([...store.withCriteria(fields, probe)].sort()).toEqual(scan.sort());
+        }
+      }),
+      { numRuns: 200, seed: 29 },
+    );
   });
 });

@@ -2,7 +2,12 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerTokenService } from '../../generator/sandbox/token-service.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { MAX_FORM_BYTES, registerTokenService } from '../../generator/sandbox/token-service.js';
+import { repoRoot } from '../helpers/run-docex.js';
+import { MAX_FAMILIES_PER_USER } from '../../generator/sandbox/token-state.js';
 import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, useTokenServer } from './server.js';
 
 // Every form posted records its secrets; every error body the service sends is checked for them at the end.
@@ -97,6 +102,17 @@ describe('request shape', () => {
     expect(nothing.status).toBe(415);
   });
 
+  it('refuses a form over 64 KiB with invalid_request, as the token document states for each form', async () => {
+    const big = await fetch(token, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=password&x=${'a'.repeat(MAX_FORM_BYTES)}` });
+    expect(big.status).toBe(400);
+    expect(big.headers.get('cache-control')).toBe('no-store');
+    expect(await big.json()).toEqual({ error: 'invalid_request', error_description: 'The request body is larger than 64 KiB.' });
+    const doc = parse(readFileSync(join(repoRoot, 'openapi/token/openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, { requestBody?: { description?: string; content?: Record<string, unknown> } }>> };
+    const forms = Object.values(doc.paths).flatMap((item) => Object.values(item)).flatMap((op) => (op.requestBody?.content?.['application/x-www-form-urlencoded'] ? [op.requestBody] : []));
+    expect(forms.length).toBe(3);
+    for (const body of forms) expect(body.description?.replace(/\s+/g, ' ')).toContain(`At most ${MAX_FORM_BYTES / 1024} KiB`);
+  });
+
   it('rejects unknown grants, missing grant_type, a parameter in both query and form, JSON bodies and repeated parameters', async () => {
     suite.server.authority.resetStats();
     const unsupported = await postForm(token, { grant_type: 'client_credentials' }, auth);
@@ -129,11 +145,15 @@ describe('refresh_token grant', () => {
     const second = (await r1.json()) as { refresh_token: string; access_token: string };
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.access_token).not.toBe(first.access_token);
+    expect(suite.server.authority.verifyAccessToken(second.access_token)).toBeDefined();
     const reuse = await postForm(token, { grant_type: 'refresh_token', refresh_token: first.refresh_token }, auth);
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
-    // Without revokeFamilyOnReuse the rotated token stays usable.
-    expect((await postForm(token, { grant_type: 'refresh_token', refresh_token: second.refresh_token }, auth)).status).toBe(200);
+    // By default a replay revokes the whole family (RFC 9700 4.14.2, RFC 6749 10.4): the newer tokens stop working.
+    const newer = await postForm(token, { grant_type: 'refresh_token', refresh_token: second.refresh_token }, auth);
+    expect(newer.status).toBe(400);
+    expect(await newer.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(suite.server.authority.verifyAccessToken(second.access_token)).toBeUndefined();
     expect(suite.server.authority.stats.refreshes - before).toBe(3);
   });
 
@@ -157,18 +177,41 @@ describe('refresh_token grant', () => {
     expect(await expired.json()).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token has expired.' });
   });
 
-  it('with revokeFamilyOnReuse, a replay also revokes the newer tokens (RFC 9700 4.14.2)', async () => {
-    const strict = await startTokenServer({ revokeFamilyOnReuse: true });
+  it('with revokeFamilyOnReuse: false, a replay is refused but the newer tokens keep working (the spec: single use only)', async () => {
+    const lenient = await startTokenServer({ revokeFamilyOnReuse: false });
     try {
-      const t = `${strict.url}/oauth2/token`;
+      const t = `${lenient.url}/oauth2/token`;
       const a = (await (await postForm(t, { grant_type: 'password', ...USER }, auth)).json()) as { refresh_token: string };
       const b = (await (await postForm(t, { grant_type: 'refresh_token', refresh_token: a.refresh_token }, auth)).json()) as { refresh_token: string; access_token: string };
-      expect(strict.authority.verifyAccessToken(b.access_token)).toBeDefined();
       expect((await postForm(t, { grant_type: 'refresh_token', refresh_token: a.refresh_token }, auth)).status).toBe(400);
-      expect((await postForm(t, { grant_type: 'refresh_token', refresh_token: b.refresh_token }, auth)).status).toBe(400);
-      expect(strict.authority.verifyAccessToken(b.access_token)).toBeUndefined();
+      expect(lenient.authority.verifyAccessToken(b.access_token)).toBeDefined();
+      expect((await postForm(t, { grant_type: 'refresh_token', refresh_token: b.refresh_token }, auth)).status).toBe(200);
     } finally {
-      await strict.close();
+      await lenient.close();
+    }
+  });
+
+  it(`keeps at most ${MAX_FAMILIES_PER_USER} live token families per client and user: a sign-in past that evicts the oldest`, async () => {
+    const own = await startTokenServer();
+    try {
+      const t = `${own.url}/oauth2/token`;
+      const signIn = async () => (await (await postForm(t, { grant_type: 'password', ...USER }, auth)).json()) as { refresh_token: string; access_token: string };
+      const families = [];
+      for (let i = 0; i < MAX_FAMILIES_PER_USER; i++) families.push(await signIn());
+      // Another client's sign-ins do not count against this client's families.
+      await postForm(t, { grant_type: 'password', ...USER }, basic(OTHER_CLIENT.clientId, OTHER_CLIENT.clientSecret));
+      const [oldest, second] = families as [{ refresh_token: string; access_token: string }, { refresh_token: string; access_token: string }];
+      // A rotation keeps a family alive, in its place: it is no sign-in.
+      const rotated = (await (await postForm(t, { grant_type: 'refresh_token', refresh_token: oldest.refresh_token }, auth)).json()) as { refresh_token: string; access_token: string };
+      expect(own.authority.verifyAccessToken(second.access_token)).toBeDefined();
+      await signIn();
+      const evicted = await postForm(t, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token }, auth);
+      expect(evicted.status).toBe(400);
+      expect(await evicted.json()).toMatchObject({ error: 'invalid_grant' });
+      expect(own.authority.verifyAccessToken(rotated.access_token)).toBeUndefined();
+      expect((await postForm(t, { grant_type: 'refresh_token', refresh_token: second.refresh_token }, auth)).status).toBe(200);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -651,6 +651,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
         requestBody: {
             content: {
                 /**
@@ -792,6 +793,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
         requestBody: {
             content: {
                 /**
@@ -1018,6 +1020,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
         requestBody: {
             content: {
                 /**

@@ -694,7 +694,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The file's bytes, for example a PEPPOL BIS 3 UBL invoice. */
+        /** @description The file's bytes, for example a PEPPOL BIS 3 UBL invoice. At most 10 MiB; a larger body is a 400 (`BodyTooLarge`). */
         requestBody: {
             content: {
                 /** @example <?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"><cbc:ID>INV-2025-0043</cbc:ID><cbc:IssueDate>2025-03-21</cbc:IssueDate></Invoice> */
@@ -1069,6 +1069,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
         requestBody: {
             content: {
                 /**

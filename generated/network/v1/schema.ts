@@ -1053,6 +1053,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
         requestBody: {
             content: {
                 /**
@@ -1220,6 +1221,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
         requestBody: {
             content: {
                 /**

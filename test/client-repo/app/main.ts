@@ -32,7 +32,7 @@ for await (const doc of api.listDocuments.all({ documentType: 'Invoice', limit: 
 
 const doc = await api.getDocument({ documentId: first.id });
 const { id: _id, ...rest } = doc;
-const updated = await api.updateDocument({ documentId: first.id, ifMatch: doc.etag, body: { ...rest, senderReference: 'client-repo-test' } as never });
+const updated = await api.updateDocument({ documentId: first.id, ifMatch: doc.etag, body: { ...rest, note: 'client-repo-test' } as never });
 let stale = false;
 try {
   await api.updateDocument({ documentId: first.id, ifMatch: doc.etag, body: { ...rest } as never });
