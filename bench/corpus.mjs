@@ -35,7 +35,7 @@ export function corpusDir(log = () => {}) {
 }
 
 /** Every document, as paths relative to api/, sorted. */
-function allDocuments(api) {
+export function allDocuments(api) {
   const out = [];
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {

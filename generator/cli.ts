@@ -1,3 +1,4 @@
+import { reportBug, systemError } from './util/bug.js';
 import { DocexError } from './util/errors.js';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -39,6 +40,11 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`docex ${name}: ${err.message}\n`);
       return 2;
     }
-    throw err;
+    const system = systemError(err);
+    if (system) {
+      process.stderr.write(`docex ${name}: ${system}\n`);
+      return 2;
+    }
+    return reportBug(name, err);
   }
 }

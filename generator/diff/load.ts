@@ -2,28 +2,33 @@
 // even one Redocly does not recognise as OpenAPI (no `openapi`/`swagger` key): that one is read as plain
 // YAML/JSON and only its internal refs are checked. A self-contained JSON document is used as parsed.
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { YAMLException } from 'js-yaml';
+import { checkJsonDepth } from '../load/bounds.js';
 import { deref } from '../load/resolve.js';
 import type { OpenApiDocument } from '../load/types.js';
+import { parseYaml } from '../load/yaml.js';
+import { displayPath } from '../util/display-path.js';
 import { DocexError } from '../util/errors.js';
 
 function isMapping(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** Read as Redocly reads a file, with its bounds (load/bounds.ts). */
 function readPlain(file: string): OpenApiDocument {
   const text = readFileSync(file, 'utf8');
-  const counter = new LineCounter();
-  const parsed = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
-  const shown = relative(process.cwd(), file) || file;
-  const err = parsed.errors[0];
-  if (err) throw new DocexError(`cannot parse: ${err.message.split('\n')[0]}`, 2, shown, err.linePos?.[0]?.line);
-  const doc: unknown = parsed.toJS({ maxAliasCount: -1 });
+  const shown = displayPath(file);
+  let doc: unknown;
+  try {
+    doc = parseYaml(text, file);
+  } catch (err) {
+    if (err instanceof YAMLException) throw new DocexError(`cannot parse: ${err.reason}`, 2, shown, err.mark && err.mark.line + 1);
+    throw err;
+  }
   if (!isMapping(doc)) throw new DocexError('not an OpenAPI document (expected a mapping at the top level)', 2, shown, 1);
   const lineOf = (needle: string): number | undefined => {
     const at = text.indexOf(needle);
-    return at < 0 ? undefined : counter.linePos(at).line;
+    return at < 0 ? undefined : text.slice(0, at).split('\n').length;
   };
   const seen = new Set<unknown>();
   const walk = (node: unknown): void => {
@@ -68,12 +73,14 @@ function fastJson(file: string): OpenApiDocument | undefined {
     return undefined;
   }
   if (!/^\s*\{/.test(text)) return undefined;
+  let doc: unknown;
   try {
-    const doc: unknown = JSON.parse(text);
-    return isMapping(doc) && (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') && selfContained(doc) ? (doc as OpenApiDocument) : undefined;
+    doc = JSON.parse(text);
   } catch {
     return undefined;
   }
+  checkJsonDepth(text, file);
+  return isMapping(doc) && (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') && selfContained(doc) ? (doc as OpenApiDocument) : undefined;
 }
 
 export async function loadDocument(file: string): Promise<OpenApiDocument> {
@@ -92,7 +99,7 @@ export async function loadDocument(file: string): Promise<OpenApiDocument> {
     throw err;
   }
   if (!isMapping(document)) {
-    throw new DocexError('not an OpenAPI document (expected a mapping at the top level)', 2, relative(process.cwd(), file) || file, 1);
+    throw new DocexError('not an OpenAPI document (expected a mapping at the top level)', 2, displayPath(file), 1);
   }
   return document as OpenApiDocument;
 }

@@ -1,15 +1,12 @@
 // Runs Redocly lint with docex's own redocly.yaml (the package's, not the caller's) over documents.
 import { getLineColLocation, lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
-import { isAbsolute, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
+import { boundedResolver, type BoundedResolver } from '../load/resolver.js';
+import { displayPath } from '../util/display-path.js';
 import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
-
-/** Paths under the working directory are shown relative to it, others absolute. */
-export function displayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
 
 function toProblem(p: NormalizedProblem, cwd: string): LintProblem {
   const loc = p.location[0];
@@ -29,6 +26,23 @@ function compare(a: LintProblem, b: LintProblem): number {
   return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
 }
 
+/**
+ * Some of Redocly's rules call `mapping.hasOwnProperty(key)`, which a mapping with a key of that name (a schema
+ * property called `hasOwnProperty`) turns into a crash: said as what it is, at the first such key.
+ */
+function shadowedMethod(err: unknown, resolver: BoundedResolver, cwd: string): DocexError | undefined {
+  if (!(err instanceof TypeError) || !/\.hasOwnProperty is not a function/.test(err.message)) return undefined;
+  for (const file of resolver.getFiles()) {
+    const text = readFileSync(file, 'utf8');
+    const key = /(^|[\s{,])(["']?)hasOwnProperty\2[ \t]*:/m.exec(text);
+    if (key) {
+      const line = text.slice(0, key.index + key[1]!.length).split('\n').length;
+      return new DocexError('Redocly\'s rules cannot lint a mapping with a key named "hasOwnProperty" (they call that method on it)', 2, displayPath(file, cwd), line);
+    }
+  }
+  return undefined;
+}
+
 /** Lints each file; problems deduplicated (shared components are reached from several documents) and sorted. */
 export async function lintFiles(files: string[], cwd = process.cwd()): Promise<LintProblem[]> {
   const config = await loadConfig({ configPath: join(packageRoot(), 'redocly.yaml') });
@@ -36,13 +50,19 @@ export async function lintFiles(files: string[], cwd = process.cwd()): Promise<L
   const out: LintProblem[] = [];
   for (const file of files) {
     let problems: NormalizedProblem[];
+    const resolver = await boundedResolver(config);
     try {
-      problems = await lint({ ref: file, config });
+      problems = await lint({ ref: file, config, externalRefResolver: resolver });
     } catch (err) {
+      if (err instanceof DocexError) throw err;
+      const shadowed = shadowedMethod(err, resolver, cwd);
+      if (shadowed) throw shadowed;
       const line = err && typeof err === 'object' && 'line' in err && typeof err.line === 'number' ? err.line : undefined;
       const message = err instanceof Error ? err.message.replace(/ in ".*$/s, '') : String(err);
       throw new DocexError(`cannot lint: ${message}`, 2, displayPath(file, cwd), line);
     }
+    // A file reached by $ref that exceeds a bound is what to report, not the unresolved $ref Redocly made of it.
+    resolver.check();
     for (const p of problems) {
       if (p.ignored) continue;
       const problem = toProblem(p, cwd);

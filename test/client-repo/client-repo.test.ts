@@ -1,12 +1,20 @@
 // Issue 9: docex as a client developer meets it: packed, installed into a fresh project, `docex init`,
 // `npm run generate`, the project's own strict tsc (node16/nodenext and bundler), and a program run against the sandbox.
+// Issue 30: the client's runtime and compiler are parameters. DOCEX_CLIENT_NODE is the node binary every client-side
+// process runs on (npm, docex, tsc's launcher, the sandbox, the program; default: this one), DOCEX_CLIENT_TYPESCRIPT
+// the client's TypeScript (default 5.9.3). .ci/run runs this file twice: Node 20 with TypeScript 5.9, Node 24 with 7.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/run-docex.js';
 import { spawnSandbox, type SpawnedSandbox } from '../helpers/spawn-sandbox.js';
+
+const clientNode = process.env.DOCEX_CLIENT_NODE ?? process.execPath;
+const clientTypescript = process.env.DOCEX_CLIENT_TYPESCRIPT ?? '5.9.3';
+/** The client's environment: its node first on PATH, so npm, npx and every `#!/usr/bin/env node` script run on it. */
+const clientEnv = { ...process.env, PATH: `${dirname(clientNode)}${delimiter}${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false' };
 
 const work = mkdtempSync(join(tmpdir(), 'docex-client-'));
 const app = join(work, 'app');
@@ -14,7 +22,7 @@ let sandbox: SpawnedSandbox | undefined;
 let tarball = '';
 
 function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
-  const r = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env, npm_config_update_notifier: 'false' }, encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync(cmd, args, { cwd, env: { ...clientEnv, ...env }, encoding: 'utf8', timeout: 300_000 });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}) in ${cwd}\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -22,7 +30,7 @@ function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {
 /** Async, so the test keeps its event loop while the program runs. */
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, env: { ...clientEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -48,7 +56,7 @@ beforeAll(async () => {
   tarball = join(work, packed[0]!.filename);
   mkdirSync(join(app, 'src'), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'client-app', private: true, type: 'module' }, null, 2) + '\n');
-  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, 'typescript@5.9.3', '@types/node@20.19.43'], app);
+  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, `typescript@${clientTypescript}`, '@types/node@20.19.43'], app);
 }, 600_000);
 
 afterAll(async () => {
@@ -56,7 +64,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('docex in a client repository', () => {
+describe(`docex in a client repository (DOCEX_CLIENT_NODE ${clientNode}, DOCEX_CLIENT_TYPESCRIPT ${clientTypescript})`, () => {
+  it('runs on the client\'s node and compiles with the client\'s TypeScript', () => {
+    const version = sh(clientNode, ['--version'], app).trim();
+    // What npm scripts and `#!/usr/bin/env node` bins (docex, tsc's launcher) run on.
+    expect(sh('npm', ['exec', '-c', 'node --version'], app).trim()).toBe(version);
+    expect(sh('npx', ['tsc', '--version'], app)).toContain(`Version ${clientTypescript}`);
+  });
+
   it('ships the compiled generator, templates and documents, and no TypeScript sources of the generator', () => {
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(listing).toContain('package/bin/docex.js');
@@ -95,8 +110,8 @@ describe('docex in a client repository', () => {
     sh('npx', ['tsc', '-p', 'tsconfig.json'], app);
 
     // The sandbox of the installed package, started as the README tells client developers to.
-    sandbox = await spawnSandbox(join(app, 'node_modules', '.bin', 'docex'), ['sandbox', '--port', '0'], app);
-    const output = await run(process.execPath, ['dist/main.js'], app, {
+    sandbox = await spawnSandbox(clientNode, [join(app, 'node_modules', 'docex', 'bin', 'docex.js'), 'sandbox', '--port', '0'], app);
+    const output = await run(clientNode, ['dist/main.js'], app, {
       DOCEX_AUTH_URL: sandbox.url,
       DOCEX_BASE_URL: `${sandbox.url}/`,
       DOCEX_CLIENT_ID: 'sandbox-client',
@@ -112,7 +127,8 @@ describe('docex in a client repository', () => {
     expect(result['unique']).toBe(result['invoices']);
     expect(result['updated']).toBe(true);
     expect(result['stale']).toBe(true);
-  });
+    // Three strict tsc runs of the whole client: TypeScript 5.9 takes most of a minute when the suite shares 2 cores.
+  }, 180_000);
 
   it('reports what a regeneration changes in the clients\' TypeScript; --fail-on-breaking keeps the old output', () => {
     // The client repo's own copy of the documents, whose response enum Direction gains a value.
@@ -126,13 +142,13 @@ describe('docex in a client repository', () => {
     const out = join(app, 'src', 'generated', 'document', 'v1');
     const before = ['client.ts', 'schema.ts'].map((f) => readFileSync(join(out, f), 'utf8'));
 
-    const refused = spawnSync('npm', ['run', 'generate', '--', '--fail-on-breaking'], { cwd: app, encoding: 'utf8', timeout: 300_000 });
+    const refused = spawnSync('npm', ['run', 'generate', '--', '--fail-on-breaking'], { cwd: app, env: clientEnv, encoding: 'utf8', timeout: 300_000 });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/document\/v1: [1-9]\d* breaking/);
     expect(refused.stderr).toMatch(/breaking {2}\w+: Direction \(.*response.*\) gained "Forwarded"/);
     expect(['client.ts', 'schema.ts'].map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(before);
 
-    const r = spawnSync('npm', ['run', 'generate', '--', '--json'], { cwd: app, encoding: 'utf8', timeout: 300_000 });
+    const r = spawnSync('npm', ['run', 'generate', '--', '--json'], { cwd: app, env: clientEnv, encoding: 'utf8', timeout: 300_000 });
     expect(r.status, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { surface: { api: string; breaking: number; changes: { target?: string; values?: string[]; breaking: boolean }[] }[] };
     const report = summary.surface.find((a) => a.api === 'document/v1')!;

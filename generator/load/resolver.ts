@@ -1,0 +1,58 @@
+// Redocly reads every file it lints or bundles, the entry document and each one a `$ref` reaches, through a resolver
+// (`externalRefResolver`). This one parses as Redocly's own does, but bounded (yaml.ts), so no file reaches a
+// Redocly walker unchecked. Redocly turns an error in a referenced file into an unresolved-$ref problem; the first
+// bound a file exceeded is kept in `refused`, for the caller to report as what it is.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BaseResolver, Document, ResolveConfig, Source } from '@redocly/openapi-core';
+import { YAMLException } from 'js-yaml';
+import { DocexError } from '../util/errors.js';
+import { parseYaml } from './yaml.js';
+
+export interface BoundedResolver extends BaseResolver {
+  refused: DocexError | undefined;
+  /** Throws the first bound a file exceeded, if any. */
+  check(): void;
+}
+
+type Make = (config: ResolveConfig) => BoundedResolver;
+let make: Promise<Make> | undefined;
+
+/**
+ * BaseResolver is exported by the package index only, whose import costs a quarter of a second (bundle.ts `core`);
+ * the OpenAPI-only entry that foreign documents are bundled with has loaded its module, lib/resolve.js, already, and
+ * the index imports that same module, so the class is taken from there.
+ */
+async function subclass(): Promise<Make> {
+  const entry = createRequire(import.meta.url).resolve('@redocly/openapi-core/lib/bundle-oas');
+  const resolveModule = pathToFileURL(join(dirname(entry), '..', 'resolve.js')).href;
+  const { BaseResolver: Base } = (await import(resolveModule)) as { BaseResolver: typeof BaseResolver };
+
+  class Bounded extends Base implements BoundedResolver {
+    refused: DocexError | undefined;
+
+    override parseDocument(source: Source, isRoot = false): Document {
+      // What BaseResolver parses as YAML (docex never reads URLs: bundle.ts `offline`); the rest it keeps as text.
+      const yaml = isRoot || /\.(ya?ml|json)$/.test(source.absoluteRef) || /(json|yaml|openapi)/.test(source.mimeType ?? '');
+      if (!yaml || /\.(graphql|gql)$/i.test(source.absoluteRef)) return super.parseDocument(source, isRoot);
+      try {
+        return { source, parsed: parseYaml(source.body, source.absoluteRef) };
+      } catch (err) {
+        if (err instanceof DocexError) throw (this.refused ??= err);
+        // Bad YAML: Redocly's own parse of it fails the same way, with the error its reports expect.
+        if (err instanceof YAMLException) return super.parseDocument(source, isRoot);
+        throw err;
+      }
+    }
+
+    check(): void {
+      if (this.refused) throw this.refused;
+    }
+  }
+  return (config) => new Bounded(config);
+}
+
+export async function boundedResolver(config: { resolve: ResolveConfig }): Promise<BoundedResolver> {
+  return (await (make ??= subclass()))(config.resolve);
+}
