@@ -1,6 +1,6 @@
 import type { ApiEntry, OpenApiDocument, OperationObject, SchemaObject } from '../load/index.js';
 import { deref, HTTP_METHODS, refName } from '../load/index.js';
-import { buildApiModel, type OperationModel, type TokenServiceRole } from '../model/index.js';
+import { buildApiModel, type ApiModel, type OperationModel, type TokenServiceRole } from '../model/index.js';
 
 export interface OperationInfo {
   /** The generated client's method name (the model's). */
@@ -36,8 +36,22 @@ export interface ApiInfo {
   servers: ServerInfo[];
   /** The generated client's factory, `createDocumentClient` (the model's). */
   factory: string;
+  /** The model of the document (operations named as the generated client names them). */
+  model: ApiModel;
   operations: OperationInfo[];
   deprecations: string[];
+}
+
+/** The server's URL with each variable at its default. */
+export function withDefaults(server: ServerInfo): string {
+  return server.url.replace(/\{([^}]+)\}/g, (m, name: string) => server.variables.find((v) => v.name === name)?.default ?? m);
+}
+
+/** `{base_url}`: a sub API's server URL without its trailing `/{subApi}/{version}`. */
+export function baseUrlOf(api: ApiInfo, server: ServerInfo): string {
+  const suffix = `/${api.subApi}/${api.version}`;
+  const url = server.url.replace(/\/+$/, '');
+  return (url.endsWith(suffix) ? url.slice(0, -suffix.length) : url) + '/';
 }
 
 /** How pages name an API: `document v1`, `token service`. */
@@ -102,6 +116,7 @@ export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
       })),
     })),
     factory,
+    model,
     operations,
     deprecations: [...new Set(deprecations)],
   };

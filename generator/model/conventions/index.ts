@@ -21,3 +21,4 @@ export * from './effect.js';
 export * from './resources.js';
 export * from './filter.js';
 export * from './principal.js';
+export * from './examples.js';
