@@ -342,7 +342,10 @@ browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${I
           // Its code samples, the TypeScript one shown first (the language menu lists the others).
           const first = samples.find((s) => s.api === api.id && s.op.operationId === op.operationId && s.lang === 'TypeScript');
           expect(first, `${api.id} ${op.operationId}: no sample`).toBeDefined();
-          await page.locator('.panel-request-samples pre', { hasText: first!.source.split('\n')[0]! }).first().waitFor({ state: 'visible', timeout: 10_000 });
+          // Within the operation's own section (its id is its route): every sample's first line is alike, and Redoc
+          // renders a section only once it is scrolled near, so a page-wide match can be another operation's panel.
+          const section = `[id="${route!.slice(1)}"]`;
+          await page.locator(`${section} .panel-request-samples pre`, { hasText: first!.source.split('\n')[0]! }).first().waitFor({ state: 'visible', timeout: 10_000 });
           // Shown, the operation passes axe too (Redoc renders an operation's panels only near where it is opened).
           expect(await axeViolations(page, route!.slice(1)), `${api.id} ${op.operationId}`).toEqual([]);
         }
