@@ -47,12 +47,16 @@ function paramOverride(p: ParamModel): string | undefined {
   return undefined;
 }
 
+const BYTES = 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+
 function bodyType(op: OperationModel): string {
   const b = op.body!;
   const content = `NonNullable<${opType(op)}["requestBody"]>["content"][${q(b.mediaType)}]`;
+  // A wildcard media type takes the document's value (sent as JSON) or bytes (sent with their own type).
+  if (b.wildcard) return `${content} | ${BYTES}`;
   switch (b.kind) {
     case 'binary':
-      return 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+      return BYTES;
     case 'multipart':
       return `FormData | ${content}`;
     case 'text':
@@ -77,16 +81,67 @@ function mediaResult(op: OperationModel, r: ResponseModel): string {
 
 const accepts = (op: OperationModel) => op.responses.map((r) => q(r.mediaType)).join(' | ');
 
+/**
+ * A sub API of an openapi/ tree follows docex's conventions, and its client keeps their contract: its base URL is a
+ * deployment's `{base_url}` (the document's server names an example host), its token comes from the token service
+ * (5.1) and its errors are message objects (7.1). A single document is any API: its client defaults to the
+ * document's server, takes credentials for its security schemes (`auth`) and types the error bodies it declares.
+ */
+const anyApi = (api: ApiModel) => api.apiPath === '';
+
+/** The schemes `auth` takes a credential for: API keys, http basic and bearer (oauth2 and openIdConnect: `tokens`). */
+const authSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type === 'apiKey' || s.kind.type === 'basic' || s.kind.type === 'bearer') : []);
+
+/** The status key of a declared error body as the runtime looks it up: `404`, `4XX`, `default`. */
+const errorKey = (status: string) => (/^default$/i.test(status) ? 'default' : status.toUpperCase());
+
+/** Any API's operation that declares a JSON body for some error status: its errors carry it, typed. */
+const typedErrors = (op: OperationModel, api: ApiModel) => anyApi(api) && op.errorBodies.some((e) => e.mediaType);
+
+/**
+ * The `status` type of a declared error: the code itself; for a range (`4XX`), its codes but those declared on their
+ * own; for `default`, every error status but those declared otherwise. Comparing `status` with a code then narrows
+ * the error to the body declared for it.
+ */
+function errorStatusType(status: string, declared: string[]): string {
+  const codes = declared.filter((s) => /^\d+$/.test(s));
+  const ranges = declared.filter((s) => /^\dXX$/i.test(s)).map((s) => s[0]!);
+  const less = (t: string, out: string[]) => (out.length ? `Exclude<${t}, ${out.join(' | ')}>` : t);
+  if (/^\d+$/.test(status)) return status;
+  if (/^\dXX$/i.test(status)) return less(`ErrorStatus<${q(status[0]!)}>`, codes.filter((c) => c[0] === status[0]));
+  return less('ErrorStatus', [...codes, ...ranges.map((r) => `ErrorStatus<${q(r)}>`)]);
+}
+
+/** A parameter that request.ts's plain path does not serialise (objects, other styles, content, allowReserved, cookies). */
+function styled(p: ParamModel): boolean {
+  const plain = p.in === 'query' ? 'form' : 'simple';
+  return !!(p.object || p.content || p.allowReserved || p.in === 'cookie' || (p.style && p.style !== plain));
+}
+
 /** What the runtime reads for one operation; typed here against the runtime's own OperationSpec. */
-function operationSpec(op: OperationModel): OperationSpec {
+function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
+  const errors = typedErrors(op, api) ? op.errorBodies : [];
   return {
     method: op.method as OperationSpec['method'],
     path: op.path,
-    params: op.params.map((p) => ({ key: p.key, name: p.name, in: p.in, ...(p.explode === undefined ? {} : { explode: p.explode }), ...(p.style ? { style: p.style } : {}) })),
-    ...(op.body ? { body: { mediaType: op.body.mediaType } } : {}),
+    params: op.params.map((p) => ({
+      key: p.key,
+      name: p.name,
+      in: p.in,
+      ...(p.explode === undefined ? {} : { explode: p.explode }),
+      ...(p.style ? { style: p.style } : {}),
+      ...(p.allowReserved ? { allowReserved: true } : {}),
+      ...(p.content ? { content: p.content } : {}),
+    })),
+    ...(op.body ? { body: { mediaType: op.body.mediaType, ...(op.body.encoding ? { encoding: op.body.encoding } : {}) } } : {}),
     accept: op.responses.map((r) => r.mediaType),
     ...(op.paginated ? { paginated: op.paginated } : {}),
     ...(op.etag ? { etag: true } : {}),
+    ...(op.security && authSchemes(api).length ? { security: op.security } : {}),
+    ...(op.server !== undefined ? { server: op.server } : {}),
+    ...(errors.length
+      ? { errors: Object.fromEntries(errors.map((e) => [errorKey(e.status), e.mediaType ? { ...(e.type ? { type: e.type } : {}), ...(e.required.length ? { required: e.required } : {}) } : false])) }
+      : {}),
   } satisfies OperationSpec;
 }
 
@@ -102,7 +157,7 @@ interface Rendered {
   runtimeTypes: Set<string>;
 }
 
-function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKind']): Rendered {
+function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph']['StructureKind']): Rendered {
   const Name = upperFirst(op.name);
   const runtimeTypes = new Set<string>();
   const statements: StatementStructures[] = [];
@@ -117,7 +172,7 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   const target = usesOperations ? `operations[${q(op.typesKey!)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
   statements.push({ kind: K.TypeAlias, name: opType(op), type: target });
   // One alias per parameter group, so each property is a single lookup for tsc to check.
-  for (const where of ['path', 'query', 'header'] as const) {
+  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
     if (!op.params.some((p) => p.in === where && !paramOverride(p))) continue;
     const group = `${opType(op)}["parameters"][${q(where)}]`;
     statements.push({ kind: K.TypeAlias, name: groupType(op, where), type: where === 'path' ? group : `NonNullable<${group}>` });
@@ -159,6 +214,24 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   if (op.etag) runtimeTypes.add('WithEtag');
   const resultDecl = [generic, aDecl].filter(Boolean).join(', ');
   statements.push({ kind: K.TypeAlias, name: `${Name}Result${resultDecl ? `<${resultDecl}>` : ''}`, isExported: true, type: result });
+  // The errors whose body the document declares, by status (a literal where the document names one).
+  if (typedErrors(op, api)) {
+    runtimeTypes.add('ApiError');
+    const declared = op.errorBodies.map((e) => e.status);
+    const union = op.errorBodies.flatMap((e) => {
+      if (!e.mediaType) return [];
+      const status = errorStatusType(e.status, declared);
+      if (status !== e.status) runtimeTypes.add('ErrorStatus');
+      return [`ApiError<${opType(op)}["responses"][${q(e.status)}]["content"][${q(e.mediaType)}], ${status}>`];
+    });
+    statements.push({
+      kind: K.TypeAlias,
+      name: `${Name}Error`,
+      isExported: true,
+      docs: docs(`An ApiError of ${op.name}() with a body the document declares for its status (\`body\`, undefined when the response's is not of that shape).`),
+      type: union.join(' | '),
+    });
+  }
   const resultArgs = [op.expandable ? 'E' : '', op.responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
   const resultRef = `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}`;
 
@@ -228,17 +301,22 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const K = printer.tsMorph.StructureKind;
   const groups = byTag(api);
   const tagged = groups.some((g) => g.tag !== undefined);
-  const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, K)) }));
+  const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, api, K)) }));
   const all = rendered.flatMap((g) => g.ops);
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
+  if (authSchemes(api).some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
   const schemaTypes = [all.some((r) => r.usesComponents) ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;
-  // The runtime's encoders for form bodies and query styles, imported only when an operation needs them, so that a
-  // program of a document without them does not ship them.
+  // The runtime's encoders for bodies and parameters beyond JSON, bytes and plain values, for credentials and for
+  // declared error bodies, imported only when an operation needs them, so that a program of a document without them
+  // does not ship them.
   const codecs: [string, string, string][] = [];
-  if (api.operations.some((op) => op.body?.kind === 'form' || op.body?.kind === 'multipart')) codecs.push(['form', 'formBody', 'form-body']);
-  if (api.operations.some((op) => op.params.some((p) => p.in === 'query' && (p.object || (p.style ?? 'form') !== 'form')))) codecs.push(['query', 'styledQuery', 'query-styles']);
+  if (api.operations.some((op) => op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || op.body.wildcard))) codecs.push(['body', 'encodedBody', 'body']);
+  if (api.operations.some((op) => op.params.some(styled))) codecs.push(['param', 'styledParam', 'param-styles']);
+  if (api.operations.some((op) => typedErrors(op, api))) codecs.push(['error', 'documentedError', 'error-body']);
+  const auth = authSchemes(api);
+  if (auth.length) codecs.push(['auth', 'credentials', 'credentials']);
 
   const statements: Statement[] = [];
   if (schemaTypes.length) statements.push({ kind: K.ImportDeclaration, isTypeOnly: true, namedImports: schemaTypes, moduleSpecifier: './schema.js' });
@@ -263,24 +341,75 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   });
   // The specs as JSON text, one operation a line: parsed by the runtime (about 1 ms for GitHub's 1,223 operations)
   // instead of an object literal that tsc would check entry by entry (~0.5 s there).
-  const specLines = all.flatMap((r) => [lineComment(`${r.op.method} ${r.op.path}`), `${singleQuoted(`${q(r.op.name)}: ${JSON.stringify(operationSpec(r.op))}`)},`]);
+  const specLines = all.flatMap((r) => [lineComment(`${r.op.method} ${r.op.path}`), `${singleQuoted(`${q(r.op.name)}: ${JSON.stringify(operationSpec(r.op, api))}`)},`]);
   statements.push(
     (w) => w.blankLineIfLastNot().writeLine('/** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */'),
     `const ops: readonly string[] = [\n${specLines.map((l) => `  ${l}`).join('\n')}\n];`,
   );
-  const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => `${k}: ${fn}`).join(', ')} }` : '';
+  if (auth.length) {
+    // The schemes a credential can be given for (oauth2 and openIdConnect: met by `tokens`) and the document's
+    // security requirements, for the operations that declare none.
+    const schemes = api.schemes.filter((s) => s.kind.type !== 'none').map((s) => `${q(s.name)}: ${JSON.stringify(s.kind)}`);
+    statements.push(
+      (w) => w.blankLineIfLastNot().writeLine('/** The credentials each operation sends, by the security requirements of the document. */'),
+      `const auth = credentials({ ${schemes.join(', ')} }, ${JSON.stringify(api.security)});`,
+    );
+  }
+  const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => (k === 'auth' ? 'auth' : `${k}: ${fn}`)).join(', ')} }` : '';
+  const { options, statements: optionTypes } = clientOptions(api, auth, K);
+  statements.push(...optionTypes);
+  const base = anyApi(api) && api.server !== undefined ? `{ ...options, baseUrl: options.baseUrl ?? ${q(api.server)} }` : 'options';
   statements.push({
     kind: K.Function,
     name: api.factory,
     isExported: true,
-    docs: docs(`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`),
-    parameters: [{ name: 'options', type: 'ClientOptions' }],
+    docs: docs(`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${base === 'options' ? '' : ` (default ${api.server})`}.`),
+    parameters: [{ name: 'options', type: options, ...(base === 'options' ? {} : { initializer: '{}' }) }],
     returnType: clientType,
-    statements: [`return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops${codecArg});`],
+    statements: [`return bindOperations<${clientType}>(${base}, ${q(api.apiPath)}, ops${codecArg});`],
   });
   return banner(api.source) + printer.print(statements);
 }
 
+
+/**
+ * The factory's options: ClientOptions, or for any API an interface of its own, whose `baseUrl` defaults to the
+ * document's server and whose `auth` names the document's API key, basic and bearer schemes (an undeclared one does
+ * not compile; a document without any takes no `auth`).
+ */
+function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsMorph']['StructureKind']): { options: string; statements: StatementStructures[] } {
+  if (!anyApi(api) || (api.server === undefined && !auth.length)) return { options: 'ClientOptions', statements: [] };
+  const name = `${api.clientType}Options`;
+  const authType = `${api.clientType}Auth`;
+  const statements: StatementStructures[] = [];
+  const credential = (s: ApiModel['schemes'][number]) => {
+    const k = s.kind;
+    if (k.type === 'apiKey') return { type: 'string', what: `API key, sent as the ${k.in === 'header' ? 'header' : k.in === 'cookie' ? 'cookie' : 'query parameter'} \`${k.name}\`` };
+    if (k.type === 'basic') return { type: 'BasicCredentials', what: 'HTTP basic: user name and password' };
+    return { type: 'string', what: 'HTTP bearer: the token' };
+  };
+  if (auth.length) {
+    statements.push({
+      kind: K.Interface,
+      name: authType,
+      isExported: true,
+      docs: docs(`Credentials by security scheme name: each operation sends those of the first security requirement it declares that they meet.`),
+      properties: auth.map((s) => ({ name: q(s.name), hasQuestionToken: true, type: credential(s).type, docs: docs(`${credential(s).what}.`, s.description) })),
+    });
+  }
+  const properties: OptionalKind<PropertySignatureStructure>[] = [];
+  if (api.server !== undefined) properties.push({ name: 'baseUrl', hasQuestionToken: true, type: 'string', docs: docs(`Default: \`${api.server}\`, the document's first server.`) });
+  if (auth.length) properties.push({ name: 'auth', hasQuestionToken: true, type: authType });
+  statements.push({
+    kind: K.Interface,
+    name,
+    isExported: true,
+    docs: docs(`Options of ${api.factory}.`),
+    extends: [api.server !== undefined ? "Omit<ClientOptions, 'baseUrl'>" : 'ClientOptions'],
+    properties,
+  });
+  return { options: name, statements };
+}
 
 /**
  * raw.ts: the openapi-fetch client for path-based calls. A module of its own, not re-exported by index.ts: a program

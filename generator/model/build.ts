@@ -1,9 +1,10 @@
 import { deref, HTTP_METHODS } from '../load/index.js';
-import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '../load/index.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, MediaTypeObject, RequestBodyObject, ResponseObject, SchemaObject } from '../load/index.js';
+import { readCalls, type CallReading } from './read-calls.js';
 import { readConventions } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
 import { clientNames, safeName, typesKeyOf, unique } from './names.js';
-import type { ApiModel, BodyModel, Method, OperationConventions, OperationModel, ParamModel, ResponseModel } from './types.js';
+import type { ApiModel, BodyModel, EncodingModel, Method, OperationConventions, OperationModel, ParamModel, ResponseModel } from './types.js';
 
 export interface ModelOptions {
   id: string;
@@ -43,6 +44,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
 
   const uniqueIds = uniqueOperationIds(raws.map((r) => r.op));
   const conventions = readConventions(doc, opts.source);
+  const calls = readCalls(doc, opts.source);
   // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
   const uniqueKeys = uniqueOperationIds(raws.map((r) => ({ operationId: r.op.operationId && typesKeyOf(r.op.operationId) })));
   const used = new Set<string>();
@@ -51,13 +53,27 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    const op = buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings, order);
-    const key = id ? typesKeyOf(id) : undefined;
-    if (key !== undefined && uniqueKeys.has(key)) op.typesKey = key;
+    const key = `${r.method} ${r.path}`;
+    const op = buildOperation(doc, r, name, conventions.get(key)!, calls.operations.get(key)!, warnings, order);
+    const typesKey = id ? typesKeyOf(id) : undefined;
+    if (typesKey !== undefined && uniqueKeys.has(typesKey)) op.typesKey = typesKey;
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', tags: documentTags(doc), operations, warnings };
+  const { server, schemes, security } = calls;
+  return {
+    id: opts.id,
+    ...clientNames(opts.name),
+    apiPath: opts.apiPath,
+    source: opts.source,
+    title: doc.info?.title ?? '',
+    tags: documentTags(doc),
+    operations,
+    ...(server !== undefined ? { server } : {}),
+    schemes,
+    security,
+    warnings,
+  };
 }
 
 /** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
@@ -77,7 +93,7 @@ function documentTags(doc: OpenApiDocument): string[] {
   return (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string');
 }
 
-function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, conventions: OperationConventions, warnings: string[], order: number): OperationModel {
+function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, conventions: OperationConventions, call: CallReading, warnings: string[], order: number): OperationModel {
   const { op } = r;
   const merged = new Map<string, ParameterObject>();
   for (const p of [...r.pathParams, ...(op.parameters ?? [])]) {
@@ -87,10 +103,6 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
   const keys = new Set<string>();
   const params: ParamModel[] = [];
   for (const p of merged.values()) {
-    if (p.in === 'cookie') {
-      warnings.push(`${name}: cookie parameter "${p.name}" is not supported and is left out`);
-      continue;
-    }
     // OpenAPI 3.x: header parameters named Accept, Content-Type or Authorization "SHALL be ignored"; the client sets
     // those itself (content negotiation, the body's media type, bearer auth), so a caller could only contradict it.
     if (p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name)) continue;
@@ -104,12 +116,17 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     if (p.description) model.description = p.description;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
     if (typeof p.style === 'string') model.style = p.style;
+    if (p.in === 'query' && p.allowReserved === true) model.allowReserved = true;
+    // A parameter described by `content` (one media type; OpenAPI allows it or `schema`, not both) is serialised by it,
+    // and its schema is that media type's (repairForTypes copies it to `schema` for the types).
+    const content = p.content && typeof p.content === 'object' ? Object.keys(p.content)[0] : undefined;
+    if (content !== undefined) model.content = content;
     if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
     // Only a GET or HEAD gets a 304 for it (elsewhere If-None-Match fails with 412).
     if (p.in === 'header' && p.name === conventions.etag.ifNoneMatchName && (r.method === 'get' || r.method === 'head')) model.notModified = true;
-    const ps = deref<SchemaObject>(doc, p.schema);
+    const ps = deref<SchemaObject>(doc, content === undefined ? p.schema : (p.content as Record<string, MediaTypeObject>)[content]?.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
-    if (p.in === 'query' && mayBeObject(ps)) model.object = true;
+    if (mayBeObject(ps)) model.object = true;
     params.push(model);
   }
 
@@ -145,13 +162,18 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     errorStatuses,
     etag: conventions.etag.etag,
     conventions,
+    errorBodies: call.errorBodies,
   };
+  if (call.server !== undefined) model.server = call.server;
+  if (call.security) model.security = call.security;
   if (op.operationId) model.operationId = op.operationId;
   if (typeof op.tags?.[0] === 'string') model.tag = op.tags[0];
   const summary = op.summary ?? op.description?.split('\n')[0];
   if (summary) model.summary = summary;
   const body = requestBody(doc, op.requestBody);
-  if (body) model.body = body;
+  // fetch cannot send a body with GET or HEAD (nor can most servers read one): the method takes none.
+  if (body && (model.method === 'GET' || model.method === 'HEAD')) warnings.push(`${model.method} ${r.path}: its request body is left out (a ${model.method} request cannot carry one)`);
+  else if (body) model.body = body;
 
   if (conventions.collection.kind === 'page') {
     const max = conventions.collection.limitMax;
@@ -165,11 +187,32 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
   return model;
 }
 
-/** The request body's media type: JSON when offered, else the first one listed. */
+/**
+ * The request body's media type: the first concrete JSON one, else the first concrete one; a wildcard (`*\/*`,
+ * `application/*+json`) only when nothing else is offered, since it can never be sent as Content-Type. With the
+ * `encoding` of a form or multipart one.
+ */
 function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined): BodyModel | undefined {
   const body = deref<RequestBodyObject>(doc, raw);
   const types = Object.keys(body?.content ?? {});
   if (!body || types.length === 0) return undefined;
-  const mediaType = types.find((t) => mediaKind(t) === 'json') ?? types[0]!;
-  return { mediaType, required: body.required === true, kind: mediaKind(mediaType) };
+  const concrete = types.filter((t) => !t.includes('*'));
+  const mediaType = concrete.find((t) => mediaKind(t) === 'json') ?? concrete[0] ?? types[0]!;
+  const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType) };
+  if (!concrete.length) model.wildcard = true;
+  const encoding = body.content![mediaType]?.encoding;
+  if ((model.kind === 'form' || model.kind === 'multipart') && encoding && typeof encoding === 'object') {
+    const entries = Object.entries(encoding as Record<string, unknown>).flatMap(([k, e]) => {
+      if (!e || typeof e !== 'object') return [];
+      const { contentType, style, explode, allowReserved } = e as Record<string, unknown>;
+      const m: EncodingModel = {};
+      if (typeof contentType === 'string') m.contentType = contentType;
+      if (typeof style === 'string') m.style = style;
+      if (typeof explode === 'boolean') m.explode = explode;
+      if (allowReserved === true) m.allowReserved = true;
+      return Object.keys(m).length ? [[k, m] as const] : [];
+    });
+    if (entries.length) model.encoding = Object.fromEntries(entries);
+  }
+  return model;
 }

@@ -2,7 +2,9 @@
 // bundled document. Emitters never read raw OpenAPI; nothing here knows about TypeScript.
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
+import type { ErrorBody } from './conventions/error-bodies.js';
 import type { FilterMatch } from './conventions/filter.js';
+import type { SchemeKind } from './conventions/security.js';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -11,7 +13,7 @@ export interface ParamModel {
   key: string;
   /** Name on the wire (`If-Match`, `documentId`). */
   name: string;
-  in: 'path' | 'query' | 'header';
+  in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
   deprecated: boolean;
   description?: string;
@@ -25,14 +27,32 @@ export interface ParamModel {
   notModified?: boolean;
   /** The parameter's schema is an array (matters for `sort`). */
   array?: boolean;
-  /** A query parameter whose value may be an object (needs the runtime's query-style encoder). */
+  /** The parameter's value may be an object (the runtime's parameter styles serialise it). */
   object?: boolean;
+  /** Query: reserved characters are sent as they are (`allowReserved`). */
+  allowReserved?: boolean;
+  /** The media type of a parameter described by `content` instead of a schema: its value is serialised by it. */
+  content?: string;
+}
+
+/** How one property of a form or multipart body is encoded (OpenAPI's Encoding Object). */
+export interface EncodingModel {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
 }
 
 export interface BodyModel {
+  /** The media type the client sends: the first concrete JSON one, else the first concrete one, else (only wildcards
+   *  offered) the first, and then `wildcard`. */
   mediaType: string;
   required: boolean;
   kind: MediaKind;
+  /** Only wildcard media types (`*\/*`, `application/*`) are offered: the value decides what is sent. */
+  wildcard?: boolean;
+  /** Form and multipart bodies: the `encoding` of the media type sent, by property. */
+  encoding?: Record<string, EncodingModel>;
 }
 
 /** How a media type's content is represented in TypeScript. */
@@ -76,6 +96,13 @@ export interface OperationModel {
   etag: boolean;
   /** Every convention the document declares for this operation, as read by model/conventions/. */
   conventions: OperationConventions;
+  /** The operation's own server (its or its path item's `servers`, the first, variables' defaults filled in), when it
+   *  is not the document's first. */
+  server?: string;
+  /** The operation's own security requirements (alternatives of scheme names), when it declares them. */
+  security?: string[][];
+  /** The error statuses the operation declares (as written: `404`, `4XX`, `default`), with their JSON body if any. */
+  errorBodies: ErrorBody[];
 }
 
 /** Where a reading is written: the document file and a JSON pointer into the bundled document. */
@@ -131,5 +158,11 @@ export interface ApiModel {
   /** The document's top-level `tags`, in document order (the order of the client's method groups). */
   tags: string[];
   operations: OperationModel[];
+  /** The document's first server, an absolute http(s) URL with its variables' defaults: where a client calls by default. */
+  server?: string;
+  /** The document's security schemes, by name in document order, with how a client meets each. */
+  schemes: { name: string; kind: SchemeKind; description?: string }[];
+  /** The document's security requirements (alternatives of scheme names): those of operations that declare none. */
+  security: string[][];
   warnings: string[];
 }

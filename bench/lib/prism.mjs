@@ -1,0 +1,73 @@
+// Prism (@stoplight/prism-cli), the mock server many API users pick, serving a document with request validation on
+// (its default in `mock`). Not a dependency (5.16 declares Node >= 24.18 and docex supports Node 20): it lives in
+// ~/.cache/docex/bench-peers/prism-cli-<version>, where the benchmarks install it with npm on first use and .ci/run
+// installs it before the tests; DOCEX_PRISM_DIR names another folder holding the same install.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export const PRISM_VERSION = '5.16.0';
+
+/** The folder Prism is installed into (npm --prefix). */
+export function prismDir() {
+  return process.env.DOCEX_PRISM_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'docex', 'bench-peers', `prism-cli-${PRISM_VERSION}`);
+}
+
+/** Prism's CLI script, or undefined when it is not installed (with `install`, npm installs it first). */
+export function prismMain({ install = false, log = () => {} } = {}) {
+  const dir = prismDir();
+  const pkg = join(dir, 'node_modules', '@stoplight', 'prism-cli', 'package.json');
+  if (!existsSync(pkg) && install) {
+    log(`installing @stoplight/prism-cli@${PRISM_VERSION} into ${dir} (once)`);
+    mkdirSync(dir, { recursive: true });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--prefix', dir, `@stoplight/prism-cli@${PRISM_VERSION}`], { stdio: 'ignore', timeout: 600_000 });
+  }
+  if (!existsSync(pkg)) return undefined;
+  const { bin, version } = JSON.parse(readFileSync(pkg, 'utf8'));
+  if (version !== PRISM_VERSION) throw new Error(`${dir} holds @stoplight/prism-cli ${version}, not ${PRISM_VERSION}`);
+  return join(dirname(pkg), typeof bin === 'string' ? bin : bin.prism);
+}
+
+/**
+ * `prism mock <file>` on 127.0.0.1, a port of the system's choosing; resolves once it listens. `exited` settles when
+ * the process ends (Prism stops on some inputs it cannot parse, e.g. a comma in an object path parameter).
+ */
+export function startPrism(file, { main = prismMain(), timeoutMs = 60_000 } = {}) {
+  if (!main) return Promise.reject(new Error(`Prism ${PRISM_VERSION} is not installed in ${prismDir()}`));
+  const child = spawn(process.execPath, [main, 'mock', file, '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`Prism did not listen within ${timeoutMs / 1000} s: ${out.split('\n').slice(-3).join(' ')}`));
+    }, timeoutMs);
+    const onData = (d) => {
+      out = (out + d).slice(-8000);
+      const m = /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      // Prism logs every request: keep draining, so that a full pipe never stalls it.
+      resolve({ url: m[1], pid: child.pid, exited, output: () => out, kill: () => child.kill() });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited ${code}: ${out.split('\n').slice(-3).join(' ')}`));
+    });
+  });
+}
+
+/**
+ * The request violations Prism reports for a response (its `sl-violations` header, or the body of the 422 it makes
+ * up when the document declares no 400 or 422): each `location` starts with the part of the request it is about.
+ */
+export async function requestViolations(res) {
+  const header = res.headers.get('sl-violations');
+  let list = [];
+  if (header) list = JSON.parse(header);
+  else if (res.status === 422 && /prism\/errors#UNPROCESSABLE_ENTITY/.test(await res.clone().text())) list = (await res.clone().json()).validation ?? [];
+  return list.filter((v) => v.severity === 'Error').map((v) => ({ ...v, location: v.location[0] === 'request' ? v.location.slice(1) : v.location }));
+}
