@@ -66,7 +66,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
           const json = join(staging, 'reference', `${api.slug}.json`);
           await writeFile(json, JSON.stringify(b.document, null, 2) + '\n');
           const shown = join(scratch, `${api.slug}.json`);
-          await writeFile(shown, JSON.stringify(withConventionNotes(b.document)));
+          await writeFile(shown, JSON.stringify(withConventionNotes(b.document, api.model)));
           const path = `reference/${api.slug}.html`;
           return { input: shown, output: join(staging, path), title: `${api.title} · ${SITE_TITLE}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle: SITE_TITLE }) };
         }),
