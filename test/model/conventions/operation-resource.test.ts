@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readOperationResource } from '../../../generator/model/conventions/index.js';
 import type { OperationResource } from '../../../generator/model/index.js';
-import { given } from './given.js';
+import { CREATED, given, OK } from './given.js';
 
-const OK = (schema: string) => `{ '200': { description: ok, content: { application/json: { schema: ${schema} } } } }`;
-const CREATED = (schema: string) => `{ '201': { description: created, content: { application/json: { schema: ${schema} } } } }`;
 const DOC = `{ $ref: '#/components/schemas/Doc' }`;
 const EVENT = `{ $ref: '#/components/schemas/Event' }`;
+const USER = `{ type: object, properties: { username: { type: string } } }`;
 
 const g = given(`
 paths:
   /documents:
-    get: { responses: ${OK(`{ type: object, properties: { meta: { $ref: '#/components/schemas/Meta' }, items: { type: array, items: ${DOC} } } }`)} }
+    get: { responses: ${OK(`{ type: object, properties: { meta: { $ref: '#/components/schemas/Page' }, items: { type: array, items: ${DOC} } } }`)} }
     post: { responses: ${CREATED(DOC)} }
     delete: { responses: { '204': { description: gone } } }
   /documents/fetch:
@@ -30,15 +29,15 @@ paths:
   /documents/{documentId}/events/{eventId}:
     get: { responses: ${OK(EVENT)} }
   /current-user:
-    get: { responses: ${OK(`{ type: object }`)} }
-    put: { responses: ${OK(`{ type: object }`)} }
+    get: { responses: ${OK(USER)} }
+    put: { responses: ${OK(USER)} }
   /{tenant}/settings:
-    get: { responses: ${OK(`{ type: object }`)} }
+    get: { responses: ${OK(USER)} }
 components:
   schemas:
-    Meta: { type: object, properties: { offset: { type: integer }, limit: { type: integer }, total: { type: integer } } }
-    Doc: { type: object, properties: { id: { type: string } } }
-    Event: { type: object, properties: { id: { type: string } } }
+    Page: { type: object, properties: { total: { type: integer }, offset: { type: integer }, limit: { type: integer } } }
+    Doc: { type: object, properties: { id: { type: string }, title: { type: string } } }
+    Event: { type: object, properties: { id: { type: string }, at: { type: string, format: date-time } } }
 `);
 
 const docs = { collection: '/documents' };
