@@ -112,8 +112,9 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
     const ps = deref<SchemaObject>(doc, p.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
     if (p.in === 'query' && mayBeObject(ps)) model.object = true;
-    // Where it is written: the readers walked the same parameters (the operation's own over its path item's).
-    const where = reading.params.get(`${p.in}:${p.name}`)!;
+    // Where it is written: the readers walked the same parameters (the operation's own over its path item's); one
+    // they could not name (an `in` that is no string) is placed at its operation.
+    const where = reading.params.get(`${p.in}:${p.name}`) ?? { at: reading.at };
     params.push({ ...model, at: where.at, ...(where.schema ? { schema: where.schema } : {}) });
   }
 

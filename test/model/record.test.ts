@@ -86,3 +86,11 @@ describe('the operation record', () => {
     expect(op('POST', '/receipts').conventions.effect?.collection).toBe('/documents');
   });
 });
+
+describe('a record of a hostile document', () => {
+  it('places a parameter the readers cannot name (an `in` that is no string) at its operation', () => {
+    const doc = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/x': { get: { parameters: [{ name: 'y', in: 5 }], responses: { '200': { description: 'ok' } } } } } };
+    const [x] = buildApiModel(doc as unknown as Parameters<typeof buildApiModel>[0], { id: '', name: 't', apiPath: '', source: 'x.json' }).operations;
+    expect(x!.params.map((p) => [p.name, p.at.pointer])).toEqual([['y', '#/paths/~1x/get']]);
+  });
+});
