@@ -4,7 +4,10 @@
 // (to compile it, to generate data), the record says where it is written (`SourceRef`), and the consumer reads it there.
 import type { Effect } from './conventions/effect.js';
 import type { FilterMatch } from './conventions/filter.js';
-import type { ResourceRole } from './conventions/resources.js';
+
+/** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
+ *  resource without path parameters, or none of these. */
+export type ResourceRole = 'collection' | 'instance' | 'sub-resource' | 'singular' | 'other';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
