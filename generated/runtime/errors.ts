@@ -59,6 +59,22 @@ export class InternalServerError extends ApiError {}
 /** The request did not get a response (DNS, connection refused or reset, CORS...). `cause` holds the platform error. */
 export class NetworkError extends Error {}
 
+/**
+ * A write that may have been applied, with no answer saying whether it was: a DELETE, or a write with a precondition
+ * (`If-Match`), whose connection dropped after it was sent, or that got 500, 502, 504 or a 503 without Retry-After.
+ * It is not retried: a replay would misreport the write's own success (404 for the DELETE, 412 for the write). Read
+ * the resource to learn the outcome before writing again. `cause`: the NetworkError or ApiError of the last attempt.
+ */
+export class OutcomeUnknownError extends Error {
+  declare readonly cause: NetworkError | ApiError;
+  /** Attempts sent, the last included (earlier ones were answered 401, 429 or 503 with Retry-After: not applied). */
+  declare readonly attempts: number;
+  constructor(what: string, cause: NetworkError | ApiError, attempts: number) {
+    super(`${what} may have been applied, not retried: ${cause.message}`, { cause });
+    this.attempts = attempts;
+  }
+}
+
 /** The call did not complete within `timeoutMs` (all attempts included). */
 export class TimeoutError extends Error {
   declare readonly timeoutMs: number;
@@ -82,6 +98,7 @@ for (const [C, name, status] of [
   [UnsupportedMediaTypeError, 'UnsupportedMediaTypeError', 415],
   [InternalServerError, 'InternalServerError', 500],
   [NetworkError, 'NetworkError'],
+  [OutcomeUnknownError, 'OutcomeUnknownError'],
   [TimeoutError, 'TimeoutError'],
 ] as unknown as [typeof ApiError, string, number?][]) {
   C.prototype.name = name;

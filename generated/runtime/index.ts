@@ -17,12 +17,13 @@ export {
   UnsupportedMediaTypeError,
   InternalServerError,
   NetworkError,
+  OutcomeUnknownError,
   TimeoutError,
   errorClassFor,
   type ErrorMessage,
 } from './errors.js';
 export type { TokenSource } from './auth.js';
-export { MemoryEtagCache, type EtagCache, type EtagEntry } from './etag.js';
+export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './etag.js';
 export type { RetryOptions } from './retry.js';
 export type {
   Api,

@@ -13,9 +13,11 @@ export interface ClientOptions {
   /** Default: `globalThis.fetch`, looked up at call time. */
   fetch?: typeof fetch;
   /** Retries of idempotent methods on network errors and 429/500/502/503/504 (not when Retry-After asks for longer
-   *  than `maxDelayMs`). `false` turns them off. */
+   *  than `maxDelayMs`); a DELETE or a write with If-Match only while it cannot have been applied (connection
+   *  refused, 429, 503 with Retry-After), else OutcomeUnknownError. `false` turns them off. */
   retry?: RetryOptions | false;
-  /** GET of ETag operations: sends If-None-Match and turns 304 into the cached data. `true` = in-memory LRU. */
+  /** GET of ETag operations: sends If-None-Match and turns 304 into the cached data, so those calls always give
+   *  data. `true` = in-memory LRU. */
   etagCache?: EtagCache | boolean;
   /** Sent with every request. */
   headers?: Record<string, string>;
@@ -63,14 +65,15 @@ export interface OperationSpec {
   accept: readonly string[];
   /** meta+items collection: enables pages()/all(). */
   paginated?: { limitMax?: number };
-  /** GET whose success response declares an ETag header. */
+  /** The success response declares an ETag header: the result carries it as `etag`; a GET also uses the etagCache. */
   etag?: boolean;
 }
 
 export interface Api {
-  /** Calls an operation; `params.body` holds the request body. Returns data parsed by media type, throws ApiError subclasses. */
+  /** Calls an operation; `params.body` holds the request body. Returns data parsed by media type (NotModified for a
+   *  304 to the caller's own If-None-Match parameter), throws ApiError subclasses. */
   call<T>(spec: OperationSpec, params: object | undefined, options?: CallOptions): Promise<T>;
-  /** Every page of a meta+items collection (offset/limit). */
+  /** Every page of a meta+items collection (offset/limit); no If-None-Match parameter (see pagination.ts). */
   pages<P>(spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncIterableIterator<P>;
   /** Every item of a meta+items collection, one page in memory at a time. */
   all<I>(spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncIterableIterator<I>;

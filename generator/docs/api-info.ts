@@ -41,6 +41,18 @@ export interface ApiInfo {
   deprecations: string[];
 }
 
+/** The server's URL with each variable at its default. */
+export function withDefaults(server: ServerInfo): string {
+  return server.url.replace(/\{([^}]+)\}/g, (m, name: string) => server.variables.find((v) => v.name === name)?.default ?? m);
+}
+
+/** `{base_url}`: a sub API's server URL without its trailing `/{subApi}/{version}`. */
+export function baseUrlOf(api: ApiInfo, server: ServerInfo): string {
+  const suffix = `/${api.subApi}/${api.version}`;
+  const url = server.url.replace(/\/+$/, '');
+  return (url.endsWith(suffix) ? url.slice(0, -suffix.length) : url) + '/';
+}
+
 /** How pages name an API: `document v1`, `token service`. */
 export function apiLabel(a: ApiInfo): string {
   return a.isToken ? 'token service' : `${a.subApi} ${a.version}`;

@@ -1,4 +1,4 @@
-import { apiLabel, type ApiInfo, type OperationInfo, type ServerInfo } from './api-info.js';
+import { apiLabel, baseUrlOf, withDefaults, type ApiInfo, type OperationInfo } from './api-info.js';
 import type { Changelog } from './changelog.js';
 import type { Guide } from './markdown.js';
 import { COLUMNS, COLUMN_TITLES, coverage, formatMarkdown, isGap, isNa, refsOf, shortRef, statements, type LintRuleInfo } from './peers.js';
@@ -20,17 +20,6 @@ export interface Page {
 }
 
 const ENV = { clientId: 'DOCEX_CLIENT_ID', clientSecret: 'DOCEX_CLIENT_SECRET', username: 'DOCEX_USERNAME', password: 'DOCEX_PASSWORD' };
-
-function withDefaults(server: ServerInfo): string {
-  return server.url.replace(/\{([^}]+)\}/g, (m, name: string) => server.variables.find((v) => v.name === name)?.default ?? m);
-}
-
-/** `{base_url}`: a sub API's server URL without its trailing `/{subApi}/{version}`. */
-function baseUrlOf(api: ApiInfo, server: ServerInfo): string {
-  const suffix = `/${api.subApi}/${api.version}`;
-  const url = server.url.replace(/\/+$/, '');
-  return (url.endsWith(suffix) ? url.slice(0, -suffix.length) : url) + '/';
-}
 
 function common(ctx: SiteContext, path: string, title: string) {
   return { path, title, nav: ctx.nav(path), siteTitle: ctx.siteTitle };

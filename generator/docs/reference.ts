@@ -6,6 +6,8 @@ import { redoclyCli } from './locate.js';
 export interface ReferenceJob {
   /** The bundled document (JSON) to render. */
   input: string;
+  /** Redocly configuration of the page (the code samples' languages). */
+  config?: string;
   output: string;
   title: string;
   /** Navigation HTML put above the rendered reference. */
@@ -22,6 +24,7 @@ const NAV_MARKER = '<!--docex:nav-->';
  */
 export async function renderReference(job: ReferenceJob, template: string, workDir: string): Promise<void> {
   const args = [redoclyCli(), 'build-docs', job.input, '--inlineBundle', '-t', template, '-o', job.output, '--title', job.title];
+  if (job.config) args.push('--config', job.config);
   const { code, output } = await run(process.execPath, args, workDir);
   if (code !== 0) {
     const tail = output.split('\n').filter((l) => l.trim() && !/[║╔╗╚╝]/.test(l)).slice(-5).join(' | ');

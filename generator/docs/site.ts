@@ -13,6 +13,7 @@ import { readGuides, type Guide } from './markdown.js';
 import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, traceabilityPage, type SiteContext } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
+import { codeSamples, sampleApi, sampleLanguages, sampleSite, withCodeSamples } from './samples/index.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
 
 export interface BuildOptions {
@@ -43,6 +44,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const output = resolve(opts.cwd, opts.output);
   // Replaced whole: never the repository, openapi/, or a folder holding anything docex did not write.
   assertReplaceable(output, [opts.cwd, openapiDir]);
+  // Before anything is written: a required value without an example fails the build here.
+  const forSamples = bundled.map((b, i) => sampleApi(apis[i]!, b.document, b.entry.file));
+  const site = sampleSite(forSamples, apis);
+  const samples = forSamples.map((a) => codeSamples(a, site));
   const staging = stagingFor(output);
   await chmod(staging, 0o755); // mkdtemp makes it private; a published site is world-readable
   const scratch = await mkdtemp(join(tmpdir(), 'docex-docs-'));
@@ -66,9 +71,12 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
           const json = join(staging, 'reference', `${api.slug}.json`);
           await writeFile(json, JSON.stringify(b.document, null, 2) + '\n');
           const shown = join(scratch, `${api.slug}.json`);
-          await writeFile(shown, JSON.stringify(withConventionNotes(b.document, api.model)));
+          await writeFile(shown, JSON.stringify(withCodeSamples(withConventionNotes(b.document, api.model), samples[i]!)));
+          // Redoc shows the samples of the languages its configuration lists (JSON is YAML).
+          const config = join(scratch, `${api.slug}.redocly.yaml`);
+          await writeFile(config, JSON.stringify({ openapi: { codeSamples: { languages: sampleLanguages(samples[i]!) } } }));
           const path = `reference/${api.slug}.html`;
-          return { input: shown, output: join(staging, path), title: `${api.title} · ${SITE_TITLE}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle: SITE_TITLE }) };
+          return { input: shown, config, output: join(staging, path), title: `${api.title} · ${SITE_TITLE}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle: SITE_TITLE }) };
         }),
       );
       await inParallel(jobs, Math.max(1, Math.min(4, availableParallelism())), (job) => renderReference(job, join(renderer.dir, 'reference.hbs'), scratch));

@@ -43,8 +43,8 @@ function expandables(op: OperationModel): [string, string][] | undefined {
   return refs.length ? refs.map((e): [string, string] => [e.name, e.target]).sort(([a], [b]) => (a < b ? -1 : 1)) : undefined;
 }
 
-/** A GET's result carries the ETag its success response declares. */
-const withEtag = (op: OperationModel) => op.method === 'GET' && op.conventions.etag.etag;
+/** The result carries the ETag its success response declares, whatever the method (a write's is the new version's). */
+const withEtag = (op: OperationModel) => op.conventions.etag.etag;
 
 /** A `meta` + `items` collection: the client pages it, within the bound on `limit`. */
 export function paging(op: OperationModel): { limitMax?: number } | undefined {
@@ -182,29 +182,44 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   const resultRef = `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}`;
 
   const paramsDecl = `params${required ? '' : '?'}: ${Name}Params${aE}`;
-  const params = (options: string) => [
-    { name: 'params', hasQuestionToken: !required, type: `${Name}Params${aE}` },
+  // A GET with an If-None-Match parameter: calls that pass it may get NotModified (a 304 when the client does not hold
+  // that version), so they have a signature of their own; calls without it (`?: undefined`) keep the plain result.
+  const inm = op.params.find((p) => p.notModified);
+  const unconditional = inm ? ` & { ${inm.key}?: undefined }` : '';
+  const params = (options: string, extra = '') => [
+    { name: 'params', hasQuestionToken: !required, type: `${Name}Params${aE}${extra}` },
     { name: 'options', hasQuestionToken: true, type: options },
   ];
   const g = callGenerics.filter(Boolean).join(', ');
   const summary = docs(op.summary, op.deprecated ? '@deprecated' : undefined);
+  const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(responses), default: q(responses[0]!.mediaType) }] : [])];
+  const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `Promise<${resultRef}>`, docs: summary }];
+  if (inm) {
+    runtimeTypes.add('NotModified');
+    const conditional = `With \`${inm.key}\`: NotModified when that version is still the current one (304) and the client does not hold it.`;
+    callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: docs(op.summary, conditional, op.deprecated ? '@deprecated' : undefined) });
+  }
   let member: OptionalKind<PropertySignatureStructure>;
   if (paging(op)) {
     // PageItem (a deferred conditional type), not `Page["items"][number]`: tsc validates an indexed access on a
     // generic type when it checks client.ts (~9 ms each), a conditional only when a program calls all().
     runtimeTypes.add('PageItem');
+    // pages() and all() yield data only: no If-None-Match of the caller's (one ETag names one page).
     const callable: InterfaceDeclarationStructure = {
       kind: K.Interface,
       name: `${Name}Call`,
       isExported: true,
       docs: docs(`${op.name}() and its pages: calls, pages() and all().`),
-      callSignatures: [{ typeParameters: [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(responses), default: q(responses[0]!.mediaType) }] : [])], parameters: params(optionsType), returnType: `Promise<${resultRef}>`, docs: summary }],
+      callSignatures,
       methods: [
-        { name: 'all', typeParameters: eParam, parameters: params('CallOptions'), returnType: `AsyncIterableIterator<PageItem<${Name}Result${aE}>>`, docs: summary },
-        { name: 'pages', typeParameters: eParam, parameters: params('CallOptions'), returnType: `AsyncIterableIterator<NonNullable<${Name}Result${aE}>>`, docs: summary },
+        { name: 'all', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<PageItem<${Name}Result${aE}>>`, docs: summary },
+        { name: 'pages', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<NonNullable<${Name}Result${aE}>>`, docs: summary },
       ],
     };
     statements.push(callable);
+    member = { name: op.name, type: `${Name}Call`, docs: summary };
+  } else if (inm) {
+    statements.push({ kind: K.Interface, name: `${Name}Call`, isExported: true, docs: docs(`${op.name}(), without and with \`${inm.key}\`.`), callSignatures });
     member = { name: op.name, type: `${Name}Call`, docs: summary };
   } else {
     member = { name: op.name, type: `${g ? `<${g}>` : ''}(${paramsDecl}, options?: ${optionsType}) => Promise<${resultRef}>`, docs: summary };

@@ -109,6 +109,8 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
     if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
     // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
     if (p.in === 'query' && p.name === 'expand' && expandable) model.expand = true;
+    // Only a GET or HEAD gets a 304 for it (elsewhere If-None-Match fails with 412).
+    if (p.in === 'header' && p.name === conventions.etag.ifNoneMatchName && (r.method === 'get' || r.method === 'head')) model.notModified = true;
     const ps = deref<SchemaObject>(doc, p.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
     if (p.in === 'query' && mayBeObject(ps)) model.object = true;

@@ -3,6 +3,7 @@
 // operation.ts), never from raw OpenAPI; nothing here knows about TypeScript. Where a consumer needs a schema itself
 // (to compile it, to generate data), the record says where it is written (`SourceRef`), and the consumer reads it there.
 import type { Effect } from './conventions/effect.js';
+import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
 
 /** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
@@ -32,6 +33,8 @@ export interface ParamModel {
   sortable?: string[];
   /** Set on the `expand` parameter when the response has expandable references (conventions.expandable). */
   expand?: boolean;
+  /** Set on a GET's If-None-Match parameter: a 304 to the caller's own value gives NotModified. */
+  notModified?: boolean;
   /** The parameter's schema is an array (matters for `sort`). */
   array?: boolean;
   /** A query parameter whose value may be an object (needs the runtime's query-style encoder). */
@@ -177,7 +180,7 @@ export interface OperationConventions {
   expandable: { name: string; target: string; at: SourceRef }[];
   /** ETags by method: a GET sends `ETag` and answers 304 to a matching `If-None-Match` (`notModified`); a write takes
    *  `If-Match` and answers 412 when it is stale (`preconditionFailed`), and its success response sends the new `ETag`. */
-  etag: { etag: boolean; ifNoneMatch: boolean; ifMatch: boolean; notModified: boolean; preconditionFailed: boolean };
+  etag: EtagReading;
   /** The Cache-Control values of each response that declares the header, by its status key as written (`200`, `4XX`). */
   caching: Record<string, string[]>;
   /** Requires authentication: some security requirement and no anonymous alternative. */

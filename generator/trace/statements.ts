@@ -543,7 +543,7 @@ export const statements: readonly Statement[] = [
     lint: ['docex/error-statuses-general'],
     runtime: [`${RT}/errors.ts#InternalServerError`, `${RT}/retry.ts#retryDelay`],
     sandbox: [`${SB}/respond.ts#sendError`],
-    test: ['test/sandbox/media-and-errors.test.ts > 500 with the error body when the handler fails', 'test/runtime/retry.test.ts > retries PUT and DELETE on 500, not on 4xx'],
+    test: ['test/sandbox/media-and-errors.test.ts > 500 with the error body when the handler fails', 'test/runtime/retry.test.ts > retries an unconditional PUT on 500, not on 4xx'],
   },
   {
     id: 'S63', section: '8 Caching', text: 'Every response carries caching headers.',

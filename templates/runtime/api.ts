@@ -2,7 +2,9 @@
 import { createApiCore, type ApiCore } from './core.js';
 import type { Api, CallOptions, ClientOptions, CollectionPage, OperationSpec } from './types.js';
 
-/** Every page of a meta+items collection (see pagination.ts). */
+/** Every page of a meta+items collection (see pagination.ts). Each is data: with the client's etagCache a page is
+ *  revalidated and a 304 gives the cached page. The generated methods take no `ifNoneMatch` here (an ETag names one
+ *  page); a 304 that still reaches pages() has no items, and ends it with a TypeError. */
 export async function* pages<P>(api: Pick<ApiCore, 'call'>, spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncGenerator<P, void, undefined> {
   // Imported on first use, never statically: every generated client offers .all()/.pages(), so a static import
   // would ship pagination to every program, while with code splitting a bundler loads it only when a program pages.

@@ -1,13 +1,16 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
-import { ApiError, NetworkError, TimeoutError } from './errors.js';
-import { MemoryEtagCache, withEtag, type EtagCache } from './etag.js';
+import { NetworkError, OutcomeUnknownError, TimeoutError } from './errors.js';
+import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.js';
 import { isLoopbackHost } from './loopback.js';
 import { formBody } from './form-body.js';
 import { styledQuery } from './query-styles.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
-import { accepts, decode, readRaw, toApiError, unexpected } from './response.js';
-import { send } from './send.js';
+import { accepts, decode, nonEmpty, readRaw, toApiError, unexpected } from './response.js';
+import { mayHaveActed, misreportedByReplay, send, wasNotSent } from './send.js';
 import type { Api, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
+
+/** The options of a call that passes none (one object for all, never changed). */
+const none: CallOptions = {};
 
 /** Api without pages()/all(): what createApi builds on; a client with no paginated operation can use it alone. */
 export type ApiCore = Omit<Api, 'pages' | 'all'>;
@@ -18,19 +21,26 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
   const root = checkBaseUrl(options.baseUrl) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
 
-  async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = {}): Promise<T> {
+  async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): Promise<T> {
     const p = (params ?? {}) as Record<string, unknown>;
     const { method, etag } = spec;
     const headers = lowerCase(options.headers);
     const accept = o.accept ?? (spec.accept.join(', ') || undefined);
     if (accept) headers.accept = accept;
+    const shared = headers['if-none-match'];
     const url = root + buildPath(spec, p, headers, codecs);
+    // Changed only by the operation's own If-None-Match parameter: a 304 to it may give NotModified.
+    const asked = headers['if-none-match'] !== shared;
     const input = own(p, 'body');
     const body = spec.body && input !== undefined ? encodeBody(spec.body.mediaType, input, headers, codecs) : undefined;
     if (o.headers) Object.assign(headers, lowerCase(o.headers));
     const replayable = isReplayable(body);
+    const misreported = method !== 'GET' && misreportedByReplay(method, (h) => headers[h] !== undefined);
+    let attempts = 0;
+    let res: Response | undefined;
 
-    const key = cache && etag && method === 'GET' && `${url}\n${accept}`;
+    // The URL names the representation, and its Accept too unless the call chose one.
+    const key = cache && etag && method === 'GET' && (o.accept ? `${url}\n${accept}` : url);
     const cached = key ? cache!.get(key) : undefined;
     if (cached) headers['if-none-match'] ??= cached.etag;
 
@@ -39,9 +49,10 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
     // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
     const init: RequestInit & { duplex: 'half' } = { method, headers, body, signal, duplex: 'half' };
     try {
-      const res = await send(
+      res = await send(
         options,
         (authorization) => {
+          attempts++;
           if (authorization) headers.authorization = authorization;
           // Looked up at call time, so a fetch installed (or mocked) after the client was made is used.
           return (options.fetch ?? fetch)(url, init);
@@ -49,19 +60,17 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
         method,
         replayable,
         signal,
+        misreported,
       );
-      if (res.status === 304) {
-        // Not Modified: the cached data, or nothing when the caller sent If-None-Match of their own. A 304 to an
-        // unconditional request (a confused proxy) has no data to give: an error, not `undefined` typed as the result.
-        if (cached && headers['if-none-match'] === cached.etag) return withEtag(decode(cached.body, cached.contentType), cached.etag) as T;
-        if (headers['if-none-match']) return undefined as T;
-        throw new ApiError(304, [], res, 'Not Modified to a request without If-None-Match');
+      if (res.status === 304) return notModified(res, headers['if-none-match'], cached, asked) as T;
+      if (!res.ok) {
+        const error = await toApiError(res);
+        throw misreported && mayHaveActed(res) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
       }
-      if (!res.ok) throw await toApiError(res);
       // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
       const type = res.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
       if (accept && !accepts(accept, type)) throw await unexpected(res, `a ${type} body, not the ${accept} asked for`);
-      const raw = await readRaw(res, type);
+      const raw = nonEmpty(await readRaw(res, type));
       // An operation that documents a body gets one, except in the statuses that have none.
       if (raw === undefined && accept && method !== 'HEAD' && res.status !== 204 && res.status !== 205)
         throw await unexpected(res, `an empty body where ${accept} was documented`);
@@ -69,7 +78,7 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
       if (!etag) return value as T;
       const tag = res.headers.get('etag');
       if (key) {
-        if (!tag || raw === undefined || /no-store/i.test(res.headers.get('cache-control') as string)) cache!.delete?.(key);
+        if (!tag || raw === undefined || /no-store/i.test(res.headers.get('cache-control') ?? '')) cache!.delete?.(key);
         // A 200 with the ETag already stored (a server that ignored If-None-Match) is the same representation.
         else if (cached?.etag !== tag || cached.contentType !== type) cache!.set(key, { etag: tag, contentType: type, body: raw });
       }
@@ -77,7 +86,11 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
     } catch (err) {
       if (timeout && timeout.aborted) throw new TimeoutError(o.timeoutMs!, `${method} ${spec.path}`);
       // fetch signals network failures (and bodies cut off) with a TypeError; an abort keeps its own reason.
-      if (err instanceof TypeError && !signal?.aborted) throw new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
+      if (err instanceof TypeError && !signal?.aborted) {
+        const error = new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
+        // No response (a body cut off after one is a NetworkError), and the request may have been sent.
+        throw misreported && !res && !wasNotSent(err) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
+      }
       throw err;
     }
   }
@@ -101,6 +114,7 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
       req.method,
       replayable,
       req.signal,
+      misreportedByReplay(req.method, (h) => req.headers.has(h)),
     );
   };
   return { ...createCaller(options, apiPath, { form: formBody, query: styledQuery }), fetch: rawFetch as typeof fetch };

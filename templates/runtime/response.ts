@@ -6,12 +6,14 @@ import { bodyKind } from './request.js';
  *  reads as '' below, which counts as empty too, so Content-Length is not consulted. */
 const isEmpty = (res: Response): boolean => !res.body;
 
-/** The raw body: text for JSON and text media types, Blob for others; undefined when empty. */
-export async function readRaw(res: Response, type: string): Promise<string | Blob | undefined> {
-  if (isEmpty(res)) return;
-  const raw = await (bodyKind(type) ? res.text() : res.blob());
-  return (raw as string).length ?? (raw as Blob).size ? raw : undefined;
+/** The raw body: text for JSON and text media types, Blob for others; undefined when there is none. The platform's
+ *  promise itself (not an async function: no second promise per call). */
+export function readRaw(res: Response, type: string): Promise<string | Blob> | undefined {
+  return isEmpty(res) ? undefined : bodyKind(type) ? res.text() : res.blob();
 }
+
+/** A body read as empty ('' or a Blob of no bytes) counts as none. */
+export const nonEmpty = (raw: string | Blob | undefined): string | Blob | undefined => ((raw as string)?.length ?? (raw as Blob)?.size ? raw : undefined);
 
 /** A raw body as the result: JSON parsed (invalid JSON gives an ApiError), text, Blob and undefined as they are. */
 export function decode(raw: string | Blob | undefined, type: string, res?: Response): unknown {
@@ -44,15 +46,25 @@ export async function toApiError(res: Response): Promise<ApiError> {
 }
 
 /** Whether a response's media type is one the Accept header asked for (`type/*` and `*\/*` included). Any JSON type
- *  answers a JSON request: it decodes the same way, and servers often send plain application/json. */
+ *  answers a JSON request: it decodes the same way, and servers often send plain application/json. Asked on every
+ *  call with the same few pairs, so each answer is kept rather than both parsed again. */
 export function accepts(accept: string, type: string): boolean {
-  const t = type.split(';', 1)[0]!.trim().toLowerCase();
-  const json = bodyKind(t) > 1;
-  return accept.split(',').some((a) => {
-    const m = a.split(';', 1)[0]!.trim().toLowerCase();
-    return m === t || m === '*/*' || (m.endsWith('/*') && t.startsWith(m.slice(0, -1))) || (json && bodyKind(m) > 1);
-  });
+  if (type === accept) return true;
+  const key = `${accept}\n${type}`;
+  let ok = fits.get(key);
+  if (ok === undefined) {
+    const t = type.split(';', 1)[0]!.trim().toLowerCase();
+    const json = bodyKind(t) > 1;
+    ok = accept.split(',').some((a) => {
+      const m = a.split(';', 1)[0]!.trim().toLowerCase();
+      return m === t || m === '*/*' || (m.endsWith('/*') && t.startsWith(m.slice(0, -1))) || (json && bodyKind(m) > 1);
+    });
+    // Bounded, as bodyKind's: a hostile server's Content-Types cannot grow it.
+    if (fits.size < 64) fits.set(key, ok);
+  }
+  return ok;
 }
+const fits = new Map<string, boolean>();
 
 /** A success status with a body the operation does not document (a login page from a proxy, nothing at all): an
  *  ApiError with the raw text, rather than a value of the wrong type. */

@@ -7,6 +7,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFile, discoverApis, HTTP_METHODS, type OpenApiDocument } from '../../generator/load/index.js';
 import { repoRoot, runDocex, type RunResult } from '../helpers/run-docex.js';
+import type { CodeSample } from '../../generator/docs/samples/index.js';
+import { siteSamples } from './samples-kit.js';
 import { serveStatic, type StaticServer } from './static-server.js';
 
 // DOCEX_CHROMIUM points elsewhere (e.g. to try the missing-browser path); Debian's package is the default.
@@ -19,13 +21,15 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 
 interface AxeViolation { id: string; impact: string | null; nodes: { target: unknown[] }[] }
 
-/** WCAG 2 A and AA violations of the page as it is now: rule, impact and the first few nodes. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })).violations;
-  });
+/** WCAG 2 A and AA violations of the page as it is now (or of the element with id `within`): rule, impact and the first few nodes. */
+async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
+  const found = await page.evaluate(async (id) => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: Document | Element, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const context = id === undefined ? document : document.getElementById(id);
+    if (!context) throw new Error(`no element with id ${id}`);
+    return (await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })).violations;
+  }, within);
   return found.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.length} node(s), e.g. ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
 }
 
@@ -62,7 +66,11 @@ function usesDeprecated(doc: OpenApiDocument, node: unknown, seen = new Set<unkn
   return Object.values(o).some((v) => usesDeprecated(doc, v, seen));
 }
 
+/** The code samples the build puts on the reference pages. */
+let samples: CodeSample[] = [];
+
 beforeAll(async () => {
+  samples = await siteSamples();
   scratch = await mkdtemp(join(tmpdir(), 'docex-docs-test-'));
   siteDir = join(scratch, 'site');
   build = await runDocex(['docs', '--output', siteDir], { timeoutMs: 180_000 });
@@ -331,10 +339,45 @@ browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${I
           }
           // Deprecated here or in a schema it uses (the password grant's form body): the page must say so.
           if (usesDeprecated(doc, opNode)) expect((await page.innerText('#api-content')).toLowerCase(), `${api.id} ${op.operationId}`).toContain('deprecated');
+          // Its code samples, the TypeScript one shown first (the language menu lists the others).
+          const first = samples.find((s) => s.api === api.id && s.op.operationId === op.operationId && s.lang === 'TypeScript');
+          expect(first, `${api.id} ${op.operationId}: no sample`).toBeDefined();
+          // Within the operation's own section (its id is its route): every sample's first line is alike, and Redoc
+          // renders a section only once it is scrolled near, so a page-wide match can be another operation's panel.
+          const section = `[id="${route!.slice(1)}"]`;
+          await page.locator(`${section} .panel-request-samples pre`, { hasText: first!.source.split('\n')[0]! }).first().waitFor({ state: 'visible', timeout: 10_000 });
+          // Shown, the operation passes axe too (Redoc renders an operation's panels only near where it is opened).
+          expect(await axeViolations(page, route!.slice(1)), `${api.id} ${op.operationId}`).toEqual([]);
         }
       });
     }
   }, 180_000);
+
+  it("shows an operation's TypeScript sample, switches to its curl sample, and passes axe with them shown", async () => {
+    const ts = samples.find((s) => s.api === 'document/v1' && s.op.operationId === 'updateDocument' && s.label === 'TypeScript')!;
+    const curl = samples.find((s) => s.api === 'document/v1' && s.op.operationId === 'updateDocument' && s.label === 'curl')!;
+    const lines = (text: string) => text.split('\n').map((l) => l.trimEnd()).filter(Boolean);
+    await visit('reference/document-v1.html', async (page) => {
+      await page.evaluate(() => (location.hash = '#/documents/updatedocument'));
+      // The operation's section (its id is its route) holds its request samples panel.
+      const panel = page.locator('[id="documents/updatedocument"] .panel-request-samples');
+      await panel.locator('pre', { hasText: 'api.updateDocument(' }).waitFor({ state: 'visible', timeout: 10_000 });
+      const menu = panel.locator('[aria-haspopup="menu"]').last();
+      expect(await menu.innerText()).toBe('TypeScript');
+      // The whole module, as the docs build made it (and the samples test compiles and runs).
+      expect(lines(await panel.locator('pre').innerText())).toEqual(lines(ts.source));
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, 'reference-document-v1-sample-typescript.png') });
+      expect(await axeViolations(page)).toEqual([]);
+      await menu.click();
+      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(expect.arrayContaining(['TypeScript', 'curl']));
+      await page.getByRole('menuitem', { name: 'curl', exact: true }).click();
+      await panel.locator('pre', { hasText: 'curl -s -X PUT' }).waitFor({ state: 'visible', timeout: 10_000 });
+      expect(lines(await panel.locator('pre').innerText())).toEqual(lines(curl.source));
+      await page.screenshot({ path: join(shots, 'reference-document-v1-sample-curl.png') });
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }, 120_000);
 
   it('resolves every link between pages, anchors included', async () => {
     const checked = new Set<string>();

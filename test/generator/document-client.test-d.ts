@@ -1,9 +1,19 @@
 // Type-level tests of the generated document client (generated/document/v1), run by vitest --typecheck.
 import { describe, expectTypeOf, it } from 'vitest';
-import { ApiError, NotFoundError, PreconditionFailedError } from '../../generated/document/v1/index.js';
-import type { components, DocumentClient, ListDocumentsParams } from '../../generated/document/v1/index.js';
+import { ApiError, NotFoundError, NotModified, PreconditionFailedError } from '../../generated/document/v1/index.js';
+import type {
+  components,
+  CreateDocumentResult,
+  DocumentClient,
+  GetCompanyResult,
+  GetDocumentResult,
+  ListDocumentsParams,
+  ListDocumentsResult,
+  UpdateDocumentResult,
+} from '../../generated/document/v1/index.js';
 
 declare const api: DocumentClient;
+declare const storedTag: string | undefined;
 type Company = components['schemas']['Company'];
 type Document = components['schemas']['Document'];
 type Page<T> = T extends Promise<infer P> ? P : never;
@@ -31,7 +41,7 @@ describe('expand', () => {
   });
   it('narrows the items of .all() too', () => {
     const it = api.listDocuments.all({ expand: ['sender'] });
-    expectTypeOf(it).toEqualTypeOf<AsyncIterableIterator<Page<ReturnType<typeof api.listDocuments<'sender'>>>['items'][number]>>();
+    expectTypeOf(it).toEqualTypeOf<AsyncIterableIterator<ListDocumentsResult<'sender'>['items'][number]>>();
   });
 });
 
@@ -92,5 +102,44 @@ describe('ETag, params and errors', () => {
     expectTypeOf<NotFoundError>().toExtend<ApiError>();
     expectTypeOf<PreconditionFailedError['status']>().toBeNumber();
     expectTypeOf<ApiError['messages']>().toExtend<readonly { technicalMessage: string }[]>();
+  });
+});
+
+describe('304 to the caller\'s own ifNoneMatch: NotModified', () => {
+  it('is in the result type only of calls that pass ifNoneMatch (possibly undefined)', () => {
+    expectTypeOf(api.getDocument({ documentId: 'd' })).toEqualTypeOf<Promise<GetDocumentResult>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', expand: ['sender'] })).toEqualTypeOf<Promise<GetDocumentResult<'sender'>>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: undefined })).toEqualTypeOf<Promise<GetDocumentResult>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: '"v1"' })).toEqualTypeOf<Promise<GetDocumentResult | NotModified>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', expand: ['sender'], ifNoneMatch: '"v1"' })).toEqualTypeOf<Promise<GetDocumentResult<'sender'> | NotModified>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: storedTag })).toEqualTypeOf<Promise<GetDocumentResult | NotModified>>();
+    expectTypeOf(api.getCompany({ companyId: 'c', ifNoneMatch: '"v1"' })).toEqualTypeOf<Promise<GetCompanyResult | NotModified>>();
+    expectTypeOf(api.listDocuments()).toEqualTypeOf<Promise<ListDocumentsResult>>();
+    expectTypeOf(api.listDocuments({ limit: 5, ifNoneMatch: '"p1"' })).toEqualTypeOf<Promise<ListDocumentsResult | NotModified>>();
+  });
+  it('cannot be used as the resource until the 304 is handled', async () => {
+    const result = await api.getDocument({ documentId: 'd', ifNoneMatch: '"v1"' });
+    // @ts-expect-error NotModified has no id: the 304 must be handled first
+    void result.id;
+    // @ts-expect-error NotModified is not a document
+    const asDocument: GetDocumentResult = result;
+    void asDocument;
+    if (result instanceof NotModified) expectTypeOf(result.etag).toBeString();
+    else expectTypeOf(result.id).toBeString();
+    const plain = await api.getDocument({ documentId: 'd' });
+    expectTypeOf(plain.id).toBeString();
+  });
+  it('pages() and all() take no ifNoneMatch', () => {
+    // @ts-expect-error an ETag names one page
+    api.listDocuments.all({ ifNoneMatch: '"p1"' });
+    // @ts-expect-error an ETag names one page
+    api.listDocuments.pages({ ifNoneMatch: '"p1"' });
+  });
+});
+
+describe('ETags of writes', () => {
+  it('the result of a create or update carries the new etag', () => {
+    expectTypeOf<CreateDocumentResult['etag']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<UpdateDocumentResult['etag']>().toEqualTypeOf<string | undefined>();
   });
 });

@@ -37,6 +37,9 @@ describe('model of the basic fixture', async () => {
     expect(list.conventions.collection).toMatchObject({ kind: 'page', limitMax: 50 });
     expect(list.conventions.expandable.map((e) => [e.name, e.target])).toEqual([['owner', 'User']]);
     expect(list.conventions.etag.etag).toBe(true);
+    expect(list.params.filter((p) => p.notModified).map((p) => p.key)).toEqual(['ifNoneMatch']);
+    expect(op('createItem').conventions.etag.etag).toBe(true); // a write's ETag (its 201 declares one)
+    expect(op('createItem').params.some((p) => p.notModified)).toBe(false);
     expect(list.params.find((p) => p.name === 'sort')?.sortable).toEqual(['createdAt', 'name']);
     expect(list.params.find((p) => p.name === 'legacyFilter')?.deprecated).toBe(true);
     expect(list.params.some((p) => p.name === 'session')).toBe(false);
@@ -50,7 +53,10 @@ describe('model of the basic fixture', async () => {
       ['text/plain', 'text'],
       ['application/json', 'json'],
     ]);
-    expect(render.params).toEqual([{ key: 'itemId', name: 'itemId', in: 'path', required: true, deprecated: false, at: { file: 'openapi.yaml', pointer: expect.any(String) }, schema: { file: 'openapi.yaml', pointer: expect.any(String) } }]);
+    expect(render.params).toEqual([
+      { key: 'itemId', name: 'itemId', in: 'path', required: true, deprecated: false, at: { file: 'openapi.yaml', pointer: expect.any(String) }, schema: { file: 'openapi.yaml', pointer: expect.any(String) } },
+      { key: 'ifNoneMatch', name: 'if-none-match', in: 'header', required: false, deprecated: false, notModified: true, at: { file: 'openapi.yaml', pointer: expect.any(String) }, schema: { file: 'openapi.yaml', pointer: expect.any(String) } },
+    ]);
   });
   it('models bodies, header params and empty responses', () => {
     expect(op('createItem').body).toMatchObject({ mediaType: 'application/json', required: true, kind: 'json' });

@@ -39,8 +39,9 @@ describe('runtime bundle', () => {
     const core = await bundle('createApiCore');
     expect(full).toContain('meta+items');
     expect(core).not.toContain('meta+items');
-    // Regression guard for issue 10's size budget (5 KB gzipped for a browser program with pagination).
-    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(4300);
+    // Regression guard for issue 10's size budget (5 KB gzipped for a browser program with pagination). Issue 31's
+    // NotModified, OutcomeUnknownError, the replay rule and the kept Content-Type answers took it from 4,254 to 4,740.
+    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(4800);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
 

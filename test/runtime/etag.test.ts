@@ -1,6 +1,7 @@
-// ETags: the result's etag, If-None-Match from the cache with 304 -> cached data, If-Match and 412.
+// ETags: the result's etag, If-None-Match from the cache with 304 -> cached data, the caller's own -> NotModified,
+// If-Match and 412.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi, MemoryEtagCache, PreconditionFailedError, type OperationSpec, type WithEtag } from '../../templates/runtime/index.js';
+import { createApi, MemoryEtagCache, NotModified, PreconditionFailedError, type OperationSpec, type WithEtag } from '../../templates/runtime/index.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let version = 1;
@@ -71,11 +72,22 @@ describe('etag', () => {
     expect(await api.call<Doc>(getDocument, { documentId: 'd1' })).toEqual({ id: 'd1', version: 2 });
   });
 
-  it("a 304 to the caller's own If-None-Match (no cache) gives undefined, not an error", async () => {
+  it("a 304 to the caller's own ifNoneMatch parameter gives NotModified (or the cached data the client holds); to a header of options, an ApiError", async () => {
     version = 1;
     const api = createApi({ baseUrl: server.url }, '');
-    expect(await api.call(getDocument, { documentId: 'd1' }, { headers: { 'If-None-Match': '"v1"' } })).toBeUndefined();
+    const conditional = { ...getDocument, params: [...getDocument.params, { key: 'ifNoneMatch', name: 'If-None-Match', in: 'header' }] } satisfies OperationSpec;
+    const result = await api.call(conditional, { documentId: 'd1', ifNoneMatch: '"v1"' });
+    expect(result).toBeInstanceOf(NotModified);
+    expect(result).toEqual({ notModified: true, etag: '"v1"' });
     expect(server.requests.at(-1)?.headers['if-none-match']).toBe('"v1"');
+    const err = await api.call(getDocument, { documentId: 'd1' }, { headers: { 'If-None-Match': '"v1"' } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'ApiError', status: 304 });
+    // The client-wide headers are not the caller's parameter either.
+    const shared = createApi({ baseUrl: server.url, headers: { 'If-None-Match': '"v1"' } }, '');
+    await expect(shared.call(conditional, { documentId: 'd1' })).rejects.toMatchObject({ status: 304 });
+    const cached = createApi({ baseUrl: server.url, etagCache: true }, '');
+    const first = await cached.call<Doc>(conditional, { documentId: 'd1' });
+    expect(await cached.call(conditional, { documentId: 'd1', ifNoneMatch: first.etag })).toEqual({ id: 'd1', version: 1 });
   });
 
   it('caches Blob results too, and not no-store responses', async () => {

@@ -1,6 +1,8 @@
 // Success bodies parsed by the response's media type; empty bodies give undefined without throwing.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApi, type OperationSpec } from '../../templates/runtime/index.js';
+import { accepts } from '../../templates/runtime/response.js';
 import { startServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -95,5 +97,32 @@ describe('a success body of a media type not asked for', () => {
     expect(err).toMatchObject({ status: 200, message: 'HTTP 200: a text/html body, not the application/json asked for', rawText: '<html>login</html>' });
     expect(await api().call(get(['application/vnd.docex+json']), { type: 'application/json', body: '[1]' })).toEqual([1]);
     expect(await api().call(get(['image/*']), { type: 'image/png', body: 'PNG' })).toBeInstanceOf(Blob);
+  });
+});
+
+describe('accepts (the response type against Accept, kept per pair)', () => {
+  it('matches exact, parameterised, wildcard and any-JSON types, case-insensitively', () => {
+    const cases: [string, string, boolean][] = [
+      ['application/json', 'application/json', true],
+      ['application/json', 'application/json; charset=utf-8', true],
+      ['application/json', 'application/problem+json', true],
+      ['application/json', 'text/html', false],
+      ['application/pdf, application/xml', 'Application/XML', true],
+      ['image/*', 'image/png', true],
+      ['image/*', 'application/pdf', false],
+      ['*/*', 'anything/at-all', true],
+      ['application/pdf', '', false],
+    ];
+    for (const [accept, type, want] of cases) for (let i = 0; i < 2; i++) expect([accept, type, accepts(accept, type)]).toEqual([accept, type, want]);
+  });
+  it('gives the same answer again for any Content-Type, also past the bound of kept answers', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('application/json', 'application/pdf, image/*', 'text/*;q=0.5, */*'), fc.string({ maxLength: 200 }), (accept, type) => {
+        const first = accepts(accept, type);
+        expect(accepts(accept, type)).toBe(first);
+        expect(accepts(accept, `${type}`.slice(0))).toBe(first);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,18 +1,21 @@
-// Retries: idempotent methods on network errors and 500/502/503/504, Retry-After, bounded; POST never.
+// Retries: idempotent methods on network errors and 500/502/503/504, Retry-After, bounded; POST never; a DELETE or a
+// conditional write never once it may have been applied (OutcomeUnknownError).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApi, InternalServerError, NetworkError, type OperationSpec } from '../../templates/runtime/index.js';
+import { ApiError, createApi, InternalServerError, NetworkError, OutcomeUnknownError, type OperationSpec } from '../../templates/runtime/index.js';
 import { retryDelay } from '../../templates/runtime/retry.js';
+import { wasNotSent } from '../../templates/runtime/send.js';
 import { json, startServer, type TestServer } from './server.js';
 
-// Per path: the statuses to answer in turn ('drop' destroys the socket), then 200.
-const scripts = new Map<string, (number | 'drop')[]>();
+// Per path: the statuses to answer in turn ('drop' destroys the socket, 'bare 503' has no Retry-After), then 200.
+const scripts = new Map<string, (number | 'drop' | 'bare 503')[]>();
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer((req, res, raw) => {
     const path = req.url.split('?')[0]!;
     const next = scripts.get(path)?.shift();
     if (next === 'drop') return raw.socket.destroy();
-    if (next) return json(res, next, { technicalMessage: `status ${next}` }, next === 503 ? { 'retry-after': '0' } : {});
+    if (next === 'bare 503') return json(res, 503, { technicalMessage: 'upstream reset' });
+    if (next) return json(res, next, { technicalMessage: `status ${next}` }, next === 503 || next === 429 ? { 'retry-after': '0' } : {});
     json(res, 200, { ok: true, attempt: server.requests.filter((r) => r.url === req.url).length });
   });
 });
@@ -76,13 +79,11 @@ describe('retries', () => {
     expect(count('/p3')).toBe(1);
   });
 
-  it('retries PUT and DELETE on 500, not on 4xx', async () => {
+  it('retries an unconditional PUT on 500, not on 4xx', async () => {
     scripts.set('/u', [500]);
     await expect(api().call(op('PUT', '/u'), { body: { a: 1 } })).resolves.toMatchObject({ ok: true });
     expect(count('/u')).toBe(2);
     expect(server.requests.filter((r) => r.url === '/u').map((r) => r.body.toString())).toEqual(['{"a":1}', '{"a":1}']);
-    scripts.set('/d', [500]);
-    await expect(api().call(op('DELETE', '/d'), {})).resolves.toMatchObject({ ok: true });
     scripts.set('/n', [404]);
     await expect(api().call(op('GET', '/n'), {})).rejects.toMatchObject({ status: 404 });
     expect(count('/n')).toBe(1);
@@ -113,6 +114,71 @@ describe('retries', () => {
     ctl.abort();
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
     expect(count('/w')).toBe(1);
+  });
+});
+
+describe('a DELETE or a conditional write, once it may have been applied', () => {
+  const conditional = (path: string, headers: Record<string, string> = { 'If-Match': '"v1"' }) => api().call(op('PUT', path), { body: { a: 1 } }, { headers });
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      (value) => ({ value }),
+      (e: Error & { status?: number; attempts?: number }) => ({ error: e.name, cause: (e.cause as Error & { status?: number })?.name, status: (e.cause as { status?: number })?.status ?? e.status, attempts: e.attempts }),
+    );
+
+  it('ends in OutcomeUnknownError after a dropped connection, 500, 502, 504 or a 503 without Retry-After: not retried', async () => {
+    const cases = { drop: 'drop', 500: 500, 502: 502, 504: 504, bare503: 'bare 503' } as const;
+    const seen: Record<string, unknown> = {};
+    for (const [name, fault] of Object.entries(cases)) {
+      scripts.set(`/cw-${name}`, [fault]);
+      seen[name] = { ...(await outcome(conditional(`/cw-${name}`))), sent: count(`/cw-${name}`) };
+    }
+    expect(seen).toEqual({
+      drop: { error: 'OutcomeUnknownError', cause: 'NetworkError', status: undefined, attempts: 1, sent: 1 },
+      500: { error: 'OutcomeUnknownError', cause: 'InternalServerError', status: 500, attempts: 1, sent: 1 },
+      502: { error: 'OutcomeUnknownError', cause: 'ApiError', status: 502, attempts: 1, sent: 1 },
+      504: { error: 'OutcomeUnknownError', cause: 'ApiError', status: 504, attempts: 1, sent: 1 },
+      bare503: { error: 'OutcomeUnknownError', cause: 'ApiError', status: 503, attempts: 1, sent: 1 },
+    });
+  });
+
+  it('is retried after 429 and 503 with Retry-After (the server did not act), and counts those attempts', async () => {
+    scripts.set('/cw-busy', [429, 503, 502]);
+    expect(await outcome(conditional('/cw-busy'))).toEqual({ error: 'OutcomeUnknownError', cause: 'ApiError', status: 502, attempts: 3 });
+    scripts.set('/cw-ok', [429, 503]);
+    expect(await outcome(conditional('/cw-ok'))).toEqual({ value: { ok: true, attempt: 3 } });
+  });
+
+  it('covers DELETE with or without If-Match, If-None-Match and If-Unmodified-Since writes, and POST with If-Match (never retried); not an unconditional POST', async () => {
+    scripts.set('/del', [500]);
+    expect(await outcome(api().call(op('DELETE', '/del'), {}))).toMatchObject({ error: 'OutcomeUnknownError', attempts: 1 });
+    scripts.set('/cw-inm', ['drop']);
+    expect(await outcome(conditional('/cw-inm', { 'If-None-Match': '*' }))).toMatchObject({ error: 'OutcomeUnknownError' });
+    scripts.set('/cw-ius', [504]);
+    expect(await outcome(conditional('/cw-ius', { 'If-Unmodified-Since': 'Sun, 22 Nov 2026 10:00:00 GMT' }))).toMatchObject({ error: 'OutcomeUnknownError' });
+    scripts.set('/post-if', ['drop']);
+    expect(await outcome(api().call(op('POST', '/post-if'), { body: {} }, { headers: { 'if-match': '"c1"' } }))).toMatchObject({ error: 'OutcomeUnknownError', attempts: 1 });
+    scripts.set('/post', ['drop']);
+    expect(await outcome(api().call(op('POST', '/post'), { body: {} }))).toMatchObject({ error: 'NetworkError' });
+    expect([count('/del'), count('/cw-inm'), count('/cw-ius'), count('/post-if'), count('/post')]).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('is retried after a connection refused (never sent), and says so: NetworkError, not OutcomeUnknownError, when refused to the end', async () => {
+    const closed = await startServer(() => {});
+    await closed.close(); // its port now refuses connections
+    const refused = createApi({ baseUrl: closed.url, retry: { baseDelayMs: 1 } }, '');
+    const err = (await refused.call(op('DELETE', '/x'), {}).catch((e: unknown) => e)) as NetworkError;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(wasNotSent(err.cause)).toBe(true);
+    expect(wasNotSent(new TypeError('fetch failed'))).toBe(false); // a browser's bare TypeError: maybe sent
+  });
+
+  it('the raw client does not retry them either, and returns the response as fetch does', async () => {
+    scripts.set('/raw-del', [502]);
+    const res = await api().fetch(`${server.url}raw-del`, { method: 'DELETE' });
+    expect([res.status, count('/raw-del')]).toEqual([502, 1]);
+    scripts.set('/raw-put', [503]);
+    const put = await api().fetch(`${server.url}raw-put`, { method: 'PUT', body: '{}', headers: { 'If-Match': '"v1"' } });
+    expect([put.status, count('/raw-put')]).toEqual([200, 2]); // 503 with Retry-After: not applied, retried
   });
 });
 

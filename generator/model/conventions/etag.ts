@@ -1,5 +1,5 @@
 // ETags (spec "ETags"): a GET's success response sends `ETag` and the GET takes `If-None-Match` (304); a PUT or
-// POST takes `If-Match` (412).
+// POST takes `If-Match` (412), and its success response sends the new `ETag`.
 import { child, type At, type Ctx } from './node.js';
 import { param, type Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
@@ -9,6 +9,8 @@ export interface EtagReading {
   /** The success response declares an `ETag` header. */
   etag: boolean;
   ifNoneMatch: boolean;
+  /** The If-None-Match parameter's name as written, when there is one. */
+  ifNoneMatchName?: string;
   ifMatch: boolean;
   notModified: boolean;
   preconditionFailed: boolean;
@@ -20,9 +22,11 @@ export function hasHeader(ctx: Ctx, response: At | undefined, name: string): boo
 }
 
 export function readEtag(ctx: Ctx, op: Operation): EtagReading {
+  const ifNoneMatch = param(op, 'If-None-Match', 'header');
   return {
     etag: hasHeader(ctx, successResponse(op), 'ETag'),
-    ifNoneMatch: !!param(op, 'If-None-Match', 'header'),
+    ifNoneMatch: !!ifNoneMatch,
+    ...(ifNoneMatch && { ifNoneMatchName: ifNoneMatch.name }),
     ifMatch: !!param(op, 'If-Match', 'header'),
     notModified: hasStatus(op, '304'),
     preconditionFailed: hasStatus(op, '412'),

@@ -24,3 +24,4 @@ export * from './resources.js';
 export * from './operation-resource.js';
 export * from './filter.js';
 export * from './principal.js';
+export * from './examples.js';

@@ -24,6 +24,37 @@ export function isTokenEndpoint(ctx: Ctx, op: Operation): boolean {
   return [...list(ctx, form, 'oneOf'), ...list(ctx, form, 'anyOf')].some((v) => props(ctx, v).has('grant_type'));
 }
 
+export interface TokenGrant {
+  /** The `grant_type` value: `authorization_code`, `password`, `refresh_token`, ... */
+  grant: string;
+  /** The form schema of this grant (a `oneOf` alternative), when the form has one per grant. */
+  form?: At;
+  /** That form schema is marked deprecated. */
+  deprecated: boolean;
+}
+
+/**
+ * The grants a token endpoint takes, in document order: the `grant_type` (const or enum) of each alternative of its
+ * form, else of the form itself, else of its `grant_type` query parameter.
+ */
+export function tokenGrants(ctx: Ctx, op: Operation): TokenGrant[] {
+  const form = formSchema(ctx, op);
+  const out = new Map<string, TokenGrant>();
+  const add = (values: unknown[], s?: At) => {
+    for (const v of values) if (typeof v === 'string' && !out.has(v)) out.set(v, { grant: v, ...(s ? { form: s } : {}), deprecated: s?.node.deprecated === true });
+  };
+  for (const alt of [...list(ctx, form, 'oneOf'), ...list(ctx, form, 'anyOf')]) add(grantValues(props(ctx, alt).get('grant_type')?.schema), alt);
+  if (out.size === 0) add(grantValues(props(ctx, form).get('grant_type')?.schema));
+  if (out.size === 0) add(grantValues(param(op, 'grant_type', 'query')?.schema));
+  return [...out.values()];
+}
+
+function grantValues(s: At | undefined): unknown[] {
+  if (!s) return [];
+  if ('const' in s.node) return [s.node.const];
+  return Array.isArray(s.node.enum) ? s.node.enum : [];
+}
+
 /** The login page (section 4.4): a GET taking `response_type`. */
 export function isLoginPage(op: Operation): boolean {
   return op.method === 'get' && !!param(op, 'response_type', 'query');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenService, tokenServiceRole } from '../../../generator/model/conventions/index.js';
+import { isTokenService, tokenGrants, tokenServiceRole } from '../../../generator/model/conventions/index.js';
 import { readConventions } from '../../../generator/model/read.js';
 import { given } from './given.js';
 
@@ -25,5 +25,40 @@ paths:
     expect(isTokenService(g.ctx, op)).toBe(want !== undefined);
     // The model carries the reading (the docs find the login page by it).
     expect(readConventions(g.doc, 'given.yaml').get(`${method} /x`)!.tokenService).toBe(want);
+  });
+});
+
+describe('token grants reader', () => {
+  const grants = (body: string, params = '[]') => {
+    const g = given(`
+paths:
+  /token:
+    post:
+      parameters: ${params}
+      requestBody: { content: { application/x-www-form-urlencoded: { schema: ${body} } } }
+      responses: { '200': { description: ok } }`);
+    return tokenGrants(g.ctx, g.op('post /token')).map((t) => [t.grant, t.deprecated, t.form?.location.pointer]);
+  };
+
+  it('reads one grant per alternative of the form, in document order, with its deprecation', () => {
+    const alternatives = [
+      '{ type: object, properties: { grant_type: { const: authorization_code }, code: { type: string } } }',
+      '{ type: object, deprecated: true, properties: { grant_type: { type: string, enum: [password] } } }',
+      '{ type: object, properties: { grant_type: { const: refresh_token } } }',
+    ];
+    expect(grants(`{ oneOf: [${alternatives.join(', ')}] }`)).toEqual([
+      ['authorization_code', false, '#/paths/~1token/post/requestBody/content/application~1x-www-form-urlencoded/schema/oneOf/0'],
+      ['password', true, '#/paths/~1token/post/requestBody/content/application~1x-www-form-urlencoded/schema/oneOf/1'],
+      ['refresh_token', false, '#/paths/~1token/post/requestBody/content/application~1x-www-form-urlencoded/schema/oneOf/2'],
+    ]);
+  });
+
+  it("else the form's own grant_type enum, else the query parameter's", () => {
+    expect(grants(`{ type: object, properties: { grant_type: { enum: [client_credentials, refresh_token] } } }`)).toEqual([
+      ['client_credentials', false, undefined],
+      ['refresh_token', false, undefined],
+    ]);
+    expect(grants(`{ type: object, properties: { grant_type: { type: string } } }`, '[{ name: grant_type, in: query, schema: { enum: [password] } }]')).toEqual([['password', false, undefined]]);
+    expect(grants(`{ type: object, properties: { grant_type: { type: string } } }`)).toEqual([]);
   });
 });
