@@ -10,6 +10,7 @@ import {
   mayForbid,
   operations,
   param,
+  perOperation,
   propertyAt,
   readCaching,
   readCollection,
@@ -34,13 +35,7 @@ import {
 } from './conventions/index.js';
 import type { OperationConventions } from './types.js';
 
-const cache = new WeakMap<Operation, OperationConventions>();
-
-export function readOperationConventions(ctx: Ctx, op: Operation): OperationConventions {
-  let hit = cache.get(op);
-  if (!hit) cache.set(op, (hit = read(ctx, op)));
-  return hit;
-}
+export const readOperationConventions = perOperation(read);
 
 function read(ctx: Ctx, op: Operation): OperationConventions {
   const schemas = child(ctx, child(ctx, op.root, 'components'), 'schemas')?.node ?? {};

@@ -4,16 +4,10 @@
 // and lint take it from here.
 import type { OperationKind, OperationResource } from '../types.js';
 import type { Ctx } from './node.js';
-import type { Operation } from './operations.js';
+import { perOperation, type Operation } from './operations.js';
 import { readResources } from './resources.js';
 
-const cache = new WeakMap<Operation, OperationResource>();
-
-export function readOperationResource(ctx: Ctx, op: Operation): OperationResource {
-  let hit = cache.get(op);
-  if (!hit) cache.set(op, (hit = read(ctx, op)));
-  return hit;
-}
+export const readOperationResource = perOperation(read);
 
 function read(ctx: Ctx, op: Operation): OperationResource {
   const resources = readResources(ctx, op.root);
