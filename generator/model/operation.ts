@@ -9,14 +9,22 @@ export function successResponse(op: OperationModel): StatusModel | undefined {
   return op.statuses.find((s) => s.status === key);
 }
 
+// A record does not change once built: the sandbox asks these of every request.
+const offers = new WeakMap<OperationModel, readonly string[]>();
+const accepts = new WeakMap<OperationModel, readonly string[]>();
+
 /** The media types the operation answers with: its success response's, in document order (the first is the default). */
-export function offered(op: OperationModel): string[] {
-  return successResponse(op)?.content.map((m) => m.mediaType) ?? [];
+export function offered(op: OperationModel): readonly string[] {
+  let hit = offers.get(op);
+  if (!hit) offers.set(op, (hit = successResponse(op)?.content.map((m) => m.mediaType) ?? []));
+  return hit;
 }
 
 /** The media types of the request body, in document order. */
-export function accepted(op: OperationModel): string[] {
-  return op.body?.content.map((m) => m.mediaType) ?? [];
+export function accepted(op: OperationModel): readonly string[] {
+  let hit = accepts.get(op);
+  if (!hit) accepts.set(op, (hit = op.body?.content.map((m) => m.mediaType) ?? []));
+  return hit;
 }
 
 /** Where the schema of the success response's JSON body is written (its first JSON media type's). */
