@@ -2,7 +2,7 @@
 // ts-morph prints names and comments as given, so every name from the document still reaches the output as a
 // sanitised identifier (model/names.ts) or through JSON.stringify, and every comment through jsdoc().
 import type { InterfaceDeclarationStructure, JSDocStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
-import type { ApiModel, OperationModel, ParamModel, ResponseModel } from '../model/index.js';
+import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
 import type { OperationSpec } from '../../templates/runtime/types.js';
 import type { Printer, Statement } from './printer.js';
 import { banner } from './templates.js';
@@ -37,6 +37,22 @@ const opType = (op: OperationModel) => `${upperFirst(op.name)}Op`;
 /** `ListItemsQuery`: one group of the operation's parameters (the other aliases end in Op, Params, Result(s)). */
 const groupType = (op: OperationModel, where: ParamModel['in']) => `${upperFirst(op.name)}${upperFirst(where)}`;
 
+/** What `expand` may name (the model's expandable references): property -> schema, by property name; none when none. */
+function expandables(op: OperationModel): [string, string][] | undefined {
+  const refs = op.conventions.expandable;
+  return refs.length ? refs.map((e): [string, string] => [e.name, e.target]).sort(([a], [b]) => (a < b ? -1 : 1)) : undefined;
+}
+
+/** The result carries the ETag its success response declares, whatever the method (a write's is the new version's). */
+const withEtag = (op: OperationModel) => op.conventions.etag.etag;
+
+/** A `meta` + `items` collection: the client pages it, within the bound on `limit`. */
+export function paging(op: OperationModel): { limitMax?: number } | undefined {
+  const c = op.conventions.collection;
+  if (c.kind !== 'page') return undefined;
+  return c.limitMax === undefined ? {} : { limitMax: c.limitMax };
+}
+
 /** The type the client gives a parameter in place of the document's, if any (`sort`, `expand`). */
 function paramOverride(p: ParamModel): string | undefined {
   if (p.expand) return 'readonly E[]';
@@ -66,20 +82,21 @@ function bodyType(op: OperationModel): string {
   }
 }
 
-function expandMap(op: OperationModel): string {
-  return `{ ${Object.entries(op.expandable!).map(([k, v]) => `${q(k)}: components["schemas"][${q(v)}]`).join('; ')} }`;
+function expandMap(expand: [string, string][]): string {
+  return `{ ${expand.map(([k, v]) => `${q(k)}: components["schemas"][${q(v)}]`).join('; ')} }`;
 }
 
-function mediaResult(op: OperationModel, r: ResponseModel): string {
+function mediaResult(op: OperationModel, r: SuccessMedia): string {
   let t: string;
   if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}["responses"][${q(s)}]["content"][${q(r.mediaType)}]`).join(' | ');
   else t = r.kind === 'text' ? 'string' : 'Blob';
-  if (op.expandable && r.kind === 'json') t = `Expanded<${t}, ${expandMap(op)}, E>`;
-  if (op.etag) t = `WithEtag<${t}>`;
-  return op.emptyStatuses.length ? `${t} | undefined` : t;
+  const expand = expandables(op);
+  if (expand && r.kind === 'json') t = `Expanded<${t}, ${expandMap(expand)}, E>`;
+  if (withEtag(op)) t = `WithEtag<${t}>`;
+  return emptySuccessStatuses(op).length ? `${t} | undefined` : t;
 }
 
-const accepts = (op: OperationModel) => op.responses.map((r) => q(r.mediaType)).join(' | ');
+const accepts = (media: SuccessMedia[]) => media.map((r) => q(r.mediaType)).join(' | ');
 
 /**
  * A sub API of an openapi/ tree follows docex's conventions, and its client keeps their contract: its base URL is a
@@ -134,9 +151,9 @@ function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
       ...(p.content ? { content: p.content } : {}),
     })),
     ...(op.body ? { body: { mediaType: op.body.mediaType, ...(op.body.encoding ? { encoding: op.body.encoding } : {}) } } : {}),
-    accept: op.responses.map((r) => r.mediaType),
-    ...(op.paginated ? { paginated: op.paginated } : {}),
-    ...(op.etag ? { etag: true } : {}),
+    accept: successMedia(op).map((r) => r.mediaType),
+    ...(paging(op) ? { paginated: paging(op) } : {}),
+    ...(withEtag(op) ? { etag: true } : {}),
     ...(op.security && authSchemes(api).length ? { security: op.security } : {}),
     ...(op.server !== undefined ? { server: op.server } : {}),
     ...(errors.length
@@ -161,10 +178,12 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
   const Name = upperFirst(op.name);
   const runtimeTypes = new Set<string>();
   const statements: StatementStructures[] = [];
-  const expandUnion = op.expandable ? Object.keys(op.expandable).map(q).join(' | ') : '';
-  const eParam = op.expandable ? [{ name: 'E', constraint: expandUnion, default: 'never' }] : [];
-  const aE = op.expandable ? '<E>' : '';
-  const generic = op.expandable ? `E extends ${expandUnion} = never` : '';
+  const expand = expandables(op);
+  const responses = successMedia(op);
+  const expandUnion = expand ? expand.map(([k]) => q(k)).join(' | ') : '';
+  const eParam = expand ? [{ name: 'E', constraint: expandUnion, default: 'never' }] : [];
+  const aE = expand ? '<E>' : '';
+  const generic = expand ? `E extends ${expandUnion} = never` : '';
   const usesOperations = op.typesKey !== undefined;
 
   // `operations["id"]` where schema.ts has it (one lookup in a flat interface); `paths[...][method]` only for
@@ -199,19 +218,19 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
   let optionsType = 'CallOptions';
   let result: string;
   let aDecl = '';
-  if (op.responses.length === 0) result = 'undefined';
-  else if (op.responses.length === 1) result = mediaResult(op, op.responses[0]!);
+  if (responses.length === 0) result = 'undefined';
+  else if (responses.length === 1) result = mediaResult(op, responses[0]!);
   else {
     runtimeTypes.add('ResultFor');
-    const map = op.responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
+    const map = responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
     statements.push({ kind: K.TypeAlias, name: `${Name}Results`, isExported: true, typeParameters: eParam, type: `{ ${map} }` });
-    aDecl = `A extends ${accepts(op)} = ${q(op.responses[0]!.mediaType)}`;
+    aDecl = `A extends ${accepts(responses)} = ${q(responses[0]!.mediaType)}`;
     callGenerics.push(aDecl);
     optionsType = 'CallOptions & { accept?: A }';
     result = `ResultFor<${Name}Results${aE}, A>`;
   }
-  if (op.expandable) runtimeTypes.add('Expanded');
-  if (op.etag) runtimeTypes.add('WithEtag');
+  if (expand) runtimeTypes.add('Expanded');
+  if (withEtag(op)) runtimeTypes.add('WithEtag');
   const resultDecl = [generic, aDecl].filter(Boolean).join(', ');
   statements.push({ kind: K.TypeAlias, name: `${Name}Result${resultDecl ? `<${resultDecl}>` : ''}`, isExported: true, type: result });
   // The errors whose body the document declares, by status (a literal where the document names one).
@@ -232,7 +251,7 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
       type: union.join(' | '),
     });
   }
-  const resultArgs = [op.expandable ? 'E' : '', op.responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
+  const resultArgs = [expand ? 'E' : '', responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
   const resultRef = `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}`;
 
   const paramsDecl = `params${required ? '' : '?'}: ${Name}Params${aE}`;
@@ -246,7 +265,7 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
   ];
   const g = callGenerics.filter(Boolean).join(', ');
   const summary = docs(op.summary, op.deprecated ? '@deprecated' : undefined);
-  const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(op), default: q(op.responses[0]!.mediaType) }] : [])];
+  const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(responses), default: q(responses[0]!.mediaType) }] : [])];
   const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `Promise<${resultRef}>`, docs: summary }];
   if (inm) {
     runtimeTypes.add('NotModified');
@@ -254,7 +273,7 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
     callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: docs(op.summary, conditional, op.deprecated ? '@deprecated' : undefined) });
   }
   let member: OptionalKind<PropertySignatureStructure>;
-  if (op.paginated) {
+  if (paging(op)) {
     // PageItem (a deferred conditional type), not `Page["items"][number]`: tsc validates an indexed access on a
     // generic type when it checks client.ts (~9 ms each), a conditional only when a program calls all().
     runtimeTypes.add('PageItem');
@@ -278,7 +297,7 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
   } else {
     member = { name: op.name, type: `${g ? `<${g}>` : ''}(${paramsDecl}, options?: ${optionsType}) => Promise<${resultRef}>`, docs: summary };
   }
-  return { op, statements, member, usesComponents: !!op.expandable, usesOperations, runtimeTypes };
+  return { op, statements, member, usesComponents: !!expand, usesOperations, runtimeTypes };
 }
 
 /** Operations grouped by their first tag (the document's tag order, then first use; untagged last), each group in document order. */

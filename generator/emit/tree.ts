@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiModel } from '../model/index.js';
-import { renderClient, renderIndex, renderRaw } from './client.js';
+import { paging, renderClient, renderIndex, renderRaw } from './client.js';
 import type { Printer } from './printer.js';
 import { banner, render, templatesDir } from './templates.js';
 
@@ -57,7 +57,7 @@ export function emitApi(api: ApiModel, printer: Printer): OutputTree {
       title: cell(api.title) || api.factory,
       factory: api.factory,
       rawFactory: api.rawFactory,
-      operations: api.operations.map((o) => ({ ...o, summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
+      operations: api.operations.map((o) => ({ name: o.name, method: o.method, deprecated: o.deprecated, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
     }),
   );
   return files;

@@ -1,10 +1,9 @@
 import { deref, HTTP_METHODS } from '../load/index.js';
-import type { OpenApiDocument, OperationObject, ParameterObject, MediaTypeObject, RequestBodyObject, ResponseObject, SchemaObject } from '../load/index.js';
-import { readCalls, type CallReading } from './read-calls.js';
-import { readConventions } from './read.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, MediaTypeObject, RequestBodyObject, SchemaObject } from '../load/index.js';
+import { readDocument, type OperationReading } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
 import { clientNames, safeName, typesKeyOf, unique } from './names.js';
-import type { ApiModel, BodyModel, EncodingModel, Method, OperationConventions, OperationModel, ParamModel, ResponseModel } from './types.js';
+import type { ApiModel, BodyModel, EncodingModel, Method, OperationModel, ParamModel } from './types.js';
 
 export interface ModelOptions {
   id: string;
@@ -43,8 +42,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   }
 
   const uniqueIds = uniqueOperationIds(raws.map((r) => r.op));
-  const conventions = readConventions(doc, opts.source);
-  const calls = readCalls(doc, opts.source);
+  const reading = readDocument(doc, opts.source);
   // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
   const uniqueKeys = uniqueOperationIds(raws.map((r) => ({ operationId: r.op.operationId && typesKeyOf(r.op.operationId) })));
   const used = new Set<string>();
@@ -53,14 +51,13 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    const key = `${r.method} ${r.path}`;
-    const op = buildOperation(doc, r, name, conventions.get(key)!, calls.operations.get(key)!, warnings, order);
-    const typesKey = id ? typesKeyOf(id) : undefined;
-    if (typesKey !== undefined && uniqueKeys.has(typesKey)) op.typesKey = typesKey;
+    const op = buildOperation(doc, r, name, reading.operations.get(`${r.method} ${r.path}`)!, warnings, order);
+    const key = id ? typesKeyOf(id) : undefined;
+    if (key !== undefined && uniqueKeys.has(key)) op.typesKey = key;
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const { server, schemes, security } = calls;
+  const { server, schemes, security } = reading;
   return {
     id: opts.id,
     ...clientNames(opts.name),
@@ -69,6 +66,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     title: doc.info?.title ?? '',
     tags: documentTags(doc),
     operations,
+    collections: reading.collections,
     ...(server !== undefined ? { server } : {}),
     schemes,
     security,
@@ -93,8 +91,9 @@ function documentTags(doc: OpenApiDocument): string[] {
   return (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string');
 }
 
-function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, conventions: OperationConventions, call: CallReading, warnings: string[], order: number): OperationModel {
+function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, reading: OperationReading, warnings: string[], order: number): OperationModel {
   const { op } = r;
+  const { conventions } = reading;
   const merged = new Map<string, ParameterObject>();
   for (const p of [...r.pathParams, ...(op.parameters ?? [])]) {
     const param = deref<ParameterObject>(doc, p);
@@ -102,11 +101,12 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
   }
   const keys = new Set<string>();
   const params: ParamModel[] = [];
+  const expandable = conventions.expandable.length > 0;
   for (const p of merged.values()) {
     // OpenAPI 3.x: header parameters named Accept, Content-Type or Authorization "SHALL be ignored"; the client sets
     // those itself (content negotiation, the body's media type, bearer auth), so a caller could only contradict it.
     if (p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name)) continue;
-    const model: ParamModel = {
+    const model: Omit<ParamModel, 'at'> = {
       key: unique(safeName(p.name, PARAM_MEMBERS), keys),
       name: p.name,
       in: p.in,
@@ -122,32 +122,17 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     const content = p.content && typeof p.content === 'object' ? Object.keys(p.content)[0] : undefined;
     if (content !== undefined) model.content = content;
     if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
+    // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
+    if (p.in === 'query' && p.name === 'expand' && expandable) model.expand = true;
     // Only a GET or HEAD gets a 304 for it (elsewhere If-None-Match fails with 412).
     if (p.in === 'header' && p.name === conventions.etag.ifNoneMatchName && (r.method === 'get' || r.method === 'head')) model.notModified = true;
     const ps = deref<SchemaObject>(doc, content === undefined ? p.schema : (p.content as Record<string, MediaTypeObject>)[content]?.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
     if (mayBeObject(ps)) model.object = true;
-    params.push(model);
-  }
-
-  const responses: ResponseModel[] = [];
-  const emptyStatuses: string[] = [];
-  const errorStatuses: string[] = [];
-  for (const [status, raw] of Object.entries(op.responses ?? {})) {
-    const response = deref<ResponseObject>(doc, raw);
-    if (!response) continue;
-    if (!/^2(\d\d|XX)$/i.test(status)) {
-      if (/^[45]/.test(status) || status === 'default') errorStatuses.push(status);
-      continue;
-    }
-    const content = Object.keys(response.content ?? {});
-    if (content.length === 0) emptyStatuses.push(status);
-    for (const mediaType of content) {
-      const kind = mediaKind(mediaType);
-      const existing = responses.find((x) => x.mediaType === mediaType);
-      if (existing) existing.statuses.push(status);
-      else responses.push({ mediaType, kind: kind === 'form' || kind === 'multipart' ? 'binary' : kind, statuses: [status] });
-    }
+    // Where it is written: the readers walked the same parameters (the operation's own over its path item's); one
+    // they could not name (an `in` that is no string) is placed at its operation.
+    const where = reading.params.get(`${p.in}:${p.name}`) ?? { at: reading.at };
+    params.push({ ...model, at: where.at, ...(where.schema ? { schema: where.schema } : {}) });
   }
 
   const model: OperationModel = {
@@ -155,52 +140,42 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     method: r.method.toUpperCase() as Method,
     path: r.path,
     order,
+    at: reading.at,
     deprecated: op.deprecated === true,
+    deprecations: reading.deprecations,
     params,
-    responses,
-    emptyStatuses,
-    errorStatuses,
-    etag: conventions.etag.etag,
+    statuses: reading.statuses,
     conventions,
-    errorBodies: call.errorBodies,
+    errorBodies: reading.errorBodies,
   };
-  if (call.server !== undefined) model.server = call.server;
-  if (call.security) model.security = call.security;
+  if (reading.server !== undefined) model.server = reading.server;
+  if (reading.security) model.security = reading.security;
   if (op.operationId) model.operationId = op.operationId;
   if (typeof op.tags?.[0] === 'string') model.tag = op.tags[0];
   const summary = op.summary ?? op.description?.split('\n')[0];
   if (summary) model.summary = summary;
-  const body = requestBody(doc, op.requestBody);
+  if (reading.sunset !== undefined) model.sunset = reading.sunset;
+  const body = requestBody(doc, op.requestBody, reading.body);
   // fetch cannot send a body with GET or HEAD (nor can most servers read one): the method takes none.
   if (body && (model.method === 'GET' || model.method === 'HEAD')) warnings.push(`${model.method} ${r.path}: its request body is left out (a ${model.method} request cannot carry one)`);
   else if (body) model.body = body;
-
-  if (conventions.collection.kind === 'page') {
-    const max = conventions.collection.limitMax;
-    model.paginated = max === undefined ? {} : { limitMax: max };
-  }
-  // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
-  if (params.some((p) => p.in === 'query' && p.name === 'expand') && conventions.expandable.length > 0) {
-    model.expandable = Object.fromEntries(conventions.expandable.map((e) => [e.name, e.target]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
-    params.find((p) => p.in === 'query' && p.name === 'expand')!.expand = true;
-  }
   return model;
 }
 
 /**
- * The request body's media type: the first concrete JSON one, else the first concrete one; a wildcard (`*\/*`,
- * `application/*+json`) only when nothing else is offered, since it can never be sent as Content-Type. With the
- * `encoding` of a form or multipart one.
+ * The request body: the media type the client sends (the first concrete JSON one, else the first concrete one; a
+ * wildcard such as `*\/*` or `application/*+json` only when nothing else is offered, since it can never be sent as
+ * Content-Type), with the `encoding` of a form or multipart one, and all it lists.
  */
-function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined): BodyModel | undefined {
+function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined, read: OperationReading['body']): BodyModel | undefined {
   const body = deref<RequestBodyObject>(doc, raw);
-  const types = Object.keys(body?.content ?? {});
-  if (!body || types.length === 0) return undefined;
-  const concrete = types.filter((t) => !t.includes('*'));
-  const mediaType = concrete.find((t) => mediaKind(t) === 'json') ?? concrete[0] ?? types[0]!;
-  const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType) };
+  if (!body || !read || read.content.length === 0) return undefined;
+  const { content } = read;
+  const concrete = content.map((m) => m.mediaType).filter((t) => !t.includes('*'));
+  const mediaType = concrete.find((t) => mediaKind(t) === 'json') ?? concrete[0] ?? content[0]!.mediaType;
+  const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType), at: read.at, content };
   if (!concrete.length) model.wildcard = true;
-  const encoding = body.content![mediaType]?.encoding;
+  const encoding = body.content?.[mediaType]?.encoding;
   if ((model.kind === 'form' || model.kind === 'multipart') && encoding && typeof encoding === 'object') {
     const entries = Object.entries(encoding as Record<string, unknown>).flatMap(([k, e]) => {
       if (!e || typeof e !== 'object') return [];

@@ -1,6 +1,7 @@
 // Security: which schemes an operation requires, and whether a bearer or basic scheme is among them.
 import { child, entries, str, type At, type Ctx, type Obj } from './node.js';
 import type { Operation } from './operations.js';
+import { hasStatus } from './statuses.js';
 
 export function securitySchemes(ctx: Ctx, root: At): Map<string, At> {
   return new Map(entries(ctx, child(ctx, root, 'components'), 'securitySchemes'));
@@ -44,4 +45,9 @@ export function schemeKind(s: At): SchemeKind {
 /** Security requirements as alternatives of scheme names (`[]`: anonymous), in document order. */
 export function requirementNames(security: Obj[] | undefined): string[][] {
   return (security ?? []).map((r) => Object.keys(r));
+}
+
+/** Spec 7.2, 403: "The client may not access the resource" (another company's) is an answer the operation declares. */
+export function mayForbid(op: Operation): boolean {
+  return hasStatus(op, '403');
 }
