@@ -10,7 +10,7 @@ import { benchDir, versionOf } from './lib/setup.mjs';
 
 const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface'];
 /** Run only when named in --only: the corpus takes far longer than the rest together. */
-const ON_REQUEST = ['corpus'];
+const ON_REQUEST = ['corpus', 'calls'];
 
 const HELP = `Usage: npm run bench [-- --only NAME[,NAME]] [--inputs document/v1,github,figma] [--runs N]
 

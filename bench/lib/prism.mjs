@@ -3,6 +3,7 @@
 // ~/.cache/docex/bench-peers/prism-cli-<version>, where the benchmarks install it with npm on first use and .ci/run
 // installs it before the tests; DOCEX_PRISM_DIR names another folder holding the same install.
 import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -70,4 +71,72 @@ export async function requestViolations(res) {
   if (header) list = JSON.parse(header);
   else if (res.status === 422 && /prism\/errors#UNPROCESSABLE_ENTITY/.test(await res.clone().text())) list = (await res.clone().json()).validation ?? [];
   return list.filter((v) => v.severity === 'Error').map((v) => ({ ...v, location: v.location[0] === 'request' ? v.location.slice(1) : v.location }));
+}
+
+const HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+/**
+ * A server on 127.0.0.1 that records each request (the exact bytes) and, with `prism`, sends it on to Prism with
+ * `__server=<the server the client chose>` (Prism then checks that server against the document's), answering with
+ * Prism's response. A request marked `x-docex-answer: <status>` is answered with that status and no body instead (for
+ * what Prism cannot read: it stops on a comma in an object path parameter).
+ */
+export async function startRecorder(prism) {
+  const requests = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      const rec = { url: String(req.headers['x-docex-url']), method: req.method, headers: req.headers, body };
+      requests.push(rec);
+      try {
+        const answer = req.headers['x-docex-answer'];
+        if (answer || !prism) return res.writeHead(Number(answer ?? 501)).end();
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && !k.startsWith('x-docex-') && v !== undefined) headers.set(k, [v].flat().join(', '));
+        const target = `${prism}${req.url}${req.url.includes('?') ? '&' : '?'}__server=${encodeURIComponent(String(req.headers['x-docex-server']))}`;
+        const answered = await fetch(target, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+        const type = answered.headers.get('content-type');
+        // Prism's own refusals are problem documents whose type names the error (NO_PATH_MATCHED_ERROR, UNAUTHORIZED).
+        const problem = /prism\/errors#/.test(answered.headers.get('content-type') === 'application/problem+json' ? await answered.clone().text() : '')
+          ? (await answered.clone().json()).type.replace(/^.*#/, '')
+          : undefined;
+        rec.prism = { status: answered.status, violations: await requestViolations(answered), ...(problem ? { problem } : {}) };
+        const out = Buffer.from(await answered.arrayBuffer());
+        res.writeHead(answered.status, type && out.length ? { 'content-type': type } : {}).end(out);
+      } catch (err) {
+        res.writeHead(599).end(String(err));
+      }
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The `fetch` a client under test is given: the request goes to the recorder, its path under the server it names
+ * (the longest of `servers` its URL starts with) kept, the URL and that server in headers of the recorder's own.
+ * `answer`: the status the recorder answers with itself, without asking Prism.
+ */
+export function tee(recorder, servers, answer) {
+  return async (input, init) => {
+    const req = new Request(input, init);
+    const server = servers.filter((s) => req.url.startsWith(s)).sort((a, b) => b.length - a.length)[0];
+    if (server === undefined) throw new TypeError(`no server known for ${req.url}`);
+    const headers = new Headers(req.headers);
+    headers.set('x-docex-url', req.url);
+    headers.set('x-docex-server', server);
+    if (answer) headers.set('x-docex-answer', String(answer));
+    const body = req.body ? await req.arrayBuffer() : undefined;
+    return fetch(`${recorder.url}${req.url.slice(server.length).replace(/^\//, '')}`, { method: req.method, headers, body, signal: req.signal });
+  };
 }

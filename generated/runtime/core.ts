@@ -32,8 +32,9 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     // An operation's own server: where the caller sends it (by the URL the document names it with), else that URL.
     const server = spec.server && checkBaseUrl(new URL(options.servers?.[spec.server] ?? spec.server, root).href, secret);
     const url = (server || root) + buildPath(spec, p, headers, codecs);
-    // With the operation's credentials: an API key in the query stays out of `url`, which error messages show.
-    const target = codecs.auth ? codecs.auth(spec, options, url, headers) : url;
+    // With the operation's credentials: an API key in the query stays out of `url`, which error messages show. The
+    // token source only where the operation's security asks for it.
+    const [target, token] = codecs.auth ? codecs.auth(spec, options, url, headers) : [url, true];
     // Changed only by the operation's own If-None-Match parameter: a 304 to it may give NotModified.
     const asked = headers['if-none-match'] !== shared;
     const input = own(p, 'body');
@@ -55,7 +56,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const init: RequestInit & { duplex: 'half' } = { method, headers, body, signal, duplex: 'half' };
     try {
       res = await send(
-        options,
+        token ? options : { ...options, tokens: undefined },
         (authorization) => {
           attempts++;
           if (authorization) headers.authorization = authorization;

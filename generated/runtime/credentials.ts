@@ -3,8 +3,9 @@
 /**
  * `ClientOptions.auth` applied by each operation's security requirements (OpenAPI `security`): the first alternative
  * whose every scheme has a credential (or, for oauth2 and openIdConnect, a token source) is sent; an alternative that
- * asks for nothing is taken only when no other is met. A generated client imports this only when its document
- * declares an API key, http basic or bearer scheme.
+ * asks for nothing is taken only when no other is met. The token source is asked only for an operation whose met
+ * alternative names an oauth2 or openIdConnect scheme (its bearer token would replace a basic or bearer credential).
+ * A generated client imports this only when its document declares an API key, http basic or bearer scheme.
  */
 import { pct } from './request.js';
 import type { BasicCredentials, Codecs, Credential, SchemeSpec, SecuritySpec } from './types.js';
@@ -19,11 +20,12 @@ export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, secur
       return s.type === 'tokens' ? !!tokens : s.type !== 'none' && Object.hasOwn(auth, name) && auth[name] != null;
     };
     const met = (spec.security ?? security).find((names) => names.length > 0 && names.every(has));
+    let token = false;
     for (const name of met ?? []) {
       const s = schemes[name]!;
       const value = auth[name];
       if (s.type === 'basic' || s.type === 'bearer') headers.authorization = s.type === 'basic' ? basic(value as BasicCredentials) : `Bearer ${value as string}`;
-      else if (s.type !== 'apiKey') continue;
+      else if (s.type !== 'apiKey') token = true;
       else if (s.in === 'header') headers[s.name.toLowerCase()] = value as string;
       else {
         const pair = `${pct(s.name)}=${pct(value as string)}`;
@@ -31,7 +33,7 @@ export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, secur
         else headers.cookie = headers.cookie ? `${headers.cookie}; ${pair}` : pair;
       }
     }
-    return url;
+    return [url, token];
   };
 }
 

@@ -48,7 +48,9 @@ export function formBody(type: string, body: unknown, encoding: BodySpec['encodi
     const e = Object.hasOwn(encoding, k) ? encoding[k]! : {};
     if (!multipart && (e.style || e.explode !== undefined || e.allowReserved)) {
       const s = styledParam({ key: k, name: k, in: 'query', style: e.style, explode: e.explode, allowReserved: e.allowReserved }, v);
-      if (s) pairs.push(s);
+      // Then form-encoded (RFC 6570's delimiters too, as a form parser decodes before it splits), unless reserved
+      // characters are to go as they are.
+      if (s) pairs.push(e.allowReserved ? s : `${new URLSearchParams(s)}`);
       continue;
     }
     for (const x of Array.isArray(v) ? v : [v]) {

@@ -113,8 +113,8 @@ export interface Codecs {
   /** Every parameter, when some parameter of the document needs more than request.ts's plain path (param-styles.ts). */
   param?: (p: ParamSpec, v: unknown) => string;
   /** Adds the credentials an operation sends, from ClientOptions.auth, to the (lower-case) headers and to `url`,
-   *  returning the URL to send (credentials.ts). */
-  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => string;
+   *  returning the URL to send and whether the token source is to be asked (credentials.ts). */
+  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean];
   /** Whether an error response's JSON body is the one the operation's `errors` declare for its status (error-body.ts). */
   error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
 }

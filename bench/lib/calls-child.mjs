@@ -1,0 +1,155 @@
+// One document of the calls benchmark, in a process of its own (a crash or a hang costs one document): Prism serves
+// the document with request validation on; each generator (this checkout's docex, and with DOCEX_CALLS_BEFORE another
+// checkout's, built) generates its client, bundled with esbuild and imported; every GET (at most MAX_GETS) and the
+// first write with a JSON body are called with values made from their schemas (the sandbox's data generator), through
+// a recorder that passes each request on to Prism. Prints one JSON line.
+// argv: a JSON object { id, file, out, roots: { after, before? } }.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import addFormatsModule from 'ajv-formats';
+import AjvModule from 'ajv';
+import { build } from 'esbuild';
+import { startPrism, startRecorder, tee } from './prism.mjs';
+
+const MAX_GETS = 40;
+const CALL_MS = 10_000;
+const { id, file, out, roots } = JSON.parse(process.argv[2]);
+const after = roots.after;
+const imp = (root, path) => import(pathToFileURL(join(root, 'dist/generator', path)).href);
+
+// No document may reach the network (loopback only): the clients' fetch is the recorder's anyway.
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (url, init) => {
+  const u = new URL(String(url instanceof Request ? url.url : url));
+  if (u.hostname !== '127.0.0.1') throw new TypeError(`network disabled in the calls bench: ${u.href}`);
+  return realFetch(url, init);
+};
+
+const { bundleFile, repairedForTypes } = await imp(after, 'load/index.js');
+const { buildApiModel } = await imp(after, 'model/index.js');
+const { generateValue } = await imp(after, 'sandbox/generate-data.js');
+const { Prng } = await imp(after, 'sandbox/prng.js');
+const { document: doc } = await bundleFile(file, { mode: 'foreign' });
+mkdirSync(out, { recursive: true });
+const served = join(out, 'document.json');
+writeFileSync(served, JSON.stringify(doc));
+
+const pointerAt = (pointer) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
+
+// Values are judged against their schemas (OpenAPI 3.0's keywords draft-07 does not know are ignored): a rejection of
+// a value that is not valid is the sample's, not docex's.
+const Ajv = AjvModule.default ?? AjvModule;
+const addFormats = addFormatsModule.default ?? addFormatsModule;
+const ajv = addFormats(new Ajv({ strict: false, validateSchema: false, allErrors: false, logger: false }));
+for (const f of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(f, true);
+ajv.addSchema(doc, 'doc');
+/** true / false, or undefined when the schema cannot be compiled. */
+function valid(schemaRef, value) {
+  if (!schemaRef) return true;
+  try {
+    return ajv.validate({ $ref: `doc#${schemaRef.pointer.split('/').map(encodeURIComponent).join('/')}` }, value);
+  } catch {
+    return undefined;
+  }
+}
+
+const line = { id, operations: 0, results: {} };
+let prism;
+let recorder;
+try {
+  prism = await startPrism(served, { timeoutMs: 90_000 });
+  recorder = await startRecorder(prism.url);
+  const { generateTree } = await imp(after, 'emit/pipeline.js');
+  // What to call, and with what, from this checkout's model of the document (as the generator builds it).
+  const repaired = repairedForTypes(await bundleFile(file, { mode: 'foreign' })).document;
+  const api = buildApiModel(repaired, { id: '', name: repaired.info?.title ?? '', apiPath: '', source: file });
+  const gets = api.operations.filter((op) => op.method === 'GET').slice(0, MAX_GETS);
+  const write = api.operations.find((op) => ['POST', 'PUT', 'PATCH'].includes(op.method) && op.body?.kind === 'json');
+  const calls = [...gets, ...(write ? [write] : [])];
+  line.operations = calls.length;
+  const prng = new Prng(37);
+  const ctx = { doc, prng, index: 0, refId: () => undefined };
+  const inputs = calls.map((op) => {
+    const params = {};
+    for (const p of op.params) params[p.key] = generateValue(ctx, p.schema ? pointerAt(p.schema.pointer) : { type: 'string' }, p.name);
+    const media = op.body?.content.find((m) => m.mediaType === op.body.mediaType);
+    if (op.method !== 'GET' && op.body) params.body = generateValue(ctx, media?.schema ? pointerAt(media.schema.pointer) : {}, 'body');
+    return { op, params, media };
+  });
+  const base = api.server ?? 'https://api.example.invalid/';
+  const servers = [base, ...api.operations.flatMap((op) => (op.server ? [new URL(op.server, new URL(base).href.replace(/\/*$/, '/')).href.replace(/\/$/, '')] : []))];
+  // Credentials for every scheme a client can be given one for; a token source for oauth2 and openIdConnect.
+  const auth = Object.fromEntries(api.schemes.flatMap((s) => (s.kind.type === 'apiKey' || s.kind.type === 'bearer' ? [[s.name, 'key-1']] : s.kind.type === 'basic' ? [[s.name, { username: 'user', password: 'pw' }]] : [])));
+  const kinds = new Set(api.schemes.map((s) => s.kind.type));
+  const tokens = { getAccessToken: async () => 'token-1', refreshAfterUnauthorized: async () => 'token-1' };
+
+  for (const [name, root] of Object.entries(roots)) {
+    const result = (line.results[name] = { calls: 0, ok: 0, docex: 0, sample: 0, unjudged: 0, route: 0, security: 0, other: 0, notSent: 0, refused: 0, faults: [] });
+    const dir = join(out, name);
+    try {
+      const { generateTree: generate } = name === 'after' ? { generateTree } : await imp(root, 'emit/pipeline.js');
+      const { writeTree } = await imp(root, 'write/tree.js');
+      writeTree(dir, (await generate(file)).tree);
+      const bundled = join(dir, 'bundle.mjs');
+      await build({ entryPoints: [join(dir, 'index.ts')], bundle: true, format: 'esm', platform: 'node', outfile: bundled, logLevel: 'silent' });
+      const mod = await import(pathToFileURL(bundled).href);
+      const factory = Object.entries(mod).find(([k]) => /^create.*Client$/.test(k) && !k.endsWith('RawClient'))[1];
+      let client;
+      try {
+        // This checkout's client: its default baseUrl where the document names one, `auth` and `tokens` for the schemes
+        // it declares. The other's: the same server as baseUrl (it has no default), and a token source, its only way.
+        const given = name === 'after' ? { ...(api.server ? {} : { baseUrl: base }), ...(Object.keys(auth).length ? { auth } : {}), ...(kinds.has('tokens') ? { tokens } : {}) } : { baseUrl: base, ...(kinds.has('tokens') || kinds.has('bearer') ? { tokens } : {}) };
+        client = factory({ ...given, fetch: tee(recorder, servers), retry: false });
+      } catch (err) {
+        result.refused = calls.length;
+        result.faults.push({ op: '(client)', what: String(err.message).slice(0, 200) });
+        continue;
+      }
+      for (const { op, params, media } of inputs) {
+        const before = recorder.requests.length;
+        await client[op.name](params, { timeoutMs: CALL_MS }).catch(() => undefined);
+        const rec = recorder.requests.length > before ? recorder.requests.at(-1) : undefined;
+        if (!rec?.prism) {
+          result.notSent++;
+          continue;
+        }
+        result.calls++;
+        const { status, violations, problem } = rec.prism;
+        if (violations.length) {
+          // Each violation's location: the part of the request, then the parameter's name or the body's property path.
+          const verdicts = violations.map((v) => {
+            const [where, what] = v.location;
+            if (where === 'body') return valid(media?.schema, params.body);
+            const p = op.params.find((x) => x.in === where && x.name.toLowerCase() === String(what).toLowerCase());
+            return p ? valid(p.schema, params[p.key]) : true;
+          });
+          const kind = verdicts.every((v) => v === false) ? 'sample' : verdicts.some((v) => v === true) ? 'docex' : 'unjudged';
+          result[kind]++;
+          if (kind !== 'sample') result.faults.push({ op: `${op.method} ${op.path}`, kind, violations: violations.map((v) => `${v.location.join('.')}: ${v.message}`.slice(0, 200)) });
+        } else if (status < 300) result.ok++;
+        else if (problem === 'NO_PATH_MATCHED_ERROR' || problem === 'NO_SERVER_MATCHED_ERROR' || problem === 'NO_METHOD_MATCHED_ERROR') {
+          result.route++;
+          result.faults.push({ op: `${op.method} ${op.path}`, kind: 'route', url: rec.url, problem });
+        } else if (problem === 'UNAUTHORIZED') {
+          result.security++;
+          result.faults.push({ op: `${op.method} ${op.path}`, kind: 'security', url: rec.url });
+        } else result.other++;
+      }
+    } catch (err) {
+      result.faults.push({ op: '(generate)', what: String(err?.message ?? err).split('\n')[0].slice(0, 200) });
+    }
+  }
+} catch (err) {
+  line.error = String(err?.message ?? err).split('\n')[0].slice(0, 300);
+} finally {
+  prism?.kill();
+  await recorder?.close();
+}
+process.stdout.write(JSON.stringify(line) + '\n');
+process.exit(0);
