@@ -5,7 +5,7 @@
 // document). Not part of the default run: `--only calls`. With DOCEX_CALLS_BEFORE=<another docex checkout, built>,
 // that checkout's clients are called too, against the same Prism, in the same run.
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allDocuments, corpusDir, sampleOf } from './corpus.mjs';
@@ -46,7 +46,11 @@ export async function run({ log, runs }) {
   const api = corpusDir(log);
   const sample = sampleOf(allDocuments(api), SEED, runs ? Math.min(COUNT, runs * 10) : COUNT);
   const before = process.env.DOCEX_CALLS_BEFORE;
-  const roots = { after: root, ...(before ? { before } : {}) };
+  // dist/ and templates/ copied at the start, so that a rebuild while the run lasts cannot mix generator versions.
+  const snapshot = join(outDir, 'calls-generator');
+  rmSync(snapshot, { recursive: true, force: true });
+  for (const d of ['dist', 'templates']) cpSync(join(root, d), join(snapshot, d), { recursive: true });
+  const roots = { after: snapshot, ...(before ? { before } : {}) };
   const base = fresh(join(outDir, 'calls'));
   const groups = {
     fixtures: readdirSync(fixtures).filter((f) => f.endsWith('.yaml')).sort().map((f) => ({ id: `fixtures/${f}`, file: join(fixtures, f) })),
@@ -81,8 +85,9 @@ export async function run({ log, runs }) {
       const who = name === 'after' ? 'this checkout' : 'DOCEX_CALLS_BEFORE';
       rows.add({ figure: `${group} (${who}): calls made`, value: r.calls, unit: 'calls', note: `${r.documents} documents (${r.failedDocuments} not served), ${r.notSent} calls not sent, ${r.refused} refused by the client` });
       rows.add({ figure: `${group} (${who}): 2xx`, value: r.ok, unit: 'calls' });
-      const caused = r.docex + r.route;
-      rows.add({ figure: `${group} (${who}): rejected, caused by docex`, value: caused, unit: 'calls', target: '0', ok: name === 'after' ? caused === 0 : undefined, note: `${r.docex} validation, ${r.route} wrong URL; also ${r.security} security refused, ${r.sample} for sample values, ${r.unjudged} not judged, ${r.other} other non-2xx` });
+      // Credentials were given for every scheme the client takes them for: a security refusal is the client's.
+      const caused = r.docex + r.route + r.security;
+      rows.add({ figure: `${group} (${who}): rejected, caused by docex`, value: caused, unit: 'calls', target: '0', ok: name === 'after' ? caused === 0 : undefined, note: `${r.docex} invalid request, ${r.route} wrong URL, ${r.security} security not met; not docex's: ${r.sample} for sample values, ${r.unjudged} not judged, ${r.other} other non-2xx` });
     }
   }
   return { rows: rows.list, results };

@@ -35,8 +35,10 @@ mkdirSync(out, { recursive: true });
 const served = join(out, 'document.json');
 writeFileSync(served, JSON.stringify(doc));
 
+// A SourceRef's pointer: `#/paths/...`.
 const pointerAt = (pointer) =>
   pointer
+    .replace(/^#/, '')
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
@@ -53,7 +55,7 @@ ajv.addSchema(doc, 'doc');
 function valid(schemaRef, value) {
   if (!schemaRef) return true;
   try {
-    return ajv.validate({ $ref: `doc#${schemaRef.pointer.split('/').map(encodeURIComponent).join('/')}` }, value);
+    return ajv.validate({ $ref: `doc#${schemaRef.pointer.replace(/^#/, '').split('/').map(encodeURIComponent).join('/')}` }, value);
   } catch {
     return undefined;
   }
@@ -69,8 +71,12 @@ try {
   // What to call, and with what, from this checkout's model of the document (as the generator builds it).
   const repaired = repairedForTypes(await bundleFile(file, { mode: 'foreign' })).document;
   const api = buildApiModel(repaired, { id: '', name: repaired.info?.title ?? '', apiPath: '', source: file });
-  const gets = api.operations.filter((op) => op.method === 'GET').slice(0, MAX_GETS);
-  const write = api.operations.find((op) => ['POST', 'PUT', 'PATCH'].includes(op.method) && op.body?.kind === 'json');
+  // A path key holding `#` or `?` (AWS's documents tell operations of one path apart so) is no path Prism can route
+  // to: those operations are left out, and counted.
+  const routable = api.operations.filter((op) => !/[#?]/.test(op.path));
+  line.unroutable = api.operations.length - routable.length;
+  const gets = routable.filter((op) => op.method === 'GET').slice(0, MAX_GETS);
+  const write = routable.find((op) => ['POST', 'PUT', 'PATCH'].includes(op.method) && op.body?.kind === 'json');
   const calls = [...gets, ...(write ? [write] : [])];
   line.operations = calls.length;
   const prng = new Prng(37);
@@ -129,7 +135,9 @@ try {
             const p = op.params.find((x) => x.in === where && x.name.toLowerCase() === String(what).toLowerCase());
             return p ? valid(p.schema, params[p.key]) : true;
           });
-          const kind = verdicts.every((v) => v === false) ? 'sample' : verdicts.some((v) => v === true) ? 'docex' : 'unjudged';
+          // Prism reports unmet security as a violation of no location when the document declares a 401.
+          const security = violations.some((v) => v.location.length === 0 && /security/i.test(v.message));
+          const kind = security ? 'security' : verdicts.every((v) => v === false) ? 'sample' : verdicts.some((v) => v === true) ? 'docex' : 'unjudged';
           result[kind]++;
           if (kind !== 'sample') result.faults.push({ op: `${op.method} ${op.path}`, kind, violations: violations.map((v) => `${v.location.join('.')}: ${v.message}`.slice(0, 200)) });
         } else if (status < 300) result.ok++;

@@ -70,7 +70,8 @@ export async function requestViolations(res) {
   let list = [];
   if (header) list = JSON.parse(header);
   else if (res.status === 422 && /prism\/errors#UNPROCESSABLE_ENTITY/.test(await res.clone().text())) list = (await res.clone().json()).validation ?? [];
-  return list.filter((v) => v.severity === 'Error').map((v) => ({ ...v, location: v.location[0] === 'request' ? v.location.slice(1) : v.location }));
+  // The header also lists what is wrong with Prism's own (generated) response: not the request's.
+  return list.filter((v) => v.severity === 'Error' && v.location[0] !== 'response').map((v) => ({ ...v, location: v.location[0] === 'request' ? v.location.slice(1) : v.location }));
 }
 
 const HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
