@@ -417,7 +417,7 @@ function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsM
     });
   }
   const properties: OptionalKind<PropertySignatureStructure>[] = [];
-  if (api.server !== undefined) properties.push({ name: 'baseUrl', hasQuestionToken: true, type: 'string', docs: docs(`Default: \`${api.server}\`, the document's first server.`) });
+  if (api.server !== undefined) properties.push({ name: 'baseUrl', hasQuestionToken: true, type: 'string', docs: docs(`Default: \`${api.server}\`, the document's server.`) });
   if (auth.length) properties.push({ name: 'auth', hasQuestionToken: true, type: authType });
   statements.push({
     kind: K.Interface,
