@@ -96,7 +96,9 @@ export async function startRecorder(prism) {
         if (answer || !prism) return res.writeHead(Number(answer ?? 501)).end();
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && !k.startsWith('x-docex-') && v !== undefined) headers.set(k, [v].flat().join(', '));
-        const target = `${prism}${req.url}${req.url.includes('?') ? '&' : '?'}__server=${encodeURIComponent(String(req.headers['x-docex-server']))}`;
+        // A server the document does not name (a reserved .invalid host, RFC 2606) is not Prism's to check.
+        const server = String(req.headers['x-docex-server']);
+        const target = /\.invalid(:\d+)?\/?$/.test(server) ? `${prism}${req.url}` : `${prism}${req.url}${req.url.includes('?') ? '&' : '?'}__server=${encodeURIComponent(server)}`;
         const answered = await fetch(target, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
         const type = answered.headers.get('content-type');
         // Prism's own refusals are problem documents whose type names the error (NO_PATH_MATCHED_ERROR, UNAUTHORIZED).
