@@ -70,8 +70,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       );
       if (res.status === 304) return notModified(res, headers['if-none-match'], cached, asked) as T;
       if (!res.ok) {
-        const { errors } = spec;
-        const error = await toApiError(res, errors && codecs.error && ((status, v) => codecs.error!(errors, status, v)));
+        const error = await toApiError(res, spec.errors && codecs.error?.bind(0, spec.errors));
         throw misreported && mayHaveActed(res) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
       }
       // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).

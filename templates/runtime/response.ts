@@ -36,18 +36,17 @@ export async function toApiError(res: Response, documented?: (status: number, bo
   const type = res.headers.get('content-type') ?? '';
   // A body that cannot be read (connection dropped) reads as empty: the status still says what happened.
   const text = isEmpty(res) ? '' : await res.text().catch(() => '');
-  let parsed: unknown;
-  let json = false;
+  let messages: ErrorMessage[] | undefined;
+  let body: unknown;
   try {
-    if (bodyKind(type) > 1) (parsed = JSON.parse(text)), (json = true);
+    // One message object or an array of them (conventions 7.1: with a technicalMessage each); other JSON is not.
+    if (bodyKind(type) > 1) messages = [(body = JSON.parse(text))].flat();
   } catch {
     // not JSON: reported below
   }
-  const body = json && documented?.(status, parsed) ? parsed : undefined;
-  // One message object or an array of them (conventions 7.1: with a technicalMessage each); other JSON is not.
-  const messages = json ? ([parsed].flat() as ErrorMessage[]) : undefined;
+  if (!messages || !documented?.(status, body)) body = undefined;
   if (messages?.every((m) => typeof m?.technicalMessage === 'string')) return new Cls(status, messages, res, undefined, undefined, body);
-  if (json && documented && body !== undefined) {
+  if (body !== undefined) {
     const short = JSON.stringify(body);
     return new Cls(status, [], res, short.length > 200 ? `${short.slice(0, 199)}…` : short, undefined, body);
   }
