@@ -80,14 +80,14 @@ export async function run({ log, runs }) {
   for (const [group, docs] of Object.entries(done)) {
     for (const name of Object.keys(roots)) {
       const figure = (k) => sum(docs, name, k);
-      const r = { documents: docs.length, failedDocuments: docs.filter((d) => d.error).length, calls: figure('calls'), ok: figure('ok'), docex: figure('docex'), route: figure('route'), security: figure('security'), sample: figure('sample'), unjudged: figure('unjudged'), ignored: figure('ignored'), other: figure('other'), notSent: figure('notSent'), refused: figure('refused') };
+      const r = { documents: docs.length, failedDocuments: docs.filter((d) => d.error).length, calls: figure('calls'), ok: figure('ok'), docex: figure('docex'), route: figure('route'), security: figure('security'), sample: figure('sample'), unjudged: figure('unjudged'), ignored: figure('ignored'), prism: figure('prism'), other: figure('other'), notSent: figure('notSent'), refused: figure('refused') };
       results[`${group}.${name}`] = { ...r, faults: docs.flatMap((d) => (d.results[name]?.faults ?? []).map((f) => ({ id: d.id, ...f }))).slice(0, 200) };
       const who = name === 'after' ? 'this checkout' : 'DOCEX_CALLS_BEFORE';
       rows.add({ figure: `${group} (${who}): calls made`, value: r.calls, unit: 'calls', note: `${r.documents} documents (${r.failedDocuments} not served), ${r.notSent} calls not sent, ${r.refused} refused by the client` });
       rows.add({ figure: `${group} (${who}): 2xx`, value: r.ok, unit: 'calls' });
       // Credentials were given for every scheme the client takes them for: a security refusal is the client's.
       const caused = r.docex + r.route + r.security;
-      rows.add({ figure: `${group} (${who}): rejected, caused by docex`, value: caused, unit: 'calls', target: '0', ok: name === 'after' ? caused === 0 : undefined, note: `${r.docex} invalid request, ${r.route} wrong URL, ${r.security} security not met; not docex's: ${r.sample} for sample values, ${r.ignored} for a header parameter OpenAPI ignores, ${r.unjudged} not judged, ${r.other} other non-2xx` });
+      rows.add({ figure: `${group} (${who}): rejected, caused by docex`, value: caused, unit: 'calls', target: '0', ok: name === 'after' ? caused === 0 : undefined, note: `${r.docex} invalid request, ${r.route} wrong URL, ${r.security} security not met; not docex's: ${r.sample} for sample values, ${r.ignored} for a header parameter OpenAPI ignores, ${r.prism} misread by Prism, ${r.unjudged} not judged, ${r.other} other non-2xx` });
     }
   }
   return { rows: rows.list, results };
