@@ -84,7 +84,7 @@ function withoutReadOnly(value, schema, depth = 0) {
  * in the path template; a path without parameters that Prism does not route although the document declares it.
  */
 function prismMisreads(op, violations, problem) {
-  if (problem === 'NO_PATH_MATCHED_ERROR') return !op.path.includes('{');
+  if (problem) return problem === 'NO_PATH_MATCHED_ERROR' && !op.path.includes('{');
   return violations.every((v) => {
     const [where, what] = v.location;
     if (/exactly one schema in oneOf/.test(v.message) && where !== 'body') return true;
