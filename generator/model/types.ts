@@ -4,13 +4,25 @@
 // (to compile it, to generate data), the record says where it is written (`SourceRef`), and the consumer reads it there.
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
-import type { ErrorBody } from './conventions/error-bodies.js';
 import type { FilterMatch } from './conventions/filter.js';
 import type { SchemeKind } from './conventions/security.js';
 
 /** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
  *  resource without path parameters, or none of these. */
 export type ResourceRole = 'collection' | 'instance' | 'sub-resource' | 'singular' | 'other';
+
+/** An error status an operation declares, with what a client needs to tell its JSON body from another (read by
+ *  conventions/error-bodies.ts; here so that the readers and the record do not import each other). */
+export interface ErrorBody {
+  /** The status key as written: `404`, `4XX`, `default`. */
+  status: string;
+  /** The first JSON media type declared for it; none when it declares no JSON body. */
+  mediaType?: string;
+  /** The body's JSON type, when the schema names exactly one and does not allow null. */
+  type?: string;
+  /** Required properties of an object body, in document order. */
+  required: string[];
+}
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 

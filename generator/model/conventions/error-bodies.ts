@@ -4,17 +4,9 @@ import { isJsonMedia } from './media.js';
 import { child, type Ctx } from './node.js';
 import type { Operation } from './operations.js';
 import { required, types } from './schema.js';
+import type { ErrorBody } from '../types.js';
 
-export interface ErrorBody {
-  /** The status key as written: `404`, `4XX`, `default`. */
-  status: string;
-  /** The first JSON media type declared for it; none when it declares no JSON body. */
-  mediaType?: string;
-  /** The body's JSON type, when the schema names exactly one and does not allow null. */
-  type?: string;
-  /** Required properties of an object body, in document order. */
-  required: string[];
-}
+export type { ErrorBody };
 
 export function readErrorBodies(ctx: Ctx, op: Operation): ErrorBody[] {
   const out: ErrorBody[] = [];
