@@ -3,6 +3,7 @@
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
+import type { ValueNotes } from './value-notes.js';
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -14,7 +15,11 @@ export interface ParamModel {
   in: 'path' | 'query' | 'header';
   required: boolean;
   deprecated: boolean;
+  /** Its description, else its schema's (value-notes.ts, as `example`, `default` and `bounds`). */
   description?: string;
+  example?: ValueNotes['example'];
+  default?: ValueNotes['default'];
+  bounds?: ValueNotes['bounds'];
   explode?: boolean;
   style?: string;
   /** Set on the `sort` parameter: its sortable fields (conventions/sortable.ts). */
@@ -33,6 +38,8 @@ export interface BodyModel {
   mediaType: string;
   required: boolean;
   kind: MediaKind;
+  /** The request body's description, else its schema's (the sent media type's). */
+  description?: string;
 }
 
 /** How a media type's content is represented in TypeScript. */
@@ -55,12 +62,20 @@ export interface OperationModel {
   typesKey?: string;
   method: Method;
   path: string;
+  /** Its summary, else the first line of its description. */
   summary?: string;
+  /** Its description, as written (Markdown). */
+  description?: string;
   /** The operation's first tag: the client groups its methods by it. */
   tag?: string;
   /** Position in the document (paths, then methods, in document order). */
   order: number;
   deprecated: boolean;
+  /** The day a deprecated operation may be removed (`x-sunset`), `yyyy-mm-dd`. */
+  sunset?: string;
+  /** Where its reference documentation is: the operation's `externalDocs`, else its section on the docs site when
+   *  `docsUrl` is configured (an http(s) URL either way). */
+  docsUrl?: string;
   params: ParamModel[];
   body?: BodyModel;
   /** Success responses with content, in document order (first = default Accept). */

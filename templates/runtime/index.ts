@@ -37,6 +37,7 @@ export type {
   PageItem,
   PageMeta,
   PaginatedMethod,
+  Picked,
   ParamSpec,
   ResultFor,
   SortParam,
