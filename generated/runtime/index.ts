@@ -39,6 +39,7 @@ export type {
   PageItem,
   PageMeta,
   PaginatedMethod,
+  Picked,
   ParamSpec,
   ResultFor,
   SortParam,

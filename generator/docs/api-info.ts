@@ -1,5 +1,4 @@
-import type { ApiEntry, OpenApiDocument, OperationObject, SchemaObject } from '../load/index.js';
-import { deref, HTTP_METHODS, refName } from '../load/index.js';
+import type { ApiEntry, OpenApiDocument } from '../load/index.js';
 import { buildApiModel, type ApiModel, type OperationModel, type TokenServiceRole } from '../model/index.js';
 import { slugOf } from './reference-link.js';
 
@@ -70,30 +69,20 @@ export function firstParagraph(text: string | undefined): string | undefined {
 
 export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
   const model = buildApiModel(doc, { id: entry.id, name: entry.subApi, apiPath: '', source: entry.relPath });
-  const { factory } = model;
-  const modelled = new Map(model.operations.map((o) => [`${o.method} ${o.path}`, o]));
   const operations: OperationInfo[] = [];
   const deprecations: string[] = [];
-  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
-    const item = deref(doc, rawItem);
-    if (!item) continue;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const name = `${method.toUpperCase()} ${path}`;
-      const m = modelled.get(name)!;
-      operations.push({
-        name: m.name,
-        method: method.toUpperCase(),
-        path,
-        operationId: op.operationId,
-        summary: op.summary,
-        deprecated: op.deprecated === true,
-        ...(m.conventions.tokenService ? { tokenService: m.conventions.tokenService } : {}),
-        example: exampleQuery(m),
-      });
-      deprecations.push(...operationDeprecations(doc, name, op));
-    }
+  for (const m of [...model.operations].sort((a, b) => a.order - b.order)) {
+    operations.push({
+      name: m.name,
+      method: m.method,
+      path: m.path,
+      operationId: m.operationId,
+      summary: m.summary,
+      deprecated: m.deprecated,
+      ...(m.conventions.tokenService ? { tokenService: m.conventions.tokenService } : {}),
+      example: exampleQuery(m),
+    });
+    deprecations.push(...operationDeprecations(m));
   }
   return {
     id: entry.id,
@@ -114,49 +103,18 @@ export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
         description: v.description,
       })),
     })),
-    factory,
+    factory: model.factory,
     model,
     operations,
     deprecations: [...new Set(deprecations)],
   };
 }
 
-/** Deprecated operations, parameters and request/response schemas (e.g. the password grant's form body). */
-function operationDeprecations(doc: OpenApiDocument, name: string, op: OperationObject): string[] {
-  const found: string[] = [];
+/** The model's deprecations of an operation in words: itself, its parameters, its request body's schemas (e.g. a grant's form). */
+function operationDeprecations(op: OperationModel): string[] {
+  const name = `${op.method} ${op.path}`;
   const why = (d: string | undefined) => (firstParagraph(d) ? `: ${firstParagraph(d)}` : '');
-  if (op.deprecated) found.push(`${name}${op.operationId ? ` (${op.operationId})` : ''}${why(op.description)}`);
-  for (const raw of op.parameters ?? []) {
-    const p = deref(doc, raw);
-    if (p?.deprecated) found.push(`${name}: parameter \`${p.name}\`${why(p.description)}`);
-  }
-  const body = deref(doc, op.requestBody);
-  for (const media of Object.values(body?.content ?? {})) {
-    walkSchema(doc, media.schema, 'request body', new Set(), (label, s) => found.push(`${name}: ${label}${why(s.description)}`));
-  }
-  return found;
-}
-
-/** Visits deprecated schemas reachable from `schema` (through refs, compositions and properties), each once. */
-function walkSchema(
-  doc: OpenApiDocument,
-  schema: SchemaObject | undefined,
-  label: string,
-  seen: Set<object>,
-  onDeprecated: (label: string, s: SchemaObject) => void,
-): void {
-  if (!schema || seen.size > 500) return;
-  const named = schema.$ref ? refName(schema.$ref) : undefined;
-  const s = deref<SchemaObject>(doc, schema);
-  if (!s || seen.has(s)) return;
-  seen.add(s);
-  const here = named ? `${label} \`${named}\`` : typeof s.title === 'string' ? `${label} "${s.title}"` : label;
-  if (s.deprecated) onDeprecated(here, s);
-  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
-    for (const sub of s[key] ?? []) walkSchema(doc, sub, label, seen, onDeprecated);
-  }
-  for (const [prop, sub] of Object.entries(s.properties ?? {})) walkSchema(doc, sub, `${here}, property \`${prop}\``, seen, onDeprecated);
-  if (s.items) walkSchema(doc, s.items, here, seen, onDeprecated);
+  return op.deprecations.map((d) => (d.subject ? `${name}: ${d.subject}${why(d.description)}` : `${name}${op.operationId ? ` (${op.operationId})` : ''}${why(d.description)}`));
 }
 
 /** Example query values from the model's readings: a page size within the bound, the default sort descending, an expandable reference. */

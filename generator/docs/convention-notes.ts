@@ -1,36 +1,39 @@
 // What the reference pages say about conventions that the documents state as x- extensions, which Redoc does
-// not render: each is read through its model reader and added to the operation's or parameter's description, in a
+// not render: each is taken from the model's record and added to the operation's or parameter's description, in a
 // copy of the bundled document made for rendering only (the published JSON stays the document as written).
-import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
+import { pointerTarget } from '../load/resolve.js';
+import type { OpenApiDocument } from '../load/index.js';
 import { refusesByState, type Effect, type EffectChange } from '../model/conventions/effect.js';
-import { describeFilter, documentContext, documentRoot, operations, readFilter, readSets } from '../model/conventions/index.js';
-import { describeUnique, readUnique } from '../model/conventions/unique.js';
-import { readConventions } from '../model/read.js';
+import { describeFilter } from '../model/conventions/filter.js';
+import { describeUnique } from '../model/conventions/unique.js';
+import { buildApiModel, type ApiModel, type SourceRef } from '../model/index.js';
 
-export function withConventionNotes<T extends object>(doc: T): T {
-  const copy = structuredClone(doc) as T & { paths?: Record<string, Record<string, unknown>> };
-  const bundled = copy as unknown as OpenApiDocument;
-  const conventions = readConventions(bundled, '');
-  for (const [path, item] of Object.entries(copy.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const op = item?.[method];
-      if (!op || typeof op !== 'object') continue;
-      const unique = readUnique(op);
-      if (unique.kind === 'fields') append(op, `**Duplicates (409 Conflict):** a create with ${describeUnique(unique.fields)} as an existing resource is refused.`);
-      const effect = conventions.get(`${method} ${path}`)?.effect;
-      if (effect) append(op, describeEffect(effect));
-    }
+/** A copy of `doc` with the notes; `model` is the document's (built here when the caller has none). */
+export function withConventionNotes<T extends object>(doc: T, model: ApiModel = buildApiModel(doc as OpenApiDocument, { id: '', name: '', apiPath: '', source: '' })): T {
+  const copy = structuredClone(doc);
+  const at = (ref: SourceRef): object | undefined => {
+    const v = pointerTarget(copy, ref.pointer);
+    return v !== null && typeof v === 'object' ? v : undefined;
+  };
+  const ops = [...model.operations].sort((a, b) => a.order - b.order);
+  for (const op of ops) {
+    const node = at(op.at);
+    const { unique, effect } = op.conventions;
+    if (!node) continue;
+    if (unique && op.method === 'POST') append(node, `**Duplicates (409 Conflict):** a create with ${describeUnique(unique.fields)} as an existing resource is refused.`);
+    if (effect) append(node, describeEffect(effect));
   }
   // Filters (x-filter) and what a create's query parameters set (x-sets), on the parameter; a shared parameter once.
   const noted = new Set<object>();
-  for (const op of operations(documentContext(bundled), documentRoot(bundled))) {
+  for (const op of ops) {
     for (const p of op.params) {
-      if (noted.has(p.node.node)) continue;
-      noted.add(p.node.node);
-      const filter = readFilter(p);
-      const sets = readSets(p);
-      if (filter.kind === 'filter') append(p.node.node, `**Filter:** ${describeFilter(filter.match, filter.property)}.`);
-      if (sets.kind === 'sets') append(p.node.node, `**Sets** the created item's \`${sets.property.join('.')}\`.`);
+      const node = at(p.at);
+      if (!node || noted.has(node)) continue;
+      noted.add(node);
+      const filter = p.in === 'query' ? op.conventions.filters.find((f) => f.param === p.name) : undefined;
+      const sets = p.in === 'query' ? op.conventions.sets.find((s) => s.param === p.name) : undefined;
+      if (filter) append(node, `**Filter:** ${describeFilter(filter.match, filter.property?.split('.'))}.`);
+      if (sets) append(node, `**Sets** the created item's \`${sets.property}\`.`);
     }
   }
   return copy;

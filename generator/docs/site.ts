@@ -71,7 +71,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
           const json = join(staging, 'reference', `${api.slug}.json`);
           await writeFile(json, JSON.stringify(b.document, null, 2) + '\n');
           const shown = join(scratch, `${api.slug}.json`);
-          await writeFile(shown, JSON.stringify(withCodeSamples(withConventionNotes(b.document), samples[i]!)));
+          await writeFile(shown, JSON.stringify(withCodeSamples(withConventionNotes(b.document, api.model), samples[i]!)));
           // Redoc shows the samples of the languages its configuration lists (JSON is YAML).
           const config = join(scratch, `${api.slug}.redocly.yaml`);
           await writeFile(config, JSON.stringify({ openapi: { codeSamples: { languages: sampleLanguages(samples[i]!) } } }));

@@ -2,7 +2,7 @@
 // with the class of each error status the document declares, @deprecated with the sunset date, a link to the
 // reference section. Values the client renames or retypes (a header `If-Match` as `ifMatch`, `sort`, `body`): the
 // document's words in the form schema.ts gives every other parameter, so that all of them hover alike.
-import type { BodyModel, OperationModel, ParamModel } from '../model/index.js';
+import { errorStatuses, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
 
 /** JSDoc lines, one comment: `*\/` inside document text cannot close it; control characters are dropped. */
@@ -41,7 +41,7 @@ export const httpLine = (op: OperationModel) => `\`${op.method} ${op.path.replac
 /** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order. */
 export function throwsLines(op: OperationModel): string[] {
   const byClass = new Map<string, string[]>();
-  for (const status of op.errorStatuses) {
+  for (const status of errorStatuses(op)) {
     const name = errorClassName(status);
     byClass.set(name, [...(byClass.get(name) ?? []), status]);
   }

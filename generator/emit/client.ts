@@ -3,10 +3,10 @@
 // sanitised identifier (model/names.ts) or a quoted literal (q), and every comment through jsdocText().
 // What a hover shows is written in client-docs.ts, the operation specs in specs.ts.
 import type { InterfaceDeclarationStructure, JSDocStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
-import type { ApiModel, OperationModel, ParamModel, ResponseModel } from '../model/index.js';
+import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
 import { allDoc, bodyDoc, clientDoc, jsdocText, methodDoc, pagesDoc, paramDoc } from './client-docs.js';
 import type { Printer, Statement } from './printer.js';
-import { q, specsStatement } from './specs.js';
+import { paging, q, specsStatement } from './specs.js';
 import { banner } from './templates.js';
 
 /** The `docs` of a structure: none, or one JSDoc block. */
@@ -67,17 +67,17 @@ function expandMap(expand: [string, string][]): string {
   return `{ ${expand.map(([k, v]) => `${q(k)}: components['schemas'][${q(v)}]`).join('; ')} }`;
 }
 
-function mediaResult(op: OperationModel, r: ResponseModel): string {
+function mediaResult(op: OperationModel, r: SuccessMedia): string {
   let t: string;
   if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}['responses'][${q(s)}]['content'][${q(r.mediaType)}]`).join(' | ');
   else t = r.kind === 'text' ? 'string' : 'Blob';
   const expand = expandables(op);
   if (expand && r.kind === 'json') t = `Expanded<${t}, ${expandMap(expand)}, E>`;
   if (op.conventions.etag.etag) t = `WithEtag<${t}>`;
-  return op.emptyStatuses.length ? `${t} | undefined` : t;
+  return emptySuccessStatuses(op).length ? `${t} | undefined` : t;
 }
 
-const accepts = (op: OperationModel) => op.responses.map((r) => q(r.mediaType)).join(' | ');
+const accepts = (media: SuccessMedia[]) => media.map((r) => q(r.mediaType)).join(' | ');
 
 interface Rendered {
   op: OperationModel;
@@ -93,6 +93,7 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   const runtimeTypes = new Set<string>();
   const statements: StatementStructures[] = [];
   const expand = expandables(op);
+  const responses = successMedia(op);
   const expandUnion = expand ? expand.map(([k]) => q(k)).join(' | ') : '';
   const eParam = expand ? [{ name: 'E', constraint: expandUnion, default: 'never' }] : [];
   const aE = expand ? '<E>' : '';
@@ -124,8 +125,7 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   if (op.body) props.push({ name: 'body', hasQuestionToken: !op.body.required, type: bodyType(op), docs: docs(bodyDoc(op.body)) });
   const required = op.params.some((p) => p.required) || op.body?.required === true;
   // An operation without parameters takes none: no empty `{}` type, which would accept any object.
-  if (props.length && process.env.HV === 'alias' && picks.length) statements.push((w) => { w.write(`export type ${Name}Params${eParam.length ? `<${generic}>` : ''} = ${picks.join(' & ')} & {`).newLine(); for (const p of props) { w.writeLine(`  ${p.name}${p.hasQuestionToken ? '?' : ''}: ${p.type};`); } w.writeLine('};'); });
-  else if (props.length) statements.push({ kind: K.Interface, name: `${Name}Params`, isExported: true, typeParameters: eParam, extends: picks, properties: props });
+  if (props.length) statements.push({ kind: K.Interface, name: `${Name}Params`, isExported: true, typeParameters: eParam, extends: picks, properties: props });
   else statements.push({ kind: K.TypeAlias, name: `${Name}Params`, isExported: true, type: picks.join(' & ') || 'Record<string, never>' });
 
   // Result type, by Accept when several media types are offered.
@@ -133,13 +133,13 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   let optionsType = 'CallOptions';
   let result: string;
   let aDecl = '';
-  if (op.responses.length === 0) result = 'undefined';
-  else if (op.responses.length === 1) result = mediaResult(op, op.responses[0]!);
+  if (responses.length === 0) result = 'undefined';
+  else if (responses.length === 1) result = mediaResult(op, responses[0]!);
   else {
     runtimeTypes.add('ResultFor');
-    const map = op.responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
+    const map = responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
     statements.push({ kind: K.TypeAlias, name: `${Name}Results`, isExported: true, typeParameters: eParam, type: `{ ${map} }` });
-    aDecl = `A extends ${accepts(op)} = ${q(op.responses[0]!.mediaType)}`;
+    aDecl = `A extends ${accepts(responses)} = ${q(responses[0]!.mediaType)}`;
     callGenerics.push(aDecl);
     optionsType = 'CallOptions & { accept?: A }';
     result = `ResultFor<${Name}Results${aE}, A>`;
@@ -148,7 +148,7 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   if (op.conventions.etag.etag) runtimeTypes.add('WithEtag');
   const resultDecl = [generic, aDecl].filter(Boolean).join(', ');
   statements.push({ kind: K.TypeAlias, name: `${Name}Result${resultDecl ? `<${resultDecl}>` : ''}`, isExported: true, type: result });
-  const resultArgs = [expand ? 'E' : '', op.responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
+  const resultArgs = [expand ? 'E' : '', responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
   const resultRef = `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}`;
 
   const paramsDecl = `params${required ? '' : '?'}: ${Name}Params${aE}`;
@@ -165,14 +165,14 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   // The method's hover: on the member, and on each call signature where there are two (an editor then shows the
   // signature a call resolves to, and a signature without a comment of its own would show none).
   const summary = docs(methodDoc(op, conditional));
-  const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(op), default: q(op.responses[0]!.mediaType) }] : [])];
+  const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(responses), default: q(responses[0]!.mediaType) }] : [])];
   const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `Promise<${resultRef}>`, docs: inm ? docs(methodDoc(op)) : undefined }];
   if (inm) {
     runtimeTypes.add('NotModified');
     callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: summary });
   }
   let member: OptionalKind<PropertySignatureStructure>;
-  if (op.conventions.collection.kind === 'page') {
+  if (paging(op)) {
     // PageItem (a deferred conditional type), not `Page['items'][number]`: tsc validates an indexed access on a
     // generic type when it checks client.ts (~9 ms each), a conditional only when a program calls all().
     runtimeTypes.add('PageItem');

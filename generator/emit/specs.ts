@@ -2,7 +2,7 @@
 // Written as an object literal a person reads and reviews (`satisfies` checks it against OperationSpec and the
 // client's methods), except for large documents, where the compact form pays: one JSON member a line, parsed by the
 // runtime on first use. The threshold and what it saves are in ARCHITECTURE.md ("Emitting TypeScript").
-import type { OperationModel } from '../model/index.js';
+import { successMedia, type OperationModel } from '../model/index.js';
 import type { OperationSpec } from '../../templates/runtime/types.js';
 
 /** Above this many operations the specs are JSON text (tsc checks an object literal entry by entry). */
@@ -11,16 +11,22 @@ export const COMPACT_SPECS_ABOVE = 250;
 /** A single-quoted TypeScript string literal: the one quote style of client.ts. */
 export const q = (s: string) => `'${JSON.stringify(s).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 
+/** A `meta` + `items` collection: the client pages it, within the bound on `limit`. */
+export function paging(op: OperationModel): { limitMax?: number } | undefined {
+  const c = op.conventions.collection;
+  if (c.kind !== 'page') return undefined;
+  return c.limitMax === undefined ? {} : { limitMax: c.limitMax };
+}
+
 /** What the runtime reads for one operation; typed here against the runtime's own OperationSpec. */
 export function operationSpec(op: OperationModel): OperationSpec {
-  const collection = op.conventions.collection;
   return {
     method: op.method as OperationSpec['method'],
     path: op.path,
     params: op.params.map((p) => ({ key: p.key, name: p.name, in: p.in, ...(p.explode === undefined ? {} : { explode: p.explode }), ...(p.style ? { style: p.style } : {}) })),
     ...(op.body ? { body: { mediaType: op.body.mediaType } } : {}),
-    accept: op.responses.map((r) => r.mediaType),
-    ...(collection.kind === 'page' ? { paginated: collection.limitMax === undefined ? {} : { limitMax: collection.limitMax } } : {}),
+    accept: successMedia(op).map((r) => r.mediaType),
+    ...(paging(op) ? { paginated: paging(op) } : {}),
     ...(op.conventions.etag.etag ? { etag: true } : {}),
   } satisfies OperationSpec;
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiModel } from '../model/index.js';
 import { byTag, renderClient, renderIndex, renderRaw } from './client.js';
+import { paging } from './specs.js';
 import type { Printer } from './printer.js';
 import { banner, render, templatesDir } from './templates.js';
 
@@ -62,7 +63,7 @@ export function emitApi(api: ApiModel, printer: Printer): OutputTree {
       tagged,
       groups: groups.map((g) => ({
         heading: tagged ? cell(g.tag ?? 'Other operations') : undefined,
-        operations: g.ops.map((o) => ({ name: o.name, method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: o.conventions.collection.kind === 'page', summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
+        operations: g.ops.map((o) => ({ name: o.name, method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
       })),
     }),
   );

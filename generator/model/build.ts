@@ -1,11 +1,11 @@
 import { deref, HTTP_METHODS } from '../load/index.js';
-import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '../load/index.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '../load/index.js';
 import { referenceLink } from '../docs/reference-link.js';
-import { readConventions } from './read.js';
-import { mediaKind, readSunset, uniqueOperationIds } from './conventions/index.js';
+import { readDocument, type OperationReading } from './read.js';
+import { mediaKind, uniqueOperationIds } from './conventions/index.js';
 import { parameterNotes } from './value-notes.js';
 import { clientNames, safeName, typesKeyOf, unique } from './names.js';
-import type { ApiModel, BodyModel, Method, OperationConventions, OperationModel, ParamModel, ResponseModel } from './types.js';
+import type { ApiModel, BodyModel, Method, OperationModel, ParamModel } from './types.js';
 
 export interface ModelOptions {
   id: string;
@@ -47,7 +47,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   }
 
   const uniqueIds = uniqueOperationIds(raws.map((r) => r.op));
-  const conventions = readConventions(doc, opts.source);
+  const reading = readDocument(doc, opts.source);
   // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
   const uniqueKeys = uniqueOperationIds(raws.map((r) => ({ operationId: r.op.operationId && typesKeyOf(r.op.operationId) })));
   const used = new Set<string>();
@@ -56,7 +56,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    const op = buildOperation(doc, r, name, conventions.get(`${r.method} ${r.path}`)!, warnings, order);
+    const op = buildOperation(doc, r, name, reading.operations.get(`${r.method} ${r.path}`)!, warnings, order);
     const docsUrl = externalDocsUrl(r.op) ?? (opts.docsUrl && opts.id && id ? referenceLink(opts.docsUrl, opts.id, op.tag, id) : undefined);
     if (docsUrl) op.docsUrl = docsUrl;
     const key = id ? typesKeyOf(id) : undefined;
@@ -64,7 +64,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', tags: documentTags(doc), operations, warnings };
+  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', tags: documentTags(doc), operations, collections: reading.collections, warnings };
 }
 
 /** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
@@ -90,8 +90,9 @@ function documentTags(doc: OpenApiDocument): string[] {
   return (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string');
 }
 
-function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, conventions: OperationConventions, warnings: string[], order: number): OperationModel {
+function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, reading: OperationReading, warnings: string[], order: number): OperationModel {
   const { op } = r;
+  const { conventions } = reading;
   const merged = new Map<string, ParameterObject>();
   for (const p of [...r.pathParams, ...(op.parameters ?? [])]) {
     const param = deref<ParameterObject>(doc, p);
@@ -99,6 +100,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
   }
   const keys = new Set<string>();
   const params: ParamModel[] = [];
+  const expandable = conventions.expandable.length > 0;
   for (const p of merged.values()) {
     if (p.in === 'cookie') {
       warnings.push(`${name}: cookie parameter "${p.name}" is not supported and is left out`);
@@ -107,7 +109,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     // OpenAPI 3.x: header parameters named Accept, Content-Type or Authorization "SHALL be ignored"; the client sets
     // those itself (content negotiation, the body's media type, bearer auth), so a caller could only contradict it.
     if (p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name)) continue;
-    const model: ParamModel = {
+    const model: Omit<ParamModel, 'at'> = {
       key: unique(safeName(p.name, PARAM_MEMBERS), keys),
       name: p.name,
       in: p.in,
@@ -122,32 +124,17 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     if (typeof p.explode === 'boolean') model.explode = p.explode;
     if (typeof p.style === 'string') model.style = p.style;
     if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
+    // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
+    if (p.in === 'query' && p.name === 'expand' && expandable) model.expand = true;
     // Only a GET or HEAD gets a 304 for it (elsewhere If-None-Match fails with 412).
     if (p.in === 'header' && p.name === conventions.etag.ifNoneMatchName && (r.method === 'get' || r.method === 'head')) model.notModified = true;
     const ps = deref<SchemaObject>(doc, p.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
     if (p.in === 'query' && mayBeObject(ps)) model.object = true;
-    params.push(model);
-  }
-
-  const responses: ResponseModel[] = [];
-  const emptyStatuses: string[] = [];
-  const errorStatuses: string[] = [];
-  for (const [status, raw] of Object.entries(op.responses ?? {})) {
-    const response = deref<ResponseObject>(doc, raw);
-    if (!response) continue;
-    if (!/^2(\d\d|XX)$/i.test(status)) {
-      if (/^[45]/.test(status) || status === 'default') errorStatuses.push(status);
-      continue;
-    }
-    const content = Object.keys(response.content ?? {});
-    if (content.length === 0) emptyStatuses.push(status);
-    for (const mediaType of content) {
-      const kind = mediaKind(mediaType);
-      const existing = responses.find((x) => x.mediaType === mediaType);
-      if (existing) existing.statuses.push(status);
-      else responses.push({ mediaType, kind: kind === 'form' || kind === 'multipart' ? 'binary' : kind, statuses: [status] });
-    }
+    // Where it is written: the readers walked the same parameters (the operation's own over its path item's); one
+    // they could not name (an `in` that is no string) is placed at its operation.
+    const where = reading.params.get(`${p.in}:${p.name}`) ?? { at: reading.at };
+    params.push({ ...model, at: where.at, ...(where.schema ? { schema: where.schema } : {}) });
   }
 
   const model: OperationModel = {
@@ -155,12 +142,11 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
     method: r.method.toUpperCase() as Method,
     path: r.path,
     order,
+    at: reading.at,
     deprecated: op.deprecated === true,
+    deprecations: reading.deprecations,
     params,
-    responses,
-    emptyStatuses,
-    errorStatuses,
-    etag: conventions.etag.etag,
+    statuses: reading.statuses,
     conventions,
   };
   if (op.operationId) model.operationId = op.operationId;
@@ -168,30 +154,19 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, con
   const summary = op.summary ?? op.description?.split('\n')[0];
   if (summary) model.summary = summary;
   if (typeof op.description === 'string' && op.description) model.description = op.description;
-  const sunset = readSunset(op);
-  if (sunset) model.sunset = sunset;
-  const body = requestBody(doc, op.requestBody);
+  if (reading.sunset !== undefined) model.sunset = reading.sunset;
+  const body = requestBody(doc, op.requestBody, reading.body);
   if (body) model.body = body;
-
-  if (conventions.collection.kind === 'page') {
-    const max = conventions.collection.limitMax;
-    model.paginated = max === undefined ? {} : { limitMax: max };
-  }
-  // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
-  if (params.some((p) => p.in === 'query' && p.name === 'expand') && conventions.expandable.length > 0) {
-    model.expandable = Object.fromEntries(conventions.expandable.map((e) => [e.name, e.target]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
-    params.find((p) => p.in === 'query' && p.name === 'expand')!.expand = true;
-  }
   return model;
 }
 
-/** The request body's media type: JSON when offered, else the first one listed. */
-function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined): BodyModel | undefined {
+/** The request body: the media type the client sends (JSON when offered, else the first one listed), and all it lists. */
+function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined, read: OperationReading['body']): BodyModel | undefined {
   const body = deref<RequestBodyObject>(doc, raw);
-  const types = Object.keys(body?.content ?? {});
-  if (!body || types.length === 0) return undefined;
-  const mediaType = types.find((t) => mediaKind(t) === 'json') ?? types[0]!;
-  const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType) };
+  if (!body || !read || read.content.length === 0) return undefined;
+  const { content } = read;
+  const mediaType = content.find((m) => mediaKind(m.mediaType) === 'json')?.mediaType ?? content[0]!.mediaType;
+  const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType), at: read.at, content };
   const description = body.description || deref<SchemaObject>(doc, body.content?.[mediaType]?.schema)?.description;
   if (typeof description === 'string' && description) model.description = description;
   return model;

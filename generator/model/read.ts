@@ -1,79 +1,110 @@
-// Reads every convention of one bundled document through the readers in conventions/, as plain data for the
-// model (JSON-serialisable: locations become file + JSON pointer).
+// Reads every convention and operation fact of one bundled document through the readers in conventions/, as plain
+// data for the model (JSON-serialisable: locations become file + JSON pointer).
 import type { OpenApiDocument } from '../load/index.js';
 import {
+  child,
   documentContext,
   documentRoot,
-  expandValues,
-  isSecured,
+  expandablesOf,
   operations,
-  param,
-  readCaching,
-  readCollection,
-  readEffect,
-  readEtag,
-  readExpandable,
-  readFilter,
-  readMedia,
-  readPrincipal,
-  readSets,
-  readSortable,
-  sortParam,
+  collectionUnique,
+  readResources,
+  readDeprecations,
+  readResponses,
+  readContent,
+  readSunset,
   sourceOf,
-  successSchema,
-  successStatus,
-  tokenServiceRole,
+  type At,
+  type Ctx,
+  type MediaEntry,
+  type Operation,
 } from './conventions/index.js';
-import type { OperationConventions } from './types.js';
+import { readOperationConventions } from './read-conventions.js';
+import type { CollectionModel, DeprecationModel, MediaModel, OperationConventions, SourceRef, StatusModel } from './types.js';
+
+/** What the model takes from the readers for one operation, besides the names and types the emitter needs. */
+export interface OperationReading {
+  at: SourceRef;
+  conventions: OperationConventions;
+  statuses: StatusModel[];
+  /** Where the request body is written, and its media types in document order. */
+  body?: { at: SourceRef; content: MediaModel[] };
+  /** Where each parameter is written, by `<in>:<name>` (the path item's, unless the operation declares its own). */
+  params: Map<string, { at: SourceRef; schema?: SourceRef }>;
+  deprecations: DeprecationModel[];
+  sunset?: string;
+}
+
+export interface DocumentReading {
+  /** By `<method> <path>` (method in lower case). */
+  operations: Map<string, OperationReading>;
+  collections: CollectionModel[];
+}
+
+export function readDocument(doc: OpenApiDocument, file: string): DocumentReading {
+  const ctx = documentContext(doc, file);
+  const root = documentRoot(doc, file);
+  const out = new Map<string, OperationReading>();
+  for (const op of operations(ctx, root)) out.set(`${op.method} ${op.path}`, readOperation(ctx, op));
+  return { operations: out, collections: collectionsOf(ctx, root) };
+}
 
 /** The conventions of each operation, by `<method> <path>`. */
 export function readConventions(doc: OpenApiDocument, file: string): Map<string, OperationConventions> {
   const ctx = documentContext(doc, file);
-  const schemas = doc.components?.schemas ?? {};
-  const out = new Map<string, OperationConventions>();
-  for (const op of operations(ctx, documentRoot(doc, file))) {
-    const collection = readCollection(ctx, op);
-    const sortable = readSortable(ctx, sortParam(op));
-    const expand = param(op, 'expand', 'query');
-    const allowed = expand && expandValues(ctx, expand.schema)?.values;
-    // Expandable: references to a schema that exists, that the `expand` parameter lists (all, if it lists none).
-    const expandable = expand
-      ? readExpandable(ctx, op).filter((e) => Object.hasOwn(schemas, e.target) && (!allowed || allowed.includes(e.name)))
-      : [];
-    const caching = [...op.responses].flatMap(([status, response]) => {
-      const values = readCaching(ctx, response);
-      return values ? [[status, values] as const] : [];
-    });
-    const tokenService = tokenServiceRole(ctx, op);
-    const effect = readEffect(ctx, op);
-    const query = op.params.filter((p) => p.in === 'query');
-    out.set(`${op.method} ${op.path}`, {
-      successStatus: successStatus(op),
-      media: readMedia(ctx, op),
-      collection: {
-        kind: collection.kind,
-        ...(collection.limitMax !== undefined ? { limitMax: collection.limitMax } : {}),
-        ...(collection.item ? { item: sourceOf(collection.item.location) } : {}),
+  return new Map(operations(ctx, documentRoot(doc, file)).map((op) => [`${op.method} ${op.path}`, readOperationConventions(ctx, op)]));
+}
+
+function readOperation(ctx: Ctx, op: Operation): OperationReading {
+  const sunset = readSunset(op.op.node);
+  const body = child(ctx, op.op, 'requestBody');
+  return {
+    at: sourceOf(op.op.location),
+    conventions: readOperationConventions(ctx, op),
+    statuses: readResponses(ctx, op).map((r) => ({
+      status: r.status,
+      at: sourceOf(r.at.location),
+      headers: r.headers.map((h) => ({ name: h.name, required: h.required, ...schemaRef(h.schema) })),
+      content: r.content.map(media),
+    })),
+    ...(body ? { body: { at: sourceOf(body.location), content: readContent(ctx, body).map(media) } } : {}),
+    params: new Map(op.params.map((p) => [`${p.in}:${p.name}`, { at: sourceOf(p.node.location), ...schemaRef(p.schema) }])),
+    deprecations: readDeprecations(ctx, op).map((d) => ({
+      subject: d.subject,
+      ...(typeof d.description === 'string' ? { description: d.description } : {}),
+      at: sourceOf(d.at),
+    })),
+    ...(sunset !== undefined ? { sunset } : {}),
+  };
+}
+
+function media(m: MediaEntry): MediaModel {
+  return { mediaType: m.mediaType, at: sourceOf(m.location), ...schemaRef(m.schema) };
+}
+
+function schemaRef(schema: At | undefined): { schema?: SourceRef } {
+  return schema ? { schema: sourceOf(schema.location) } : {};
+}
+
+/** The collections of the document: their items, expandable references and duplicate criteria. */
+function collectionsOf(ctx: Ctx, root: At): CollectionModel[] {
+  const schemas = child(ctx, child(ctx, root, 'components'), 'schemas')?.node ?? {};
+  const ops = operations(ctx, root);
+  return [...readResources(ctx, root).values()].flatMap((r) => {
+    const c = r.collection;
+    if (!c) return [];
+    const unique = collectionUnique(ops, r.path);
+    return [
+      {
+        path: r.path,
+        item: sourceOf(c.item.location),
+        ...(c.shape ? { shape: c.shape } : {}),
+        nested: c.nested,
+        references: expandablesOf(ctx, c.item)
+          .filter((e) => Object.hasOwn(schemas, e.target))
+          .map((e) => ({ name: e.name, target: e.target })),
+        ...(unique ? { unique: { fields: [...unique.fields], at: sourceOf(unique.at) } } : {}),
       },
-      ...(sortable ? { sortable: { fields: sortable.fields, ...(sortable.default ? { default: sortable.default } : {}), at: sourceOf(sortable.at.location) } } : {}),
-      expandable: expandable.map((e) => ({ name: e.name, target: e.target, at: sourceOf(e.location) })),
-      etag: readEtag(ctx, op),
-      caching: Object.fromEntries(caching),
-      secured: isSecured(op),
-      ...(tokenService ? { tokenService } : {}),
-      ...(effect?.kind === 'effect' ? { effect: { ...effect.effect, at: sourceOf(effect.at) } } : {}),
-      filters: query.flatMap((p) => {
-        const f = readFilter(p);
-        return f.kind === 'filter' ? [{ param: p.name, match: f.match, ...(f.property ? { property: f.property.join('.') } : {}), at: sourceOf(f.at) }] : [];
-      }),
-      sets: query.flatMap((p) => {
-        const s = readSets(p);
-        return s.kind === 'sets' ? [{ param: p.name, property: s.property.join('.'), at: sourceOf(s.at) }] : [];
-      }),
-      principal: readPrincipal(ctx, successSchema(ctx, op))
-        .filter((p) => p.value === 'username')
-        .map((p) => ({ property: p.property, at: sourceOf(p.location) })),
-    });
-  }
-  return out;
+    ];
+  });
 }

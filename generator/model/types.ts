@@ -1,11 +1,23 @@
-// The intermediate representation the emitters read: a pure, sorted, JSON-serialisable function of one
-// bundled document. Emitters never read raw OpenAPI; nothing here knows about TypeScript.
+// The intermediate representation every part reads: a pure, sorted, JSON-serialisable function of one bundled
+// document. The emitter, the docs and the sandbox take each operation fact from here (and the accessors of
+// operation.ts), never from raw OpenAPI; nothing here knows about TypeScript. Where a consumer needs a schema itself
+// (to compile it, to generate data), the record says where it is written (`SourceRef`), and the consumer reads it there.
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
 import type { ValueNotes } from './value-notes.js';
 
+/** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
+ *  resource without path parameters, or none of these. */
+export type ResourceRole = 'collection' | 'instance' | 'sub-resource' | 'singular' | 'other';
+
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+
+/** Where something is written: the document file and a JSON pointer into the bundled document. */
+export interface SourceRef {
+  file: string;
+  pointer: string;
+}
 
 export interface ParamModel {
   /** Property name in the method's params object: a camelCase identifier, unique within the operation. */
@@ -24,7 +36,7 @@ export interface ParamModel {
   style?: string;
   /** Set on the `sort` parameter: its sortable fields (conventions/sortable.ts). */
   sortable?: string[];
-  /** Set on the `expand` parameter when the response has expandable references (see OperationModel.expandable). */
+  /** Set on the `expand` parameter when the response has expandable references (conventions.expandable). */
   expand?: boolean;
   /** Set on a GET's If-None-Match parameter: a 304 to the caller's own value gives NotModified. */
   notModified?: boolean;
@@ -32,24 +44,101 @@ export interface ParamModel {
   array?: boolean;
   /** A query parameter whose value may be an object (needs the runtime's query-style encoder). */
   object?: boolean;
+  /** Where the parameter object is written (a `$ref` followed). */
+  at: SourceRef;
+  /** Where its schema is written. */
+  schema?: SourceRef;
+}
+
+/** One media type of a request body or response. */
+export interface MediaModel {
+  mediaType: string;
+  /** Where the media type object is written (its examples). */
+  at: SourceRef;
+  /** Where its schema is written. */
+  schema?: SourceRef;
 }
 
 export interface BodyModel {
+  /** The media type the client sends: JSON when offered, else the first listed. */
   mediaType: string;
   required: boolean;
   kind: MediaKind;
   /** The request body's description, else its schema's (the sent media type's). */
   description?: string;
+  /** Where the request body is written (a `$ref` followed). */
+  at: SourceRef;
+  /** Every media type the request body lists, in document order (what the operation accepts). */
+  content: MediaModel[];
 }
 
 /** How a media type's content is represented in TypeScript. */
 export type MediaKind = 'json' | 'text' | 'binary' | 'form' | 'multipart';
 
-export interface ResponseModel {
-  mediaType: string;
-  kind: MediaKind;
-  /** Success status codes (document keys: `200`, `2XX`) declaring this media type. */
-  statuses: string[];
+export interface HeaderModel {
+  /** As written (`ETag`, `cache-control`). */
+  name: string;
+  required: boolean;
+  /** Where the header's schema is written. */
+  schema?: SourceRef;
+}
+
+/** A response the operation declares, under its key as written. */
+export interface StatusModel {
+  /** `200`, `4XX`, `default`. */
+  status: string;
+  /** Where the response object is written (a `$ref` followed). */
+  at: SourceRef;
+  headers: HeaderModel[];
+  /** Its media types in document order (the success response's first one is the default representation). */
+  content: MediaModel[];
+}
+
+/**
+ * What an operation does to the resource its path names (spec 2.1, read by the resources reader from structure):
+ * - `list`: GET on a collection; `create`: POST on a collection;
+ * - `read`/`replace`/`remove`: GET/PUT/DELETE on `<collection>/{id}`;
+ * - `sub-read`/`sub-replace`: GET/PUT below an instance (`/documents/{documentId}/presentation`);
+ * - `single-read`/`single-replace`: GET/PUT of a stand-alone resource (`/current-user`);
+ * - `action`: anything else.
+ */
+export type OperationKind = 'list' | 'create' | 'read' | 'replace' | 'remove' | 'sub-read' | 'sub-replace' | 'single-read' | 'single-replace' | 'action';
+
+export interface OperationResource {
+  /** The role of the operation's path. */
+  role: ResourceRole;
+  kind: OperationKind;
+  /** The collection (its path) the operation's path is, or is an instance of. */
+  collection?: string;
+  /** `read`/`replace`/`remove`: the path parameter holding the instance's id. */
+  idParam?: string;
+  /** The instance the path lies below (a nested collection's, a sub-resource's, a nested instance's): its path,
+   *  the path parameter holding its id and the collection it belongs to. */
+  parent?: { path: string; idParam: string; collection: string };
+}
+
+/** A collection of the API (spec 2.4), as the resources reader finds it, with the criteria of its duplicates. */
+export interface CollectionModel {
+  path: string;
+  /** Where the items' schema is written (a `components/schemas` entry when the items are a named schema). */
+  item: SourceRef;
+  /** The shape the path's own GET lists in; none when the items are known only from an instance or a create. */
+  shape?: 'page' | 'array';
+  /** The path holds a parameter: each item belongs to one parent. */
+  nested: boolean;
+  /** The item's expandable references (`x-expandable`) to schemas that exist, by property. */
+  references: { name: string; target: string }[];
+  /** Duplicate criteria (spec 7.2): the `x-unique` of the collection's create. */
+  unique?: { fields: string[]; at: SourceRef };
+}
+
+/** A deprecated part of an operation: the operation itself (subject ''), a parameter, a schema of its request body. */
+export interface DeprecationModel {
+  /** `parameter \`legacy\``, `request body \`PasswordGrantRequest\``, `request body \`Form\`, property \`x\``; '' for the operation. */
+  subject: string;
+  /** The deprecated part's description, as written. */
+  description?: string;
+  at: SourceRef;
 }
 
 export interface OperationModel {
@@ -70,59 +159,60 @@ export interface OperationModel {
   tag?: string;
   /** Position in the document (paths, then methods, in document order). */
   order: number;
+  /** Where the operation object is written. */
+  at: SourceRef;
   deprecated: boolean;
   /** The day a deprecated operation may be removed (`x-sunset`), `yyyy-mm-dd`. */
   sunset?: string;
   /** Where its reference documentation is: the operation's `externalDocs`, else its section on the docs site when
    *  `docsUrl` is configured (an http(s) URL either way). */
   docsUrl?: string;
+  /** What of the operation is deprecated (itself, parameters, request body schemas), in document order. */
+  deprecations: DeprecationModel[];
   params: ParamModel[];
   body?: BodyModel;
-  /** Success responses with content, in document order (first = default Accept). */
-  responses: ResponseModel[];
-  /** Success statuses that have no body. */
-  emptyStatuses: string[];
-  errorStatuses: string[];
-  /** `meta` + `items` collection (meta shaped like CollectionMeta). */
-  paginated?: { limitMax?: number };
-  /** Expandable property name -> target schema name under components.schemas. */
-  expandable?: Record<string, string>;
-  /** The success response declares an ETag header (any method): the result carries it. */
-  etag: boolean;
+  /** Every response the operation declares, in document order. */
+  statuses: StatusModel[];
   /** Every convention the document declares for this operation, as read by model/conventions/. */
   conventions: OperationConventions;
-}
-
-/** Where a reading is written: the document file and a JSON pointer into the bundled document. */
-export interface SourceRef {
-  file: string;
-  pointer: string;
 }
 
 /** The parts of the OAuth 2.0 token service: token and revocation endpoints, login page and its form. */
 export type TokenServiceRole = 'token' | 'revocation' | 'login-page' | 'login-form';
 
 export interface OperationConventions {
-  /** The lowest 2xx the document declares (200 when none). */
+  /** The lowest 2xx the document declares (200 when none): its response is the success response. */
   successStatus: number;
-  media: { offered: string[]; accepted: string[]; bodyRequired: boolean };
+  /** An `Accept` that none of the offered media types meets is refused with 406 (else the first type is answered). */
+  notAcceptable: boolean;
   /** `page`: meta (CollectionMeta) + items; `array`: a plain array; with the bound on `limit`. */
   collection: { kind: 'page' | 'array' | 'none'; limitMax?: number; item?: SourceRef };
   /** The sortable fields and default of the `sort` parameter. */
   sortable?: { fields: string[]; default?: string; at: SourceRef };
   /** Expandable references of the response that the `expand` parameter admits (none without one). */
   expandable: { name: string; target: string; at: SourceRef }[];
+  /** ETags by method: a GET sends `ETag` and answers 304 to a matching `If-None-Match` (`notModified`); a write takes
+   *  `If-Match` and answers 412 when it is stale (`preconditionFailed`), and its success response sends the new `ETag`. */
   etag: EtagReading;
   /** The Cache-Control values of each response that declares the header, by its status key as written (`200`, `4XX`). */
   caching: Record<string, string[]>;
   /** Requires authentication: some security requirement and no anonymous alternative. */
   secured: boolean;
+  /** A resource the client may not access (another company's) is refused with 403 (spec 7.2). */
+  forbidden: boolean;
   /** The part of the OAuth 2.0 token service this operation is (token, revocation, login page or form), if any. */
   tokenService?: TokenServiceRole;
-  /** What the operation changes in resources that exist besides what it creates (`x-effect`, when well formed). */
-  effect?: Effect & { at: SourceRef };
-  /** Query parameters that filter what the operation lists (`x-filter`): the item property (dotted) and how they match. */
-  filters: { param: string; match: FilterMatch; property?: string; at: SourceRef }[];
+  /** What the operation is to the resource its path names. */
+  resource: OperationResource;
+  /** The duplicate criteria the operation refuses with 409 (spec 7.2): a create's own `x-unique`; for a replace that
+   *  declares 409, those of its collection's create. */
+  unique?: { fields: string[]; at: SourceRef };
+  /** What the operation changes in resources that exist besides what it creates (`x-effect`, when well formed), and
+   *  the collection those resources belong to. */
+  effect?: Effect & { at: SourceRef; collection?: string };
+  /** Query parameters that filter what the operation lists (`x-filter`): the item property (dotted), how they match,
+   *  and the property's format when it holds timestamps or dates (compared as instants). */
+  filters: { param: string; match: FilterMatch; property?: string; format?: 'date-time' | 'date'; at: SourceRef }[];
   /** Query parameters whose value the operation stores in the item it creates (`x-sets`): the item property (dotted). */
   sets: { param: string; property: string; at: SourceRef }[];
   /** Properties of the success body that hold the signed-in principal's username (`x-principal: username`). */
@@ -146,5 +236,7 @@ export interface ApiModel {
   /** The document's top-level `tags`, in document order (the order of the client's method groups). */
   tags: string[];
   operations: OperationModel[];
+  /** The collections of the API, in document order. */
+  collections: CollectionModel[];
   warnings: string[];
 }

@@ -1,5 +1,6 @@
 // The stated bounds on what a request may send and what the sandbox keeps of it (Reliability guide, "Bounds").
 import type { OpSpec } from './analyse.js';
+import { accepted } from '../model/index.js';
 import { httpError, type HttpError } from './http-error.js';
 import { isJsonMedia } from './schema-tools.js';
 
@@ -14,8 +15,8 @@ export const MAX_BODY_DEPTH = 32;
 export const MAX_STORED_BYTES = 1024 * 1024;
 
 /** The most an operation reads: an upload's limit where it takes a media type other than JSON, else JSON's. */
-export function bodyLimitOf(spec: Pick<OpSpec, 'consumes'>): number {
-  return spec.consumes.some((m) => !isJsonMedia(m)) ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES;
+export function bodyLimitOf(spec: Pick<OpSpec, 'op'>): number {
+  return accepted(spec.op).some((m) => !isJsonMedia(m)) ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES;
 }
 
 export function mib(bytes: number): string {

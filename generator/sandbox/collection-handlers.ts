@@ -8,7 +8,7 @@ import { applyEffect } from './effect.js';
 import { httpError } from './http-error.js';
 import { parseBody, requestMediaType, type ParsedBody } from './request.js';
 import { send } from './respond.js';
-import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
+import { isJsonMedia, paramSchema, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
 import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
@@ -20,7 +20,7 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   const store = storeOf(ctx, call);
   const parent = parentOf(ctx, call);
   if (parent && call.spec.collection!.nested) ctx.state.ensureChildren(store, parent.id);
-  const sortKeys = parseSort(spec.sortable, query.sort);
+  const sortKeys = parseSort(spec.op.conventions.sortable, query.sort);
   const { names, targets } = expandNames(call);
   const selection = JSON.stringify([parent?.id, sortKeys, Object.entries(query).filter(([k]) => !['offset', 'limit', 'expand'].includes(k))]);
   // Filtering and sorting a large store is cached per store version, so paging stays cheap.
@@ -37,21 +37,22 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
     cache.unshift(hit);
     cache.length = Math.min(cache.length, 8);
   }
-  const pages = spec.params.some((p) => p.in === 'query' && (p.name === 'offset' || p.name === 'limit'));
+  const pages = spec.op.params.some((p) => p.in === 'query' && (p.name === 'offset' || p.name === 'limit'));
   const offset = typeof query.offset === 'number' ? query.offset : defaultOf(spec, 'offset') ?? 0;
   const limit = typeof query.limit === 'number' ? query.limit : defaultOf(spec, 'limit') ?? DEFAULT_LIMIT;
   // A plain array is bounded by its maxItems (spec 2.4: "there is always an upper bound").
-  const slice = pages ? hit.items.slice(offset, offset + limit) : spec.limitMax !== undefined ? hit.items.slice(0, spec.limitMax) : hit.items;
+  const bound = spec.op.conventions.collection.limitMax;
+  const slice = pages ? hit.items.slice(offset, offset + limit) : bound !== undefined ? hit.items.slice(0, bound) : hit.items;
   const items = slice.map((it) => expandItem(ctx, call, it, names, targets));
   const body = spec.collection!.shape === 'page' ? { meta: { offset, limit, total: hit.items.length }, items } : items;
   const etag = store.collectionEtag(JSON.stringify([selection, offset, limit, names]));
   if (notModified(call, etag)) return send(call.reply, spec, 304, undefined, undefined, { etag });
-  return send(call.reply, spec, spec.successStatus, body, call.mediaType, { etag });
+  return send(call.reply, spec, spec.op.conventions.successStatus, body, call.mediaType, { etag });
 }
 
 export function defaultOf(spec: OpSpec, name: string): number | undefined {
-  const p = spec.params.find((x) => x.in === 'query' && x.name === name);
-  const d = p && resolveSchema(spec.api.doc, p.schema).default;
+  const p = spec.op.params.find((x) => x.in === 'query' && x.name === name);
+  const d = p && resolveSchema(spec.api.doc, paramSchema(spec.api.doc, p)).default;
   return typeof d === 'number' ? d : undefined;
 }
 
@@ -69,7 +70,7 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   const fromBody = body && isJsonMedia(body.mediaType) && body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Item) : {};
   const sent: Item = { ...setsFromQuery(spec.sets, call.query), ...fromBody };
   const sentId = sent[key];
-  if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.path)} "${sentId}" already exists`);
+  if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.op.path)} "${sentId}" already exists`);
   assignOwn(item, knownProps(spec, store.itemSchema, sent));
   // 7.2's duplicate is exactly what the document's x-unique names: equal values of those properties.
   checkUnique(call, store, item, parent?.id);
@@ -82,8 +83,8 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   const id = String(item[key]);
   store.insert(id, item, parent?.id);
   if (body && !isJsonMedia(body.mediaType)) store.blobs.set(id, { mediaType: body.mediaType, data: body.bytes });
-  const location = `${spec.api.prefix}${fillPath(spec.path, call.path)}/${encodeURIComponent(id)}`;
-  return send(call.reply, spec, spec.successStatus, item, call.mediaType, { etag: itemEtag(item), location });
+  const location = `${spec.api.prefix}${fillPath(spec.op.path, call.path)}/${encodeURIComponent(id)}`;
+  return send(call.reply, spec, spec.op.conventions.successStatus, item, call.mediaType, { etag: itemEtag(item), location });
 }
 
 /** The item properties a create's query parameters set (x-sets): `sendingCompanyId` -> `sendingCompany: { id }`. */

@@ -15,7 +15,8 @@ export function applyEffect(ctx: SubApiContext, call: Call, sent: Item): Item {
   const quoted = (ids: string[]) => ids.map((id) => `"${id}"`).join(', ');
   // Without `ids` the target is the instance the POST is below, which parentOf has already found.
   const ids = effect.ids === undefined ? [String(call.path[targetIdParam(effect)])] : [sent[effect.ids] ?? []].flat().map(String);
-  const foreign = call.spec.operation.responses?.['403'] ? ids.filter((id) => store.foreign.has(id)) : [];
+  // Another company's resource: 403 where the create answers it (the model's), else it does not exist here.
+  const foreign = call.spec.op.conventions.forbidden ? ids.filter((id) => store.foreign.has(id)) : [];
   if (foreign.length) throw httpError(403, `${what} ${quoted(foreign)} ${foreign.length > 1 ? 'belong' : 'belongs'} to another company`);
   const missing = ids.filter((id) => !store.items.has(id));
   if (missing.length) throw httpError(404, `${what} ${quoted(missing)} ${missing.length > 1 ? 'do' : 'does'} not exist`);

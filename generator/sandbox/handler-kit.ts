@@ -2,13 +2,13 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpSpec } from './analyse.js';
-import { deref, type RequestBodyObject, type SchemaObject } from '../load/index.js';
+import type { SchemaObject } from '../load/index.js';
 import { HttpError, httpError } from './http-error.js';
 import { render } from './media.js';
 import type { OpValidators, ParsedBody } from './request.js';
 import { send } from './respond.js';
 import { describeUnique } from '../model/conventions/unique.js';
-import { isJsonMedia, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
+import { isJsonMedia, mediaOf, referenceId, resolveSchema, schemaName, type Item } from './schema-tools.js';
 import type { SandboxState } from './state.js';
 import { isTagList, matchesWeak, parseTags, quoteTag, type Blob, type Store } from './store.js';
 import type { TokenAuthority } from './token-service.js';
@@ -115,17 +115,20 @@ export function checkIfMatch(call: Call, current: string | undefined, accept: (t
   if (!ok) throw httpError(412, 'the resource has changed since the ETag in If-Match was issued; fetch it again');
 }
 
-/** If-None-Match (weak comparison) on operations whose document declares the 304 answer. */
+/** If-None-Match (weak comparison) on operations that answer 304 (the model's ETag reading). */
 export function notModified(call: Call, etag: string): boolean {
-  if (!call.spec.operation.responses?.['304']) return false;
+  if (!call.spec.op.conventions.etag.notModified) return false;
   return matchesWeak(parseTags(call.req.headers['if-none-match']), etag);
 }
 
+const NO_TARGETS: ReadonlyMap<string, string> = new Map();
+
 /** `expand`: names the operation's expandable references, as the model reads them (limited to the parameter's enum). */
-export function expandNames(call: Call): { names: string[]; targets: Map<string, string> } {
+export function expandNames(call: Call): { names: string[]; targets: ReadonlyMap<string, string> } {
   const raw = call.query.expand;
   const names = raw === undefined ? [] : (Array.isArray(raw) ? raw : String(raw).split(',')).map(String).filter(Boolean);
-  const targets = call.spec.expandable;
+  if (!names.length) return { names, targets: NO_TARGETS };
+  const targets = new Map(call.spec.op.conventions.expandable.map((e) => [e.name, e.target]));
   const unknown = names.filter((n) => !targets.has(n));
   if (unknown.length) {
     const known = [...targets.keys()];
@@ -134,7 +137,7 @@ export function expandNames(call: Call): { names: string[]; targets: Map<string,
   return { names, targets };
 }
 
-export function expandItem(ctx: SubApiContext, call: Call, item: Item, names: string[], targets: Map<string, string>): Item {
+export function expandItem(ctx: SubApiContext, call: Call, item: Item, names: string[], targets: ReadonlyMap<string, string>): Item {
   if (!names.length) return item;
   const out = { ...item };
   for (const name of names) {
@@ -146,17 +149,12 @@ export function expandItem(ctx: SubApiContext, call: Call, item: Item, names: st
   return out;
 }
 
-export function successSchema(call: Call): SchemaObject | undefined {
-  const content = call.spec.success?.content ?? {};
-  return (call.mediaType && isJsonMedia(call.mediaType) ? content[call.mediaType]?.schema : undefined) ?? Object.entries(content).find(([m]) => isJsonMedia(m))?.[1].schema;
-}
-
 /** JSON as is; other media types rendered from the JSON (PDF, PNG, XML, text), or the uploaded bytes. */
-export function sendRepresentation(call: Call, value: Item | Blob, etag: string, status = call.spec.successStatus): FastifyReply {
+export function sendRepresentation(call: Call, value: Item | Blob, etag: string, status = call.spec.op.conventions.successStatus): FastifyReply {
   const mt = call.mediaType;
   if (isBlob(value)) return send(call.reply, call.spec, status, value.data, mt && mt.includes('*') ? value.mediaType : mt, { etag });
   if (!mt || isJsonMedia(mt)) return send(call.reply, call.spec, status, value, mt, { etag });
-  const title = schemaName(call.spec.collection?.item) ?? singular(call.spec.path);
+  const title = schemaName(call.spec.collection?.item) ?? singular(call.spec.op.path);
   const bytes = render(mt, value, `${title} ${String(value.id ?? '')}`.trim());
   return send(call.reply, call.spec, status, bytes, mt, { etag: variantEtag(etag, mt) });
 }
@@ -167,12 +165,16 @@ export function sendRepresentation(call: Call, value: Item | Blob, etag: string,
  */
 export function stampServerTimes(ctx: SubApiContext, call: Call, item: Item, body: ParsedBody | undefined, only = /./): void {
   const doc = call.spec.api.doc;
-  const rb = deref<RequestBodyObject>(doc, call.spec.operation.requestBody);
-  const writable = resolveSchema(doc, body ? rb?.content?.[body.mediaType]?.schema : undefined).properties ?? {};
+  const writable = resolveSchema(doc, requestSchema(call, body)).properties ?? {};
   const now = new Date(ctx.now()).toISOString();
   for (const [prop, ps] of Object.entries(resolveSchema(doc, call.spec.collection!.item).properties ?? {})) {
     if (only.test(prop) && !(prop in writable) && resolveSchema(doc, ps).format === 'date-time') item[prop] = now;
   }
+}
+
+/** The request body's schema for the media type it was sent in (the model's request body), as written. */
+export function requestSchema(call: Call, body: ParsedBody | undefined): SchemaObject | undefined {
+  return body ? mediaOf(call.spec.api.doc, call.spec.op.body?.content, body.mediaType)?.schema : undefined;
 }
 
 /** The sent properties the item schema has (all of them when it lists none): a request property the representation
@@ -183,11 +185,11 @@ export function knownProps(spec: OpSpec, itemSchema: SchemaObject, sent: Item): 
 }
 
 /**
- * 409 when another item of the collection (below the same parent) equals `item` under its duplicate criteria: the
- * x-unique of the collection's create, as the model reads it (spec 7.2), for a create and for a replace alike.
+ * 409 when another item of the collection (below the same parent) equals `item` under the criteria the operation
+ * refuses duplicates by (the model's: a create's x-unique, and its collection's for a replace that declares 409).
  */
 export function checkUnique(call: Call, store: Store, item: Item, parent: string | undefined, self?: string): void {
-  const fields = call.spec.collection!.unique;
+  const fields = call.spec.op.conventions.unique?.fields;
   if (!fields) return;
   for (const id of store.withCriteria(fields, item)) {
     if (id !== self && (parent === undefined || store.parentOf.get(id) === parent)) {

@@ -1,19 +1,18 @@
 // Instances of a collection: GET (ETag, 304, expand), PUT (If-Match -> 412 before the body), DELETE.
 import type { FastifyReply } from 'fastify';
-import { deref, type RequestBodyObject } from '../load/index.js';
 import { parseBody, requestMediaType, type ParsedBody } from './request.js';
 import { send } from './respond.js';
 import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
 import { idProp } from './state.js';
 import type { Store } from './store.js';
-import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, sendRepresentation, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
+import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, sendRepresentation, stampServerTimes, knownProps, checkReferences, checkUnique, requestSchema } from './handler-kit.js';
 import { checkStoredSize } from './body-bounds.js';
 import { assignOwn } from './body-plan.js';
 
 export function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
   const store = storeOf(ctx, call);
   const parent = parentOf(ctx, call);
-  const id = String(call.path[call.spec.idParam!]);
+  const id = String(call.path[call.spec.op.conventions.resource.idParam!]);
   return { store, id, item: lookup(ctx, store, id, singular(call.spec.collection!.path), parent?.id) };
 }
 
@@ -35,8 +34,8 @@ export function replace(ctx: SubApiContext, call: Call): FastifyReply {
   if (body && isJsonMedia(body.mediaType) && body.value && typeof body.value === 'object') checkReferences(ctx, call, body.value as Item);
   const next = mergeReplacement(call, item, body);
   next[key] = item[key];
-  // A replace may not make a duplicate either: the declared 409 of a PUT (spec 7.2), by the create's criteria.
-  if (call.spec.operation.responses?.['409']) checkUnique(call, store, next, store.parentOf.get(id), id);
+  // A replace may not make a duplicate either (spec 7.2): by the criteria the model gives it (its create's, where it declares 409).
+  checkUnique(call, store, next, store.parentOf.get(id), id);
   stampServerTimes(ctx, call, next, body, /^(updated|modified|changed)/);
   checkStoredSize(next);
   store.items.set(id, next);
@@ -50,8 +49,7 @@ export function mergeReplacement(call: Call, old: Item, body: ParsedBody | undef
   if (!body || !isJsonMedia(body.mediaType) || !body.value || typeof body.value !== 'object') return { ...old };
   const sent = body.value as Item;
   const next: Item = { ...old };
-  const rb = deref<RequestBodyObject>(call.spec.api.doc, call.spec.operation.requestBody);
-  const writable = Object.keys(resolveSchema(call.spec.api.doc, rb?.content?.[body.mediaType]?.schema).properties ?? sent);
+  const writable = Object.keys(resolveSchema(call.spec.api.doc, requestSchema(call, body)).properties ?? sent);
   const required = new Set(resolveSchema(call.spec.api.doc, call.spec.collection?.item).required ?? []);
   for (const k of writable) if (!(k in sent) && !required.has(k)) delete next[k];
   return assignOwn(next, knownProps(call.spec, call.spec.collection!.item, sent));
@@ -61,5 +59,5 @@ export function remove(ctx: SubApiContext, call: Call): FastifyReply {
   const { store, id, item } = instance(ctx, call);
   checkIfMatch(call, itemEtag(item));
   store.remove(id);
-  return send(call.reply, call.spec, call.spec.successStatus, call.mediaType ? item : undefined, call.mediaType);
+  return send(call.reply, call.spec, call.spec.op.conventions.successStatus, call.mediaType ? item : undefined, call.mediaType);
 }

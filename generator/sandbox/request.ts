@@ -1,13 +1,14 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyRequest } from 'fastify';
-import { deref, type SchemaObject, type RequestBodyObject } from '../load/index.js';
+import type { MediaTypeObject, SchemaObject } from '../load/index.js';
+import { accepted, successResponse } from '../model/index.js';
 import { compileIn, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError, type Message } from './http-error.js';
 import { applyPlan, bodyPlan, type BodyPlan } from './body-plan.js';
 import { bodyTooLarge, checkDepth, MAX_JSON_BODY_BYTES } from './body-bounds.js';
 import { normaliseOne } from './input-times.js';
-import { isJsonMedia, isType, resolveSchema } from './schema-tools.js';
+import { isJsonMedia, isType, objectAt, paramSchema, resolveSchema } from './schema-tools.js';
 
 /** Headers that OpenAPI says to ignore as parameters (they are described elsewhere). */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
@@ -27,12 +28,12 @@ export interface OpValidators {
   queryFormats: Map<string, string>;
 }
 
-function objectSchema(params: OpSpec['params'], where: 'query' | 'path' | 'header'): SchemaObject {
-  const ps = params.filter((p) => p.in === where && !(where === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
+function objectSchema(spec: OpSpec, where: 'query' | 'path' | 'header'): SchemaObject {
+  const ps = spec.op.params.filter((p) => p.in === where && !(where === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
   const key = (n: string): string => (where === 'header' ? n.toLowerCase() : n);
   return {
     type: 'object',
-    properties: Object.fromEntries(ps.map((p) => [key(p.name), p.schema ?? {}])),
+    properties: Object.fromEntries(ps.map((p) => [key(p.name), paramSchema(spec.api.doc, p) ?? {}])),
     required: ps.filter((p) => p.required).map((p) => key(p.name)),
   };
 }
@@ -44,29 +45,30 @@ function objectSchema(params: OpSpec['params'], where: 'query' | 'path' | 'heade
 export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv2020, representation: readonly SchemaObject[] = []): OpValidators {
   const bodies = new Map<string, ValidateFunction>();
   const bodyPlans = new Map<string, BodyPlan>();
-  const rb = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody);
-  for (const [mt, media] of Object.entries(rb?.content ?? {})) {
-    if (!isJsonMedia(mt)) continue;
+  const { doc } = spec.api;
+  for (const { mediaType: mt, at } of spec.op.body?.content ?? []) {
+    const media = objectAt<MediaTypeObject>(doc, at);
+    if (!isJsonMedia(mt) || !media) continue;
     bodies.set(mt, compileIn(strict, spec.api, media.schema));
-    bodyPlans.set(mt, bodyPlan(spec.api.doc, media.schema, representation));
+    bodyPlans.set(mt, bodyPlan(doc, media.schema, representation));
   }
   const arrayQuery = new Map<string, { explode: boolean }>();
-  for (const p of spec.params) {
-    if (p.in === 'query' && isType(resolveSchema(spec.api.doc, p.schema), 'array')) {
+  for (const p of spec.op.params) {
+    if (p.in === 'query' && isType(resolveSchema(doc, paramSchema(doc, p)), 'array')) {
       arrayQuery.set(p.name, { explode: p.explode ?? (p.style === undefined || p.style === 'form') });
     }
   }
   return {
-    query: compileIn(coercing, spec.api, objectSchema(spec.params, 'query')),
-    path: compileIn(coercing, spec.api, objectSchema(spec.params, 'path')),
-    headers: compileIn(coercing, spec.api, objectSchema(spec.params, 'header')),
+    query: compileIn(coercing, spec.api, objectSchema(spec, 'query')),
+    path: compileIn(coercing, spec.api, objectSchema(spec, 'path')),
+    headers: compileIn(coercing, spec.api, objectSchema(spec, 'header')),
     bodies,
     bodyPlans,
     arrayQuery,
-    queryNames: new Set(spec.params.filter((p) => p.in === 'query').map((p) => p.name)),
+    queryNames: new Set(spec.op.params.filter((p) => p.in === 'query').map((p) => p.name)),
     queryFormats: new Map(
-      spec.params.flatMap((p) => {
-        const format = p.in === 'query' ? resolveSchema(spec.api.doc, p.schema).format : undefined;
+      spec.op.params.flatMap((p) => {
+        const format = p.in === 'query' ? resolveSchema(doc, paramSchema(doc, p)).format : undefined;
         return format === 'date-time' || format === 'date' ? [[p.name, format] as const] : [];
       }),
     ),
@@ -123,19 +125,20 @@ export interface ParsedBody {
 
 /** The request's media type, 415 when the document does not list it (checked before the body is read as data). */
 export function requestMediaType(spec: OpSpec, req: FastifyRequest): string | undefined {
+  const consumes = accepted(spec.op);
   const raw = req.headers['content-type'];
   const hasBody = Buffer.isBuffer(req.body) && req.body.length > 0;
   if (!raw) {
-    if (hasBody) throw httpError(415, `a request body needs a Content-Type; this operation accepts ${spec.consumes.join(', ')}`);
+    if (hasBody) throw httpError(415, `a request body needs a Content-Type; this operation accepts ${consumes.join(', ')}`);
     return undefined;
   }
   const type = raw.split(';')[0]!.trim().toLowerCase();
-  const hit = spec.consumes.find((m) => {
+  const hit = consumes.find((m) => {
     const t = m.toLowerCase();
     return t === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1)));
   });
   if (!hit) {
-    throw httpError(415, spec.consumes.length ? `media type "${type}" is not accepted; use ${spec.consumes.join(', ')}` : 'this operation takes no request body');
+    throw httpError(415, consumes.length ? `media type "${type}" is not accepted; use ${consumes.join(', ')}` : 'this operation takes no request body');
   }
   return hit;
 }
@@ -147,7 +150,7 @@ export function requestMediaType(spec: OpSpec, req: FastifyRequest): string | un
 export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, mediaType: string | undefined): ParsedBody | undefined {
   const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   if (!mediaType || bytes.length === 0) {
-    if (spec.bodyRequired) throw httpError(400, 'the request body is required', 'InvalidBody');
+    if (spec.op.body?.required) throw httpError(400, 'the request body is required', 'InvalidBody');
     return undefined;
   }
   if (!isJsonMedia(mediaType)) return { mediaType, value: bytes, bytes };
@@ -175,8 +178,12 @@ export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, me
  * collection's item for a create or replace, what a GET of the same path answers for a stand-alone or sub-resource.
  */
 export function representationOf(spec: OpSpec, specs: readonly OpSpec[]): SchemaObject[] {
-  if (spec.kind === 'create' || spec.kind === 'replace') return [spec.collection!.item];
-  if (spec.kind !== 'single-replace' && spec.kind !== 'sub-replace') return [];
-  const get = specs.find((s) => s.api === spec.api && s.path === spec.path && s.method === 'get');
-  return Object.entries(get?.success?.content ?? {}).flatMap(([m, media]) => (isJsonMedia(m) && media.schema ? [media.schema] : []));
+  const { kind } = spec.op.conventions.resource;
+  if (kind === 'create' || kind === 'replace') return [spec.collection!.item];
+  if (kind !== 'single-replace' && kind !== 'sub-replace') return [];
+  const get = specs.find((s) => s.api === spec.api && s.op.path === spec.op.path && s.op.method === 'GET');
+  return (get ? successResponse(get.op)?.content ?? [] : []).flatMap(({ mediaType, at }) => {
+    const schema = isJsonMedia(mediaType) ? objectAt<MediaTypeObject>(spec.api.doc, at)?.schema : undefined;
+    return schema ? [schema] : [];
+  });
 }

@@ -1,38 +1,20 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyReply } from 'fastify';
-import { deref, type HeaderObject, type ResponseObject } from '../load/index.js';
+import { headerOf, responseFor } from '../model/index.js';
 import { compileIn } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import type { Message } from './http-error.js';
-import { isJsonMedia } from './schema-tools.js';
-
-/** The key of the response the document declares for a status: the status, its `NXX` range, or `default`. */
-function declaredKey(spec: OpSpec, status: number): string | undefined {
-  const responses = spec.operation.responses ?? {};
-  return [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
-}
-
-/** The response the document declares for a status (or its `default`). */
-export function declared(spec: OpSpec, status: number): ResponseObject | undefined {
-  const key = declaredKey(spec, status);
-  return key === undefined ? undefined : deref<ResponseObject>(spec.api.doc, spec.operation.responses?.[key]);
-}
-
-function declaredHeader(spec: OpSpec, status: number, name: string): HeaderObject | undefined {
-  const headers = declared(spec, status)?.headers ?? {};
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key ? deref<HeaderObject>(spec.api.doc, headers[key]) : undefined;
-}
+import { isJsonMedia, jsonMediaOf } from './schema-tools.js';
 
 const declaredHeaders = new WeakMap<OpSpec, Map<string, boolean>>();
 
-/** Whether the response for `status` declares header `name` (worked out once per operation, status and name). */
+/** Whether the response the model gives for `status` declares header `name` (worked out once per operation, status and name). */
 export function declaresHeader(spec: OpSpec, status: number, name: string): boolean {
   let known = declaredHeaders.get(spec);
   if (!known) declaredHeaders.set(spec, (known = new Map()));
   const key = `${status} ${name}`;
   let hit = known.get(key);
-  if (hit === undefined) known.set(key, (hit = declaredHeader(spec, status, name) !== undefined));
+  if (hit === undefined) known.set(key, (hit = headerOf(responseFor(spec.op, status), name) !== undefined));
   return hit;
 }
 
@@ -41,8 +23,8 @@ export function declaresHeader(spec: OpSpec, status: number, name: string): bool
  * else `no-store` for an error (what the shared error responses declare) and `no-cache` for anything else.
  */
 export function cacheControl(spec: OpSpec | undefined, status: number): string {
-  const key = spec && declaredKey(spec, status);
-  return (key !== undefined && spec?.caching[key]?.find(Boolean)) || (status >= 400 ? 'no-store' : 'no-cache');
+  const key = spec && responseFor(spec.op, status)?.status;
+  return (key !== undefined && spec?.op.conventions.caching[key]?.find(Boolean)) || (status >= 400 ? 'no-store' : 'no-cache');
 }
 
 export interface SendOptions {
@@ -78,8 +60,7 @@ export function sendError(reply: FastifyReply, ajv: Ajv2020 | undefined, spec: O
     if (!byStatus) errorValidators.set(spec, (byStatus = new Map()));
     let entry = byStatus.get(status);
     if (!entry) {
-      const content = declared(spec, status)?.content ?? {};
-      const [mt, media] = Object.entries(content).find(([m]) => isJsonMedia(m)) ?? [];
+      const [mt, media] = jsonMediaOf(spec.api.doc, responseFor(spec.op, status)?.content) ?? [];
       entry = { mediaType: mt ?? 'application/json', validate: media?.schema ? compileIn(ajv, spec.api, media.schema) : undefined };
       byStatus.set(status, entry);
     }

@@ -1,9 +1,11 @@
-import { deref, refName, type OpenApiDocument, type SchemaObject } from '../load/index.js';
-import { at, documentContext, expandTarget, type At } from '../model/conventions/index.js';
+import { deref, refName, type MediaTypeObject, type OpenApiDocument, type ParameterObject, type SchemaObject } from '../load/index.js';
+import { pointerTarget } from '../load/resolve.js';
+import { at, documentContext, expandTarget, isJsonMedia, type At } from '../model/conventions/index.js';
+import type { MediaModel, ParamModel, SourceRef } from '../model/index.js';
 
 export type Item = Record<string, unknown>;
 
-export { isJsonMedia } from '../model/conventions/index.js';
+export { isJsonMedia };
 
 /** Follows refs and folds `allOf` into one object schema (properties and required merged). */
 const resolved = new WeakMap<object, SchemaObject>();
@@ -47,10 +49,33 @@ function node(doc: OpenApiDocument, schema: SchemaObject): At | undefined {
   return at(ctx, schema, ctx.location);
 }
 
-/** The schema at a reading's location, as a `$ref` when it is a named component (the sandbox keys stores by it). */
-export function asWritten(item: At): SchemaObject {
-  const ptr = item.location.pointer;
-  return /^#\/components\/schemas\/[^/]+$/.test(ptr) ? { $ref: ptr } : (item.node as SchemaObject);
+/** The schema the model says is written at `ref`, as a `$ref` when it is a named component (the sandbox keys stores by it). */
+export function writtenAt(doc: OpenApiDocument, ref: SourceRef): SchemaObject {
+  return /^#\/components\/schemas\/[^/]+$/.test(ref.pointer) ? { $ref: ref.pointer } : ((pointerTarget(doc, ref.pointer) as SchemaObject | undefined) ?? {});
+}
+
+/** The object the model says is written at `ref` (a parameter, a media type), as the document writes it. */
+export function objectAt<T>(doc: OpenApiDocument, ref: SourceRef): T | undefined {
+  const v = pointerTarget(doc, ref.pointer);
+  return v !== null && typeof v === 'object' ? (v as T) : undefined;
+}
+
+/** A parameter's schema as written (a `$ref` stays one: ajv compiles each referenced schema once). */
+export function paramSchema(doc: OpenApiDocument, p: ParamModel): SchemaObject | undefined {
+  return objectAt<ParameterObject>(doc, p.at)?.schema;
+}
+
+/** The media type object of `mediaType` among `content` (a response's or request body's, as the model lists it). */
+export function mediaOf(doc: OpenApiDocument, content: readonly MediaModel[] | undefined, mediaType: string | undefined): MediaTypeObject | undefined {
+  const m = mediaType === undefined ? undefined : content?.find((c) => c.mediaType === mediaType);
+  return m && objectAt<MediaTypeObject>(doc, m.at);
+}
+
+/** The first JSON media type among `content`, and its media type object. */
+export function jsonMediaOf(doc: OpenApiDocument, content: readonly MediaModel[] | undefined): [string, MediaTypeObject] | undefined {
+  const m = content?.find((c) => isJsonMedia(c.mediaType));
+  const media = m && objectAt<MediaTypeObject>(doc, m.at);
+  return m && media ? [m.mediaType, media] : undefined;
 }
 
 const targets = new WeakMap<object, string | null>();

@@ -9,22 +9,23 @@ import { negotiate } from './negotiate.js';
 import { hash32, Prng } from './prng.js';
 import { parseBody, requestMediaType } from './request.js';
 import { send } from './respond.js';
-import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
+import { isJsonMedia, jsonMediaOf, mediaOf, resolveSchema, type Item } from './schema-tools.js';
+import { offered, successResponse } from '../model/index.js';
 import { examplesOf } from './state.js';
 import { quoteTag, type Blob } from './store.js';
 import { type SubApiContext, type Call, parentOf, itemEtag, isBlob, checkIfMatch, notModified, sendRepresentation } from './handler-kit.js';
 
 export function singleKey(call: Call, parentId: string | undefined): string {
-  return `${call.spec.api.entry.id} ${call.spec.path} ${parentId ?? ''}`;
+  return `${call.spec.api.entry.id} ${call.spec.op.path} ${parentId ?? ''}`;
 }
 
 /** The current value: what a PUT stored, else the document's example, else generated from the schema. */
-export function currentSingle(ctx: SubApiContext, call: Call, parent: { id: string; item: Item } | undefined, path = call.spec.path): Item | Blob {
+export function currentSingle(ctx: SubApiContext, call: Call, parent: { id: string; item: Item } | undefined, path = call.spec.op.path): Item | Blob {
   const key = `${call.spec.api.entry.id} ${path} ${parent?.id ?? ''}`;
   const stored = ctx.state.singles.get(key);
   if (stored) return stored;
-  const getSpec = ctx.specs.find((s) => s.api === call.spec.api && s.path === path && s.method === 'get') ?? call.spec;
-  const [mt, media] = Object.entries(getSpec.success?.content ?? {}).find(([m]) => isJsonMedia(m)) ?? [];
+  const getSpec = ctx.specs.find((s) => s.api === call.spec.api && s.op.path === path && s.op.method === 'GET') ?? call.spec;
+  const [mt, media] = jsonMediaOf(getSpec.api.doc, successResponse(getSpec.op)?.content) ?? [];
   let value: Item | undefined;
   if (!mt || !media) {
     // Only non-JSON representations: rendered from the parent (a presentation of the document).
@@ -33,7 +34,7 @@ export function currentSingle(ctx: SubApiContext, call: Call, parent: { id: stri
     const example = examplesOf(media).find((e) => e && typeof e === 'object' && !Array.isArray(e)) as Item | undefined;
     const prng = new Prng(hash32(key));
     value = parent || !example ? (generateObject({ doc: getSpec.api.doc, prng, index: 0, refId: () => undefined }, media.schema ?? {}) as Item) : structuredClone(example);
-    if (call.principal) for (const p of getSpec.principal) value[p] = call.principal.username;
+    if (call.principal) for (const p of getSpec.op.conventions.principal) value[p.property] = call.principal.username;
     ctx.state.singles.set(key, value);
   }
   return value;
@@ -44,12 +45,12 @@ export function readSingle(ctx: SubApiContext, call: Call): FastifyReply {
   const uploaded = parent && ctx.state.storeFor(call.spec.api, call.spec.parent!.collection).blobs.get(parent.id);
   if (uploaded && !ctx.state.singles.has(singleKey(call, parent.id))) {
     // The bytes as uploaded: as their own media type or as application/octet-stream, where the document offers them.
-    const offered = call.spec.produces.filter((m) => m === uploaded.mediaType || m === 'application/octet-stream');
-    const chosen = negotiate(call.req.headers.accept, offered);
-    if (!chosen) throw httpError(406, `the uploaded ${uploaded.mediaType} content cannot be given as "${call.req.headers.accept ?? ''}"; available: ${offered.join(', ') || 'none'}`);
+    const types = offered(call.spec.op).filter((m) => m === uploaded.mediaType || m === 'application/octet-stream');
+    const chosen = negotiate(call.req.headers.accept, types);
+    if (!chosen) throw httpError(406, `the uploaded ${uploaded.mediaType} content cannot be given as "${call.req.headers.accept ?? ''}"; available: ${types.join(', ') || 'none'}`);
     const etag = quoteTag(uploaded.data);
     if (notModified(call, etag)) return send(call.reply, call.spec, 304, undefined, undefined, { etag });
-    return send(call.reply, call.spec, call.spec.successStatus, uploaded.data, chosen, { etag });
+    return send(call.reply, call.spec, call.spec.op.conventions.successStatus, uploaded.data, chosen, { etag });
   }
   const value = currentSingle(ctx, call, parent);
   const etag = itemEtag(value, call.mediaType ?? '');
@@ -66,7 +67,7 @@ export function replaceSingle(ctx: SubApiContext, call: Call): FastifyReply {
   const next: Item | Blob = !body ? old : isJsonMedia(body.mediaType) ? assignOwn({ ...(isBlob(old) ? {} : old) }, body.value as Item) : { mediaType: body.mediaType, data: body.bytes };
   if (!isBlob(next)) checkStoredSize(next);
   ctx.state.singles.set(key, next);
-  if (!call.mediaType) return send(call.reply, call.spec, call.spec.successStatus, undefined, undefined);
+  if (!call.mediaType) return send(call.reply, call.spec, call.spec.op.conventions.successStatus, undefined, undefined);
   return sendRepresentation(call, next, itemEtag(next));
 }
 
@@ -74,12 +75,13 @@ export function replaceSingle(ctx: SubApiContext, call: Call): FastifyReply {
 export function action(ctx: SubApiContext, call: Call): FastifyReply {
   const parent = parentOf(ctx, call);
   parseBody(call.spec, call.v, call.req, requestMediaType(call.spec, call.req));
-  if (!call.mediaType) return send(call.reply, call.spec, call.spec.successStatus, undefined, undefined);
-  const media = call.spec.success?.content?.[call.mediaType];
+  const status = call.spec.op.conventions.successStatus;
+  if (!call.mediaType) return send(call.reply, call.spec, status, undefined, undefined);
+  const media = mediaOf(call.spec.api.doc, successResponse(call.spec.op)?.content, call.mediaType);
   if (!isJsonMedia(call.mediaType)) return sendRepresentation(call, parent?.item ?? {}, '');
   const example = media && examplesOf(media)[0];
   const value = example !== undefined ? example : generateObjectOrValue(call, media?.schema, parent?.id);
-  return send(call.reply, call.spec, call.spec.successStatus, value, call.mediaType);
+  return send(call.reply, call.spec, status, value, call.mediaType);
 }
 
 export function generateObjectOrValue(call: Call, schema: SchemaObject | undefined, seed: string | undefined): unknown {

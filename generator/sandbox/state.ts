@@ -7,7 +7,8 @@ import type { LoadedApi } from './load-apis.js';
 import { hash32, Prng } from './prng.js';
 import { deref } from '../load/index.js';
 import type { SchemaObject } from '../load/index.js';
-import { isJsonMedia, referenceId, resolveSchema, type Item } from './schema-tools.js';
+import { isJsonMedia, objectAt, referenceId, resolveSchema, type Item } from './schema-tools.js';
+import { successResponse } from '../model/index.js';
 import { Store, type Blob } from './store.js';
 
 export interface StateOptions {
@@ -46,9 +47,10 @@ export class SandboxState {
       const size = this.opts.sizes?.[store.key];
       if (size !== undefined) store.size = size;
       else if (c.shape === 'page') store.size = Math.max(store.size, this.opts.pagedSize);
-      if (['read', 'replace', 'remove'].includes(spec.kind) && spec.operation.responses?.['403']) forbidden.add(store.key);
+      // A store holds another company's item when an instance operation refuses such an item with 403 (the model's).
+      if (['read', 'replace', 'remove'].includes(spec.op.conventions.resource.kind) && spec.op.conventions.forbidden) forbidden.add(store.key);
     }
-    for (const spec of specs) if (spec.collection && (spec.kind === 'list' || spec.kind === 'read')) this.seedExamples(spec);
+    for (const spec of specs) if (spec.collection && ['list', 'read'].includes(spec.op.conventions.resource.kind)) this.seedExamples(spec);
     for (const key of [...this.stores.keys()].sort()) {
       const store = this.stores.get(key)!;
       if (store.topLevel) this.fill(store);
@@ -183,10 +185,11 @@ export class SandboxState {
     const store = this.storeFor(spec.api, spec.collection!);
     const validate = compileIn(this.ajv, spec.api, store.itemSchema);
     const key = idProp(store);
-    for (const [mediaType, media] of Object.entries(spec.success?.content ?? {})) {
-      if (!isJsonMedia(mediaType)) continue;
+    for (const { mediaType, at } of successResponse(spec.op)?.content ?? []) {
+      const media = objectAt<MediaTypeObject>(spec.api.doc, at);
+      if (!isJsonMedia(mediaType) || !media) continue;
       for (const example of examplesOf(media)) {
-        const items = spec.kind === 'read' ? [example] : Array.isArray(example) ? example : (example as { items?: unknown[] } | null)?.items ?? [];
+        const items = spec.op.conventions.resource.kind === 'read' ? [example] : Array.isArray(example) ? example : (example as { items?: unknown[] } | null)?.items ?? [];
         for (const candidate of items) {
           if (!candidate || typeof candidate !== 'object' || !validate(candidate)) continue;
           const id = (candidate as Item)[key];

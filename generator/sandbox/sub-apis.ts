@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError } from './http-error.js';
 import { negotiate } from './negotiate.js';
+import { offered } from '../model/index.js';
 import { bodyLimitOf, bodyTooLarge } from './body-bounds.js';
 import { checkHeaders, compileValidators, parsePath, parseQuery, representationOf, type OpValidators } from './request.js';
 import { sendError } from './respond.js';
@@ -36,9 +37,9 @@ export async function registerSubApis(app: FastifyInstance, ctx: SubApiContext):
     for (const spec of ctx.specs) {
       const v = compileValidators(spec, ctx.coercing, ctx.strict, representationOf(spec, ctx.specs));
       const names: string[] = [];
-      const url = spec.api.prefix + spec.path.replace(/\{([^}]+)\}/g, (_m, name: string) => `:p${names.push(name) - 1}`);
+      const url = spec.api.prefix + spec.op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => `:p${names.push(name) - 1}`);
       scope.route({
-        method: spec.method.toUpperCase() as 'GET',
+        method: spec.op.method as 'GET',
         url,
         config: { spec } as RouteConfig,
         // Read no further than the operation takes (as its request body's description states).
@@ -60,7 +61,7 @@ async function handle(ctx: SubApiContext, spec: OpSpec, v: OpValidators, req: Fa
     throw new Error('injected fault');
   }
   let principal: Call['principal'];
-  if (spec.secured) {
+  if (spec.op.conventions.secured) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     principal = m?.[1] ? ctx.authority.verifyAccessToken(m[1]) : undefined;
     if (!principal) {
@@ -71,12 +72,12 @@ async function handle(ctx: SubApiContext, spec: OpSpec, v: OpValidators, req: Fa
   const query = parseQuery(v, req.query as Record<string, string | string[]>);
   const path = parsePath(v, rawPath);
   checkHeaders(v, req);
-  // An operation whose document has no 406 answers its first type whatever Accept says (RFC 9110 12.5.1 allows it).
-  const declares406 = !!spec.operation.responses?.['406'];
-  const mediaType = spec.produces.length ? (negotiate(req.headers.accept, spec.produces) ?? (declares406 ? undefined : spec.produces[0])) : undefined;
-  if (spec.produces.length && !mediaType) throw httpError(406, `none of "${req.headers.accept}" can be provided; available: ${spec.produces.join(', ')}`);
+  // An operation that does not refuse with 406 answers its first type whatever Accept says (RFC 9110 12.5.1 allows it).
+  const produces = offered(spec.op);
+  const mediaType = produces.length ? (negotiate(req.headers.accept, produces) ?? (spec.op.conventions.notAcceptable ? undefined : produces[0])) : undefined;
+  if (produces.length && !mediaType) throw httpError(406, `none of "${req.headers.accept}" can be provided; available: ${produces.join(', ')}`);
   const call: Call = { spec, v, req, reply, query, path, mediaType, principal };
-  switch (spec.kind) {
+  switch (spec.op.conventions.resource.kind) {
     case 'list':
       return list(ctx, call);
     case 'create':

@@ -1,11 +1,11 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { crc32 } from 'node:zlib';
-import { deref, type HeaderObject } from '../load/index.js';
+import type { MediaTypeObject, SchemaObject } from '../load/index.js';
+import { responseFor } from '../model/index.js';
 import { compileIn, createAjv, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import type { LoadedApi } from './load-apis.js';
-import { declared } from './respond.js';
-import { isJsonMedia } from './schema-tools.js';
+import { isJsonMedia, objectAt } from './schema-tools.js';
 
 export interface ObservedResponse {
   method: string;
@@ -26,13 +26,13 @@ export function createResponseValidator(apis: readonly LoadedApi[], operations: 
   const ajv: Ajv2020 = createAjv(apis, false);
   const compiled = new Map<string, ValidateFunction>();
   const routes = operations
-    .map((spec) => ({ spec, re: new RegExp(`^${escape(spec.api.prefix)}${spec.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}/?$`), params: (spec.path.match(/\{/g) ?? []).length }))
+    .map((spec) => ({ spec, re: new RegExp(`^${escape(spec.api.prefix)}${spec.op.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}/?$`), params: (spec.op.path.match(/\{/g) ?? []).length }))
     .sort((a, b) => a.params - b.params);
 
   return (r) => {
     const problems: string[] = [];
     const path = r.path.split('?')[0]!;
-    const route = routes.find((x) => x.spec.method === r.method.toLowerCase() && x.re.test(path));
+    const route = routes.find((x) => x.spec.op.method === r.method.toUpperCase() && x.re.test(path));
     const cc = r.headers.get('cache-control');
     if (!cc) problems.push('no Cache-Control header');
     const ct = r.headers.get('content-type');
@@ -46,29 +46,30 @@ export function createResponseValidator(apis: readonly LoadedApi[], operations: 
     }
     const spec = route.spec;
     const where = `${spec.name} ${r.status}`;
-    const res = declared(spec, r.status);
-    if (!res || !(spec.operation.responses ?? {})[String(r.status)] && !(spec.operation.responses ?? {}).default) {
+    // Declared under the status itself, its range (4XX) or `default`: the response the model gives for it.
+    const res = responseFor(spec.op, r.status);
+    if (!res) {
       problems.push(`${where}: status ${r.status} is not declared`);
       if (r.status >= 400) checkErrorShape(r.body, problems);
       return problems;
     }
-    for (const [name, h] of Object.entries(res.headers ?? {})) {
-      const header = deref<HeaderObject>(spec.api.doc, h);
-      const value = r.headers.get(name);
-      if (header?.required && value === null) problems.push(`${where}: required header ${name} is missing`);
-      const s = deref(spec.api.doc, header?.schema);
-      if (value !== null && s?.const !== undefined && value !== s.const) problems.push(`${where}: ${name} is "${value}", the document says "${String(s.const)}"`);
+    for (const header of res.headers) {
+      const value = r.headers.get(header.name);
+      if (header.required && value === null) problems.push(`${where}: required header ${header.name} is missing`);
+      const s = header.schema && objectAt<SchemaObject>(spec.api.doc, header.schema);
+      if (value !== null && s?.const !== undefined && value !== s.const) problems.push(`${where}: ${header.name} is "${value}", the document says "${String(s.const)}"`);
     }
-    const content = res.content ?? {};
+    const types = res.content.map((m) => m.mediaType);
     if (r.body.length === 0) {
-      if (Object.keys(content).length && r.status !== 304 && r.method !== 'HEAD') problems.push(`${where}: empty body, the document declares ${Object.keys(content).join(', ')}`);
+      if (types.length && r.status !== 304 && r.method !== 'HEAD') problems.push(`${where}: empty body, the document declares ${types.join(', ')}`);
       return problems;
     }
-    const mediaType = Object.keys(content).find((m) => m.toLowerCase() === type);
-    if (!mediaType) {
-      problems.push(`${where}: Content-Type ${ct} is not one of ${Object.keys(content).join(', ') || '(no body)'}`);
+    const declaredType = res.content.find((m) => m.mediaType.toLowerCase() === type);
+    if (!declaredType) {
+      problems.push(`${where}: Content-Type ${ct} is not one of ${types.join(', ') || '(no body)'}`);
       return problems;
     }
+    const { mediaType } = declaredType;
     if (isJsonMedia(mediaType)) {
       let value: unknown;
       try {
@@ -77,9 +78,9 @@ export function createResponseValidator(apis: readonly LoadedApi[], operations: 
         problems.push(`${where}: body is not JSON`);
         return problems;
       }
-      const key = `${spec.api.entry.id} ${spec.method} ${spec.path} ${r.status} ${mediaType}`;
+      const key = `${spec.api.entry.id} ${spec.op.method} ${spec.op.path} ${r.status} ${mediaType}`;
       let validate = compiled.get(key);
-      if (!validate) compiled.set(key, (validate = compileIn(ajv, spec.api, content[mediaType]!.schema)));
+      if (!validate) compiled.set(key, (validate = compileIn(ajv, spec.api, objectAt<MediaTypeObject>(spec.api.doc, declaredType.at)?.schema)));
       if (!validate(value)) problems.push(...describeErrors(validate.errors, `${where}: body`));
     } else {
       const binaryProblem = checkBinary(mediaType, r.body);

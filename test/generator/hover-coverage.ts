@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { ApiModel, OperationModel } from '../../generator/model/index.js';
+import { errorStatuses, type ApiModel, type OperationModel } from '../../generator/model/index.js';
 import type { OpenApiDocument, ParameterObject, RequestBodyObject, SchemaObject } from '../../generator/load/index.js';
 import { deref } from '../../generator/load/index.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
@@ -170,10 +170,11 @@ export function hoverCoverage(files: ReadonlyMap<string, string>, clientPath: st
     const at = call('');
     cov.methods.total++;
     const line = `${op.method} ${op.path}`;
-    const classes = [...new Set(op.errorStatuses.map((s) => errorClassName(s)))];
+    const classes = [...new Set(errorStatuses(op).map((s) => errorClassName(s)))];
     if (classes.length) cov.methods.withErrors++;
     const deprecated = operation['deprecated'] === true;
-    const sunset = typeof operation['x-sunset'] === 'string' ? operation['x-sunset'] : operation['x-sunset'] instanceof Date ? operation['x-sunset'].toISOString().slice(0, 10) : undefined;
+    const written = operation['x-sunset'];
+    const sunset = typeof written === 'string' ? written : written instanceof Date ? written.toISOString().slice(0, 10) : undefined;
     if (deprecated) cov.deprecated.total++;
     probes.push({
       at,

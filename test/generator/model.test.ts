@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleFile } from '../../generator/load/index.js';
-import { buildApiModel } from '../../generator/model/index.js';
+import { buildApiModel, emptySuccessStatuses, errorStatuses, successMedia } from '../../generator/model/index.js';
 import { camelCase, safeName } from '../../generator/model/names.js';
 import { fixtures } from './helpers.js';
 
@@ -34,11 +34,11 @@ describe('model of the basic fixture', async () => {
   });
   it('detects paging, sort, expand and ETag from structure and x- extensions', () => {
     const list = op('listItems');
-    expect(list.paginated).toEqual({ limitMax: 50 });
-    expect(list.expandable).toEqual({ owner: 'User' });
-    expect(list.etag).toBe(true);
+    expect(list.conventions.collection).toMatchObject({ kind: 'page', limitMax: 50 });
+    expect(list.conventions.expandable.map((e) => [e.name, e.target])).toEqual([['owner', 'User']]);
+    expect(list.conventions.etag.etag).toBe(true);
     expect(list.params.filter((p) => p.notModified).map((p) => p.key)).toEqual(['ifNoneMatch']);
-    expect(op('createItem').etag).toBe(true); // a write's ETag (its 201 declares one)
+    expect(op('createItem').conventions.etag.etag).toBe(true); // a write's ETag (its 201 declares one)
     expect(op('createItem').params.some((p) => p.notModified)).toBe(false);
     expect(list.params.find((p) => p.name === 'sort')?.sortable).toEqual(['createdAt', 'name']);
     expect(list.params.find((p) => p.name === 'legacyFilter')?.deprecated).toBe(true);
@@ -48,23 +48,23 @@ describe('model of the basic fixture', async () => {
   it('derives names for operations without operationId and keeps media types in document order', () => {
     const render = op('getItemsByItemIdRender');
     expect(render.deprecated).toBe(true);
-    expect(render.responses.map((r) => [r.mediaType, r.kind])).toEqual([
+    expect(successMedia(render).map((r) => [r.mediaType, r.kind])).toEqual([
       ['application/pdf', 'binary'],
       ['text/plain', 'text'],
       ['application/json', 'json'],
     ]);
     expect(render.params).toEqual([
-      { key: 'itemId', name: 'itemId', in: 'path', required: true, deprecated: false },
-      { key: 'ifNoneMatch', name: 'if-none-match', in: 'header', required: false, deprecated: false, notModified: true },
+      { key: 'itemId', name: 'itemId', in: 'path', required: true, deprecated: false, at: { file: 'openapi.yaml', pointer: expect.any(String) }, schema: { file: 'openapi.yaml', pointer: expect.any(String) } },
+      { key: 'ifNoneMatch', name: 'if-none-match', in: 'header', required: false, deprecated: false, notModified: true, at: { file: 'openapi.yaml', pointer: expect.any(String) }, schema: { file: 'openapi.yaml', pointer: expect.any(String) } },
     ]);
   });
   it('models bodies, header params and empty responses', () => {
-    expect(op('createItem').body).toEqual({ mediaType: 'application/json', required: true, kind: 'json', description: 'The item to create.' });
+    expect(op('createItem').body).toMatchObject({ mediaType: 'application/json', required: true, kind: 'json', description: 'The item to create.' });
     expect(op('createItem').params[0]).toMatchObject({ key: 'ifMatch', name: 'If-Match', in: 'header', required: false });
-    expect(op('upload').body).toEqual({ mediaType: 'application/octet-stream', required: false, kind: 'binary' });
-    expect(op('upload').emptyStatuses).toEqual(['204']);
+    expect(op('upload').body).toMatchObject({ mediaType: 'application/octet-stream', required: false, kind: 'binary' });
+    expect(emptySuccessStatuses(op('upload'))).toEqual(['204']);
     expect(op('upload').params).toEqual([]); // its Content-Type and accept header parameters are ignored, as OpenAPI says
-    expect(op('createItem').errorStatuses).toEqual(['409']);
+    expect(errorStatuses(op('createItem'))).toEqual(['409']);
   });
   it('reads what the hovers show: descriptions, examples, defaults, bounds, sunset and the reference link', () => {
     const list = op('listItems');

@@ -319,9 +319,9 @@ export class Fuzzer {
 
   /** The ids the sandbox holds in the collection a path parameter names (below `parentId` in a nested one). */
   private storedIds(o: Op, param: string, parentId: string | undefined): string[] {
-    const spec = this.sb.operations.find((s) => s.api.prefix === o.prefix && s.path === o.path && s.method === o.method.toLowerCase());
-    let collection = spec?.idParam === param ? spec.collection : undefined;
-    for (let p = spec?.parent; p && !collection; p = this.sb.operations.find((s) => s.api === spec!.api && s.path === p!.path && s.parent)?.parent) {
+    const spec = this.sb.operations.find((s) => s.api.prefix === o.prefix && s.op.path === o.path && s.op.method === o.method.toUpperCase());
+    let collection = spec?.op.conventions.resource.idParam === param ? spec.collection : undefined;
+    for (let p = spec?.parent; p && !collection; p = this.sb.operations.find((s) => s.api === spec!.api && s.op.path === p!.path && s.parent)?.parent) {
       if (p.idParam === param) collection = p.collection;
     }
     if (!spec || !collection) return [];

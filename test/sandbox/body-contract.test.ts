@@ -3,9 +3,10 @@
 // they are stored; properties of the representation that the request lacks (server-owned, expanded references) are
 // ignored; anything else, at any depth, is a 400 naming it. And the bounds: body size, nesting depth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deref, type RequestBodyObject } from '../../generator/load/index.js';
+import type { RequestBodyObject } from '../../generator/load/index.js';
+import { accepted } from '../../generator/model/index.js';
 import { bodyLimitOf, MAX_BODY_DEPTH, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, mib } from '../../generator/sandbox/body-bounds.js';
-import { isJsonMedia } from '../../generator/sandbox/schema-tools.js';
+import { isJsonMedia, objectAt } from '../../generator/sandbox/schema-tools.js';
 import { messages, openRealDocuments, type Doc, type Page, type TestSandbox } from './helpers.js';
 
 let t: TestSandbox;
@@ -124,12 +125,12 @@ describe('bounds on a body', () => {
   });
 
   it('each request body of the documents states the bounds the sandbox holds it to', () => {
-    const withBody = t.sb.operations.filter((spec) => spec.operation.requestBody);
+    const withBody = t.sb.operations.filter((spec) => spec.op.body);
     expect(withBody.length).toBeGreaterThanOrEqual(9);
     for (const spec of withBody) {
-      const text = (deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody)?.description ?? '').replace(/\s+/g, ' ');
+      const text = (objectAt<RequestBodyObject>(spec.api.doc, spec.op.body!.at)?.description ?? '').replace(/\s+/g, ' ');
       expect(text, spec.name).toContain(`At most ${mib(bodyLimitOf(spec))}`);
-      if (spec.consumes.every(isJsonMedia)) expect(text, spec.name).toContain(`nested at most ${MAX_BODY_DEPTH} levels deep`);
+      if (accepted(spec.op).every(isJsonMedia)) expect(text, spec.name).toContain(`nested at most ${MAX_BODY_DEPTH} levels deep`);
     }
   });
 });

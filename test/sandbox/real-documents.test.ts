@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deref, type RequestBodyObject } from '../../generator/load/index.js';
+import type { MediaTypeObject } from '../../generator/load/index.js';
+import { offered } from '../../generator/model/index.js';
 import type { OpSpec } from '../../generator/sandbox/analyse.js';
 import { generateValue } from '../../generator/sandbox/generate-data.js';
 import { checkPdf, checkPng } from '../../generator/sandbox/validate-response.js';
 import { hash32, Prng } from '../../generator/sandbox/prng.js';
-import { isJsonMedia } from '../../generator/sandbox/schema-tools.js';
+import { isJsonMedia, objectAt, paramSchema } from '../../generator/sandbox/schema-tools.js';
 import { idProp } from '../../generator/sandbox/state.js';
 import { openSandbox, realDir, type Page, type TestSandbox } from './helpers.js';
 
@@ -25,12 +26,12 @@ function idOf(spec: OpSpec, collection: NonNullable<OpSpec['collection']>, paren
 /** Required query parameters, generated from their schemas. */
 function queryFor(spec: OpSpec): string {
   const q = new URLSearchParams();
-  for (const p of spec.params) {
+  for (const p of spec.op.params) {
     if (p.in !== 'query' || !p.required) continue;
     // A parameter that sets a reference (x-sets: sendingCompany.id) names an existing resource.
     const target = spec.collection?.references.get(spec.sets.get(p.name)?.[0] ?? '');
     const store = target ? t.sb.state.storeOfSchema(spec.api, target) : undefined;
-    const v = store ? [...store.items.keys()][0] : generateValue({ doc: spec.api.doc, prng: new Prng(hash32(`${spec.api.entry.id} ${spec.name}`)), index: 1, refId: () => undefined }, p.schema, p.name);
+    const v = store ? [...store.items.keys()][0] : generateValue({ doc: spec.api.doc, prng: new Prng(hash32(`${spec.api.entry.id} ${spec.name}`)), index: 1, refId: () => undefined }, paramSchema(spec.api.doc, p), p.name);
     q.set(p.name, Array.isArray(v) ? v.join(',') : String(v));
   }
   return q.size ? `?${q}` : '';
@@ -42,19 +43,21 @@ function urlFor(spec: OpSpec): string {
   const chain: { idParam: string; collection: NonNullable<OpSpec['collection']> }[] = [];
   for (let p = spec.parent; p; ) {
     chain.unshift(p);
-    const up = t.sb.operations.find((o) => o.api === spec.api && o.path === p!.path && o.parent);
+    const up = t.sb.operations.find((o) => o.api === spec.api && o.op.path === p!.path && o.parent);
     p = up?.parent;
   }
   let parentId: string | undefined;
   for (const p of chain) values[p.idParam] = parentId = idOf(spec, p.collection, p.collection.nested ? parentId : undefined);
-  if (spec.idParam) values[spec.idParam] = idOf(spec, spec.collection!, spec.collection!.nested ? parentId : undefined);
-  return spec.api.prefix + spec.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(values[n] ?? 'x'));
+  const { idParam } = spec.op.conventions.resource;
+  if (idParam) values[idParam] = idOf(spec, spec.collection!, spec.collection!.nested ? parentId : undefined);
+  return spec.api.prefix + spec.op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(values[n] ?? 'x'));
 }
 
 function bodyFor(spec: OpSpec): { body: unknown; headers: Record<string, string> } | undefined {
-  const rb = deref<RequestBodyObject>(spec.api.doc, spec.operation.requestBody);
-  const [mt, media] = Object.entries(rb?.content ?? {})[0] ?? [];
-  if (!mt) return undefined;
+  const first = spec.op.body?.content[0];
+  if (!first) return undefined;
+  const mt = first.mediaType;
+  const media = objectAt<MediaTypeObject>(spec.api.doc, first.at);
   if (!isJsonMedia(mt)) return { body: Buffer.from(`<?xml version="1.0"?><Invoice><ID>${spec.api.entry.id}</ID></Invoice>`), headers: { 'content-type': mt } };
   const refId = (name: string) => {
     const store = t.sb.state.storeOfSchema(spec.api, name);
@@ -72,7 +75,7 @@ function bodyFor(spec: OpSpec): { body: unknown; headers: Record<string, string>
 
 describe('the real documents in openapi/', () => {
   it('every operation that returns a representation declares the 406 it answers to an unacceptable Accept, with its Cache-Control', async () => {
-    const ops = t.sb.operations.filter((o) => o.produces.length > 0 && o.method === 'get');
+    const ops = t.sb.operations.filter((o) => offered(o.op).length > 0 && o.op.method === 'GET');
     expect(ops.length).toBeGreaterThanOrEqual(15);
     for (const spec of ops) {
       // t.call fails the test when the status is not declared or a header differs from the document.
@@ -83,12 +86,12 @@ describe('the real documents in openapi/', () => {
   });
 
   it('serves every operation of every document, each response matching its document', async () => {
-    const ops = [...t.sb.operations].sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+    const ops = [...t.sb.operations].sort((a, b) => Number(a.op.method === 'DELETE') - Number(b.op.method === 'DELETE'));
     expect(ops.length).toBeGreaterThanOrEqual(25);
     const served: string[] = [];
     for (const spec of ops) {
       const b = bodyFor(spec);
-      const r = await t.call(spec.method.toUpperCase(), urlFor(spec) + queryFor(spec), b ? { body: b.body, headers: b.headers } : {});
+      const r = await t.call(spec.op.method, urlFor(spec) + queryFor(spec), b ? { body: b.body, headers: b.headers } : {});
       expect(r.status, `${spec.name}: ${r.text.slice(0, 300)} after ${served.join(", ")}`).toBeLessThan(300);
       served.push(`${spec.name} ${r.status}`);
     }

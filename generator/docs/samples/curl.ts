@@ -2,6 +2,7 @@
 // token comes from the token endpoint with $DOCEX_CLIENT_ID and $DOCEX_CLIENT_SECRET; the headers say what the
 // client library does for you (Accept, If-Match with the ETag of a read, If-None-Match); the body is the example.
 import { downloadName, filledPath, heading, queryString, type CallPlan, type SampleSite } from './plan.js';
+import { successMedia } from '../../model/index.js';
 
 /** `'it'\''s'`: a single-quoted shell word. */
 export function sh(s: string): string {
@@ -21,7 +22,7 @@ export function curlSample(plan: CallPlan, site: SampleSite): string {
   const url = (path: string) => `"$API${dq(path)}"`;
   const here = url(filledPath(plan));
   const auth = secured ? [`-H "Authorization: Bearer $ACCESS_TOKEN"`] : [];
-  const accept = plan.accept ?? plan.op.responses[0]?.mediaType;
+  const accept = plan.accept ?? successMedia(plan.op)[0]?.mediaType;
   const lines = [`# ${heading(op)}`];
   if (secured) lines.push(...site.accessToken);
   lines.push(`API="\${DOCEX_BASE_URL:-${dq(api.baseUrl)}}${dq(api.model.id)}"`, '');

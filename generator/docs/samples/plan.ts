@@ -9,12 +9,11 @@ import {
   mediaExample,
   operations,
   parameterExample,
-  successSchema,
   type Ctx,
   type ExampleReading,
   type Operation,
 } from '../../model/conventions/index.js';
-import type { ApiModel, MediaKind, OperationModel, ParamModel } from '../../model/index.js';
+import { errorStatuses, offered, successMedia, successSchema, type ApiModel, type MediaKind, type OperationModel, type ParamModel } from '../../model/index.js';
 import { DocexError } from '../../util/errors.js';
 import { oneLine } from './literal.js';
 
@@ -106,7 +105,7 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
   for (const p of [...op.params.filter((p) => p.in === 'path'), ...op.params.filter((p) => p.in === 'query')]) {
     if (p.expand) {
       if (expand) args.push({ param: p, value: [expand] });
-    } else if (p.required || p.sortable || (op.paginated && p.name === 'limit')) {
+    } else if (p.required || p.sortable || (c.collection.kind === 'page' && p.name === 'limit')) {
       args.push({ param: p, value: valueOf(p) });
     }
   }
@@ -130,16 +129,17 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
     if (reading && (reading.found || op.body.required)) plan.body = { mediaType: op.body.mediaType, kind: op.body.kind, value: valueOrFail(api, reading, where) };
   }
 
-  const offered = c.media.offered;
-  if (offered.length > 1) plan.accept = offered[0]!;
-  plan.alsoOffered = offered.slice(1);
-  const first = op.responses.find((r) => r.mediaType === offered[0]) ?? op.responses[0];
-  if (c.collection.kind === 'page' && op.paginated) plan.result = 'page';
+  const types = offered(op);
+  if (types.length > 1) plan.accept = types[0]!;
+  plan.alsoOffered = types.slice(1);
+  const media = successMedia(op);
+  const first = media.find((r) => r.mediaType === types[0]) ?? media[0];
+  if (c.collection.kind === 'page') plan.result = 'page';
   else if (c.collection.kind === 'array') plan.result = 'array';
   else if (first) plan.result = first.kind === 'json' ? 'json' : first.kind === 'text' ? 'text' : 'binary';
   plan.revalidate = plan.result === 'json' && op.method === 'GET' && c.etag.etag && c.etag.ifNoneMatch;
 
-  const itemSchema = c.collection.item?.pointer ?? successSchema(ctx, raw)?.location.pointer;
+  const itemSchema = c.collection.item?.pointer ?? successSchema(op)?.pointer;
   const named = itemSchema?.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
   if (named) plan.resultSchema = decodeURIComponent(named.replace(/~1/g, '/').replace(/~0/g, '~'));
 
@@ -154,7 +154,7 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
 
 /** A conditional write's 412, else a write's 409 (a duplicate, a state), else the 404 of a resource named by the path. */
 function likelyError(op: OperationModel, conditional: boolean): LikelyError | undefined {
-  const declares = (status: string) => op.errorStatuses.includes(status);
+  const declares = (status: string) => errorStatuses(op).includes(status);
   if (conditional && op.conventions.etag.preconditionFailed) {
     return { status: 412, className: 'PreconditionFailedError', meaning: 'changed since it was read: read it again, make the change again and retry' };
   }
@@ -196,7 +196,7 @@ export function queryString(plan: CallPlan): string {
 /** A file name for a downloaded body: the path's last fixed segment and the media type's usual extension. */
 export function downloadName(plan: CallPlan): string {
   const segment = plan.op.path.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? 'download';
-  const type = (plan.accept ?? plan.op.responses[0]?.mediaType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = (plan.accept ?? successMedia(plan.op)[0]?.mediaType ?? '').split(';')[0]!.trim().toLowerCase();
   const subtype = type.split('/')[1]?.replace(/^.*\+/, '') ?? '';
   const ext = subtype === 'octet-stream' || !/^[a-z0-9.-]{1,10}$/.test(subtype) ? 'bin' : subtype === 'plain' ? 'txt' : subtype;
   return `${segment.replace(/[^A-Za-z0-9._-]+/g, '-')}.${ext}`;

@@ -1,11 +1,11 @@
 import { pluralize } from '@redocly/openapi-core';
-import { isCollectionOperation, readResources } from '../../model/conventions/index.js';
+import { isCollectionOperation, readOperationResource } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // A collection is a path the resources reader reads as one (also a create's, listed or not), or a GET that looks
 // like one even when malformed (collection-shape reports its form).
 export const CollectionPathPlural = operationRule((op, ctx, report) => {
-  if (readResources(ctx, op.root).get(op.path)?.role !== 'collection' && !isCollectionOperation(ctx, op)) return;
+  if (readOperationResource(ctx, op).role !== 'collection' && !isCollectionOperation(ctx, op)) return;
   const segment = op.path.split('/').filter((s) => s && !s.includes('{')).at(-1);
   if (segment === undefined) return;
   const word = segment.split('-').at(-1) ?? segment;

@@ -1,10 +1,10 @@
-import { EXT, isSecured, isType, PRINCIPAL_ATTRIBUTES, readPrincipal, readResources, successSchema } from '../../model/conventions/index.js';
+import { EXT, isSecured, isType, PRINCIPAL_ATTRIBUTES, readPrincipal, readOperationResource, successSchema } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // `x-principal` says a property holds the signed-in principal's username. That is only true of the principal's own
 // representation: what a secured stand-alone resource (`/current-user`) answers, the resources reader's `singular`.
 export const PrincipalProperty = operationRule((op, ctx, report) => {
-  const own = readResources(ctx, op.root).get(op.path)?.role === 'singular' && isSecured(op);
+  const own = readOperationResource(ctx, op).role === 'singular' && isSecured(op);
   for (const p of readPrincipal(ctx, successSchema(ctx, op))) {
     if (!PRINCIPAL_ATTRIBUTES.includes(p.value as (typeof PRINCIPAL_ATTRIBUTES)[number]))
       report(p.location, `Make ${EXT.principal} on "${p.property}" name what it holds of the signed-in principal: ${PRINCIPAL_ATTRIBUTES.join(', ')}.`);

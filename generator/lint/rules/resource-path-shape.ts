@@ -1,5 +1,5 @@
 import { pluralize } from '@redocly/openapi-core';
-import { isCollectionOperation, isTokenService, readResources } from '../../model/conventions/index.js';
+import { isCollectionOperation, isTokenService, readOperationResource } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 const isPlural = (segment: string): boolean => {
@@ -21,7 +21,7 @@ export const ResourcePathShape = operationRule((op, ctx, report) => {
   });
   // Stand-alone: neither a collection nor one of its instances (the resources reader's roles). A GET that looks like
   // a collection but is malformed is collection-shape's to report.
-  const role = readResources(ctx, op.root).get(op.path)?.role;
+  const role = readOperationResource(ctx, op).role;
   const last = segments.at(-1);
   if (op.method === 'get' && role !== 'collection' && role !== 'instance' && last !== undefined && !isCollectionOperation(ctx, op) && isPlural(last))
     report(op.pathLocation, `Name the stand-alone resource "${last}" in the singular, or answer it as a collection (an array or meta + items).`, true);

@@ -1,4 +1,4 @@
-import { jsonSchema, props, readEffect, readResources, readUnique, refusesByState, successResponse, UNIQUE_EXTENSION } from '../../model/conventions/index.js';
+import { jsonSchema, props, readEffect, readOperationResource, readUnique, refusesByState, successResponse, UNIQUE_EXTENSION } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 // 7.2: a create that can answer 409 says what makes a duplicate; the criteria name properties of what it creates.
@@ -7,11 +7,11 @@ export const UniqueCriteria = operationRule((op, ctx, report) => {
   const where = op.op.location.child([UNIQUE_EXTENSION]);
   if (reading.kind === 'malformed') return report(where, `Fix ${UNIQUE_EXTENSION}: ${reading.problem.replace(`${UNIQUE_EXTENSION} `, '')}.`);
   if (reading.kind === 'none') {
-    const intoCollection = readResources(ctx, op.root).get(op.path)?.role === 'collection';
+    const creates = readOperationResource(ctx, op).kind === 'create';
     // A 409 that x-effect explains (a change allowed only from some states) is no duplicate.
     const effect = readEffect(ctx, op);
     const explained = effect?.kind === 'effect' && refusesByState(effect.effect);
-    if (op.method === 'post' && op.responses.has('409') && intoCollection && !explained)
+    if (creates && op.responses.has('409') && !explained)
       report(op.keyLocation, `Declare ${UNIQUE_EXTENSION} on this create: it answers 409, so name the properties whose equal values make a duplicate.`, true);
     return;
   }

@@ -2,6 +2,7 @@
 // POST takes `If-Match` (412), and its success response sends the new `ETag`.
 import { child, type At, type Ctx } from './node.js';
 import { param, type Operation } from './operations.js';
+import { hasStatus } from './statuses.js';
 import { successResponse } from './success.js';
 
 export interface EtagReading {
@@ -18,11 +19,6 @@ export interface EtagReading {
 export function hasHeader(ctx: Ctx, response: At | undefined, name: string): boolean {
   const lower = name.toLowerCase();
   return Object.keys(child(ctx, response, 'headers')?.node ?? {}).some((h) => h.toLowerCase() === lower);
-}
-
-/** A status declared exactly or by its range (`4XX`). */
-export function hasStatus(op: Operation, code: string): boolean {
-  return op.responses.has(code) || op.responses.has(`${code[0]}XX`) || op.responses.has(`${code[0]}xx`);
 }
 
 export function readEtag(ctx: Ctx, op: Operation): EtagReading {

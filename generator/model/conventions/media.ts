@@ -1,8 +1,9 @@
 // Media types: the one JSON predicate of docex (the generated runtime keeps its own copy, since it ships alone),
-// and which media types an operation offers (success response) and accepts (request body).
+// the success response's JSON schema, and whether an operation refuses an Accept it cannot meet.
 import type { MediaKind } from '../types.js';
 import { child, type At, type Ctx } from './node.js';
 import type { Operation } from './operations.js';
+import { hasStatus } from './statuses.js';
 import { successResponse } from './success.js';
 
 /** Classifies a media type the way the runtime parses it: JSON, text (incl. XML), forms, or binary. */
@@ -39,15 +40,8 @@ export function successSchema(ctx: Ctx, op: Operation): At | undefined {
   return jsonSchema(ctx, successResponse(op));
 }
 
-export interface MediaReading {
-  /** Media types of the success response, in document order (first: the default). */
-  offered: string[];
-  /** Media types of the request body, in document order. */
-  accepted: string[];
-  bodyRequired: boolean;
-}
-
-export function readMedia(ctx: Ctx, op: Operation): MediaReading {
-  const body = child(ctx, op.op, 'requestBody');
-  return { offered: mediaTypes(ctx, successResponse(op)), accepted: mediaTypes(ctx, body), bodyRequired: body?.node.required === true };
+/** Spec 7.2, 406: an `Accept` none of the offered media types meets is refused (else the first type is answered,
+ *  as RFC 9110 12.5.1 allows). */
+export function refusesUnacceptable(op: Operation): boolean {
+  return hasStatus(op, '406');
 }

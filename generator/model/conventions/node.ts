@@ -59,18 +59,28 @@ export function documentContext(doc: OpenApiDocument, file = ''): Ctx {
   let ctx = byFile.get(file);
   if (ctx) return ctx;
   const source = { absoluteRef: file };
+  const none = { node: undefined, location: undefined };
+  // Each ref is looked up once: a large document repeats the same few hundred refs tens of thousands of times.
+  const targets = new Map<string, { node: unknown; location: Location | undefined }>();
   ctx = {
     location: new Place(source, '#/'),
     resolve<T>(node: unknown) {
       const ref = isRef(node) ? node.$ref : undefined;
-      if (!ref?.startsWith('#/')) return { node: undefined, location: undefined };
-      let cur: unknown = doc;
-      for (const raw of ref.slice(2).split('/')) {
-        const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-        if (!isObj(cur) && !Array.isArray(cur)) return { node: undefined, location: undefined };
-        cur = (cur as Record<string, unknown>)[key];
+      if (!ref?.startsWith('#/')) return none;
+      let hit = targets.get(ref);
+      if (!hit) {
+        let cur: unknown = doc;
+        for (const raw of ref.slice(2).split('/')) {
+          const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+          if (!isObj(cur) && !Array.isArray(cur)) {
+            cur = undefined;
+            break;
+          }
+          cur = (cur as Record<string, unknown>)[key];
+        }
+        targets.set(ref, (hit = cur === undefined ? none : { node: cur, location: new Place(source, ref) }));
       }
-      return { node: cur as T | undefined, location: cur === undefined ? undefined : new Place(source, ref) };
+      return hit as { node: T | undefined; location: Location | undefined };
     },
   };
   byFile.set(file, ctx);

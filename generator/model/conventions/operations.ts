@@ -99,3 +99,14 @@ export function headerNames(ctx: Ctx, response: At | undefined): string[] {
   const headers = child(ctx, response, 'headers');
   return headers ? Object.keys(headers.node).map((h) => h.toLowerCase()) : [];
 }
+
+/** A reading of one operation, made once per operation object (operations() shares them per document). */
+export function perOperation<T>(read: (ctx: Ctx, op: Operation) => T): (ctx: Ctx, op: Operation) => T {
+  const cache = new WeakMap<Operation, T>();
+  return (ctx, op) => {
+    if (cache.has(op)) return cache.get(op)!;
+    const value = read(ctx, op);
+    cache.set(op, value);
+    return value;
+  };
+}

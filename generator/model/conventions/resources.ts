@@ -1,13 +1,14 @@
 // Resource roles (spec 2.1): which paths are collections, instances of a collection, sub-resources below an
 // instance and stand-alone resources, read from the structure of the operations (never from names). The sandbox
 // serves each path by its role; lint judges paths by it.
+import type { ResourceRole } from '../types.js';
 import { collectionOf } from './collection.js';
 import { isJsonMedia, successSchema } from './media.js';
 import { child, type At, type Ctx, type Location } from './node.js';
 import { operations, type Operation } from './operations.js';
 import { successResponse, successStatus } from './success.js';
 
-export type ResourceRole = 'collection' | 'instance' | 'sub-resource' | 'singular' | 'other';
+export type { ResourceRole };
 
 export interface CollectionRole {
   /** The items' schema: what the path's GET lists, else what its instance's GET answers, else what its create answers. */

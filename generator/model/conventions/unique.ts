@@ -1,7 +1,9 @@
 // Spec 7.2: 409 "A resource with the same criteria exists; occurs when creating a duplicate". The criteria are
 // per resource, so the documents state them on the create: `x-unique: [sender, documentType, documentIdentifier]`
 // on the POST names the properties of the created resource whose equal values make a duplicate.
-// This is the one reader of `x-unique`; lint, sandbox and docs take the criteria from here.
+// This is the one reader of `x-unique`; lint and the model (and through it the sandbox and docs) take the criteria from here.
+import type { Location } from './node.js';
+import type { Operation } from './operations.js';
 
 export const UNIQUE_EXTENSION = 'x-unique';
 
@@ -29,4 +31,16 @@ export function describeUnique(fields: readonly string[]): string {
   const names = fields.map((f) => `\`${f}\``);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
   return `the same ${list}`;
+}
+
+/** A well-formed `x-unique` of an operation, and where it is written. */
+export function uniqueOf(op: Operation): { fields: readonly string[]; at: Location } | undefined {
+  const reading = readUnique(op.op.node);
+  return reading.kind === 'fields' ? { fields: reading.fields, at: op.op.location.child([UNIQUE_EXTENSION]) } : undefined;
+}
+
+/** A collection's duplicate criteria: the `x-unique` of the create (POST) on its path. */
+export function collectionUnique(ops: readonly Operation[], path: string): { fields: readonly string[]; at: Location } | undefined {
+  const create = ops.find((o) => o.path === path && o.method === 'post');
+  return create && uniqueOf(create);
 }

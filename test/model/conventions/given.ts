@@ -24,3 +24,7 @@ export function given(yaml: string, openapi = '3.1.0'): Given {
     },
   };
 }
+
+/** Responses in the fragments' YAML: a 200 and a 201 answering JSON of `schema`. */
+export const OK = (schema: string): string => `{ '200': { description: ok, content: { application/json: { schema: ${schema} } } } }`;
+export const CREATED = (schema: string): string => `{ '201': { description: created, content: { application/json: { schema: ${schema} } } } }`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonMedia, mediaKind, readMedia } from '../../../generator/model/conventions/index.js';
+import { isJsonMedia, mediaKind } from '../../../generator/model/conventions/index.js';
+import { accepted, buildApiModel, offered } from '../../../generator/model/index.js';
 import { given } from './given.js';
 
 describe('media reader', () => {
@@ -18,7 +19,7 @@ describe('media reader', () => {
     expect(mediaKind(mediaType)).toBe(kind);
   });
 
-  it('reads what an operation offers and accepts, in document order', () => {
+  it('the model says what an operation offers (its success response) and accepts, in document order', () => {
     const g = given(`
 paths:
   /files:
@@ -27,6 +28,7 @@ paths:
       responses:
         '201': { description: created, content: { application/json: {}, application/xml: {} } }
         '202': { description: later, content: { text/plain: {} } }`);
-    expect(readMedia(g.ctx, g.op('post /files'))).toEqual({ offered: ['application/json', 'application/xml'], accepted: ['application/pdf', 'application/json'], bodyRequired: true });
+    const [op] = buildApiModel(g.doc, { id: '', name: 't', apiPath: '', source: 'given.yaml' }).operations;
+    expect([offered(op!), accepted(op!), op!.body?.required]).toEqual([['application/json', 'application/xml'], ['application/pdf', 'application/json'], true]);
   });
 });

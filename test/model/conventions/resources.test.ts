@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentRoot, readResources, type ResourceReading } from '../../../generator/model/conventions/index.js';
-import { given } from './given.js';
+import { CREATED, given, OK } from './given.js';
 
-const OK = (schema: string) => `{ '200': { description: ok, content: { application/json: { schema: ${schema} } } } }`;
-const CREATED = (schema: string) => `{ '201': { description: created, content: { application/json: { schema: ${schema} } } } }`;
 const DOC = `{ $ref: '#/components/schemas/Doc' }`;
 
 const g = given(`
