@@ -39,7 +39,6 @@ export type {
   PageItem,
   PageMeta,
   PaginatedMethod,
-  Picked,
   ParamSpec,
   ResultFor,
   SortParam,

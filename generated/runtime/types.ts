@@ -83,9 +83,6 @@ export interface Api {
   readonly fetch: typeof fetch;
 }
 
-/** T's properties named K, declared where T declares them (their doc comments with them); no constraint on K to check. */
-export type Picked<T, K> = { [P in keyof T as P extends K ? P : never]: T[P] };
-
 /** A sortable property, descending with a leading '-' (conventions 4.5). */
 export type SortParam<P extends string> = P | `-${P}`;
 

@@ -25,6 +25,15 @@ const opType = (op: OperationModel) => `${upperFirst(op.name)}Op`;
 /** `ListItemsQuery`: one group of the operation's parameters (the other aliases end in Op, Params, Result(s)). */
 const groupType = (op: OperationModel, where: ParamModel['in']) => `${upperFirst(op.name)}${upperFirst(where)}`;
 
+/** What `expand` may name (the model's expandable references): property -> schema, by property name; none when none. */
+function expandables(op: OperationModel): [string, string][] | undefined {
+  const refs = op.conventions.expandable;
+  return refs.length ? refs.map((e): [string, string] => [e.name, e.target]).sort(([a], [b]) => (a < b ? -1 : 1)) : undefined;
+}
+
+/** The result carries the ETag its success response declares, whatever the method (a write's is the new version's). */
+const withEtag = (op: OperationModel) => op.conventions.etag.etag;
+
 /** The type the client gives a parameter in place of the document's, if any (`sort`, `expand`). */
 function paramOverride(p: ParamModel): string | undefined {
   if (p.expand) return 'readonly E[]';
@@ -34,13 +43,6 @@ function paramOverride(p: ParamModel): string | undefined {
   }
   return undefined;
 }
-
-/**
- * A parameter the params interface takes from schema.ts's declaration (`extends Pick<ListDocumentsQuery, 'limit'>`):
- * its name there is its key here and its type is the document's, so the hover is schema.ts's own doc comment. The
- * others (renamed: `If-Match` -> `ifMatch`; retyped: `sort`, `expand`) are declared here with a copy of it.
- */
-const picked = (p: ParamModel) => process.env.HV !== 'copy' && p.key === p.name && !paramOverride(p);
 
 function bodyType(op: OperationModel): string {
   const b = op.body!;
@@ -57,12 +59,6 @@ function bodyType(op: OperationModel): string {
   }
 }
 
-/** Expandable reference -> its schema, by name; none when `expand` names none. */
-function expandables(op: OperationModel): [string, string][] | undefined {
-  const refs = op.conventions.expandable;
-  return refs.length ? refs.map((e): [string, string] => [e.name, e.target]).sort(([a], [b]) => (a < b ? -1 : 1)) : undefined;
-}
-
 function expandMap(expand: [string, string][]): string {
   return `{ ${expand.map(([k, v]) => `${q(k)}: components['schemas'][${q(v)}]`).join('; ')} }`;
 }
@@ -73,7 +69,7 @@ function mediaResult(op: OperationModel, r: SuccessMedia): string {
   else t = r.kind === 'text' ? 'string' : 'Blob';
   const expand = expandables(op);
   if (expand && r.kind === 'json') t = `Expanded<${t}, ${expandMap(expand)}, E>`;
-  if (op.conventions.etag.etag) t = `WithEtag<${t}>`;
+  if (withEtag(op)) t = `WithEtag<${t}>`;
   return emptySuccessStatuses(op).length ? `${t} | undefined` : t;
 }
 
@@ -104,29 +100,23 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   // operations without a unique operationId (schema.ts keeps those inline): resolving a path item costs tsc all its methods.
   const target = usesOperations ? `operations[${q(op.typesKey!)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
   statements.push({ kind: K.TypeAlias, name: opType(op), type: target });
-  // One alias per parameter group: what the params interface picks from, or looks a renamed parameter up in.
+  // One alias per parameter group, that each parameter's type looks its wire name up in.
   for (const where of ['path', 'query', 'header'] as const) {
     if (!op.params.some((p) => p.in === where && !paramOverride(p))) continue;
     const group = `${opType(op)}['parameters'][${q(where)}]`;
     statements.push({ kind: K.TypeAlias, name: groupType(op, where), type: where === 'path' ? group : `NonNullable<${group}>` });
   }
-  const picks = (['path', 'query', 'header'] as const).flatMap((where) => {
-    const keys = op.params.filter((p) => p.in === where && picked(p)).map((p) => q(p.key));
-    const whole = where !== 'header' && keys.length === op.params.filter((p) => p.in === where).length;
-    if (process.env.HV2 === 'whole' && whole && keys.length) return [groupType(op, where)];
-    return keys.length ? [`${process.env.HV3 === 'docs' ? 'Picked' : 'Pick'}<${groupType(op, where)}, ${keys.join(' | ')}>`] : [];
+  // Each parameter with the document's words (client-docs.ts), copied: a Pick of schema.ts's declarations would hover
+  // the same at fewer bytes, but tsc instantiates each Pick when it checks client.ts (ARCHITECTURE.md, "Emitting TypeScript").
+  const props: OptionalKind<PropertySignatureStructure>[] = op.params.map((p) => {
+    if (p.sortable?.length) runtimeTypes.add('SortParam');
+    return { name: p.key, hasQuestionToken: !p.required, type: paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`, docs: docs(paramDoc(p)) };
   });
-  const props: OptionalKind<PropertySignatureStructure>[] = op.params
-    .filter((p) => !picked(p))
-    .map((p) => {
-      if (p.sortable?.length) runtimeTypes.add('SortParam');
-      return { name: p.key, hasQuestionToken: !p.required, type: paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`, docs: docs(paramDoc(p)) };
-    });
   if (op.body) props.push({ name: 'body', hasQuestionToken: !op.body.required, type: bodyType(op), docs: docs(bodyDoc(op.body)) });
   const required = op.params.some((p) => p.required) || op.body?.required === true;
   // An operation without parameters takes none: no empty `{}` type, which would accept any object.
-  if (props.length) statements.push({ kind: K.Interface, name: `${Name}Params`, isExported: true, typeParameters: eParam, extends: picks, properties: props });
-  else statements.push({ kind: K.TypeAlias, name: `${Name}Params`, isExported: true, type: picks.join(' & ') || 'Record<string, never>' });
+  if (props.length) statements.push({ kind: K.Interface, name: `${Name}Params`, isExported: true, typeParameters: eParam, properties: props });
+  else statements.push({ kind: K.TypeAlias, name: `${Name}Params`, isExported: true, type: 'Record<string, never>' });
 
   // Result type, by Accept when several media types are offered.
   const callGenerics = [generic];
@@ -145,7 +135,7 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
     result = `ResultFor<${Name}Results${aE}, A>`;
   }
   if (expand) runtimeTypes.add('Expanded');
-  if (op.conventions.etag.etag) runtimeTypes.add('WithEtag');
+  if (withEtag(op)) runtimeTypes.add('WithEtag');
   const resultDecl = [generic, aDecl].filter(Boolean).join(', ');
   statements.push({ kind: K.TypeAlias, name: `${Name}Result${resultDecl ? `<${resultDecl}>` : ''}`, isExported: true, type: result });
   const resultArgs = [expand ? 'E' : '', responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
@@ -222,7 +212,7 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const tagged = groups.some((g) => g.tag !== undefined);
   const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, K)) }));
   const all = rendered.flatMap((g) => g.ops);
-  const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec', ...(process.env.HV3 === 'docs' ? ['Picked'] : [])]);
+  const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
   const schemaTypes = [all.some((r) => r.usesComponents) ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;

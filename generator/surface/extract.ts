@@ -162,14 +162,6 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
   // client.ts: aliases by name, the client interface's members, exported names.
   const aliases = new Map<string, TypeNode>();
   const paramDecls = new Map<string, tsTypes.NodeArray<tsTypes.TypeElement>>();
-  /** `Pick<GetDocumentPath, 'documentId'>` of a params type (its heritage or its alias): the group alias and keys. */
-  const picks = new Map<string, { group: string; keys: string[] }[]>();
-  const pickOf = (name: tsTypes.Node, args: readonly TypeNode[] | undefined) => {
-    const [group, keys] = args ?? [];
-    if (!ts.isIdentifier(name) || name.text !== 'Pick' || !group || !keys || !ts.isTypeReferenceNode(group) || !ts.isIdentifier(group.typeName)) return [];
-    const literals = ts.isUnionTypeNode(keys) ? [...keys.types] : [keys];
-    return [{ group: group.typeName.text, keys: literals.flatMap((l) => (ts.isLiteralTypeNode(l) && ts.isStringLiteral(l.literal) ? [l.literal.text] : [])) }];
-  };
   const exported = new Set<string>();
   let clientMembers: tsTypes.NodeArray<tsTypes.TypeElement> | undefined;
   for (const s of client.statements) {
@@ -177,11 +169,8 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
     if (ts.isTypeAliasDeclaration(s)) {
       aliases.set(s.name.text, s.type);
       if (ts.isTypeLiteralNode(s.type)) paramDecls.set(s.name.text, s.type.members);
-      const parts = ts.isIntersectionTypeNode(s.type) ? [...s.type.types] : [s.type];
-      picks.set(s.name.text, parts.flatMap((t) => (ts.isTypeReferenceNode(t) ? pickOf(t.typeName, t.typeArguments) : [])));
     } else if (ts.isInterfaceDeclaration(s)) {
       paramDecls.set(s.name.text, s.members);
-      picks.set(s.name.text, (s.heritageClauses ?? []).flatMap((h) => h.types.flatMap((t) => pickOf(t.expression, t.typeArguments))));
       if (isExported && /Client$/.test(s.name.text)) clientMembers = s.members;
     }
     if (isExported) {
@@ -248,16 +237,6 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
     // What a call sends (parameters, the body's content) and what a success returns (2xx content); error bodies
     // and headers are not part of the method's result.
     const parts = membersOf(ts, opType);
-    // Parameters the params type picks from schema.ts (`Pick<GetDocumentPath, 'documentId'>`): required as declared there.
-    const groups = membersOf(ts, parts.get('parameters'));
-    for (const { group, keys } of picks.get(`${Name}Params`) ?? []) {
-      const declared = group.startsWith(Name) ? groups.get(group.slice(Name.length).toLowerCase()) : undefined;
-      const members = declared && ts.isTypeLiteralNode(declared) ? declared.members : [];
-      for (const k of keys) {
-        const m = members.find((x) => ts.isPropertySignature(x) && nameText(ts, x.name) === k);
-        params.set(k, { required: m !== undefined && !(m as tsTypes.PropertySignature).questionToken });
-      }
-    }
     const roots: [TypeNode, string, Reach][] = [];
     for (const [where, t] of membersOf(ts, parts.get('parameters'))) roots.push([t, `${op} ${where}`, 'request']);
     const body = parts.get('requestBody');

@@ -37,7 +37,6 @@ export type {
   PageItem,
   PageMeta,
   PaginatedMethod,
-  Picked,
   ParamSpec,
   ResultFor,
   SortParam,

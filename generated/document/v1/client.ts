@@ -8,7 +8,22 @@ type ListDocumentsOp = operations['listDocuments'];
 type ListDocumentsQuery = NonNullable<ListDocumentsOp['parameters']['query']>;
 type ListDocumentsHeader = NonNullable<ListDocumentsOp['parameters']['header']>;
 
-export interface ListDocumentsParams<E extends 'receiver' | 'sender' = never> extends Pick<ListDocumentsQuery, 'offset' | 'limit' | 'searchTerm' | 'documentType' | 'direction' | 'isFetched' | 'senderId' | 'createdAfter'> {
+export interface ListDocumentsParams<E extends 'receiver' | 'sender' = never> {
+  /**
+   * @description Number of items to skip before the result set starts.
+   * @default 0
+   * @example 0
+   * @minimum 0
+   */
+  offset?: ListDocumentsQuery['offset'];
+  /**
+   * @description Maximum number of items in the response. At most 100; 25 when not given.
+   * @default 25
+   * @example 25
+   * @minimum 1
+   * @maximum 100
+   */
+  limit?: ListDocumentsQuery['limit'];
   /**
    * @description The property to sort by; ascending unless prefixed with `-`. Sortable: `createdAt` (default), `issueDate`, `dueDate`, `documentIdentifier`.
    * @default createdAt
@@ -16,6 +31,39 @@ export interface ListDocumentsParams<E extends 'receiver' | 'sender' = never> ex
    * @pattern ^-?(createdAt|issueDate|dueDate|documentIdentifier)$
    */
   sort?: SortParam<'createdAt' | 'issueDate' | 'dueDate' | 'documentIdentifier'>;
+  /**
+   * @description Free text matched, case-insensitively, against the collection's main text properties.
+   * @example acme
+   * @minLength 1
+   * @maxLength 200
+   */
+  searchTerm?: ListDocumentsQuery['searchTerm'];
+  /**
+   * @description Only documents of this type.
+   * @example Invoice
+   */
+  documentType?: ListDocumentsQuery['documentType'];
+  /**
+   * @description Only documents the user's companies sent, or only those they received.
+   * @example Received
+   */
+  direction?: ListDocumentsQuery['direction'];
+  /**
+   * @description Only documents that were (`true`) or were not (`false`) marked as fetched.
+   * @example false
+   */
+  isFetched?: ListDocumentsQuery['isFetched'];
+  /**
+   * @description Only documents sent by this company.
+   * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+   * @minLength 1
+   */
+  senderId?: ListDocumentsQuery['senderId'];
+  /**
+   * @description Only documents created after this point in time (ISO 8601).
+   * @example 2025-03-20T08:28:42.747Z
+   */
+  createdAfter?: ListDocumentsQuery['createdAfter'];
   /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
   /**
@@ -98,7 +146,13 @@ type GetDocumentOp = operations['getDocument'];
 type GetDocumentPath = GetDocumentOp['parameters']['path'];
 type GetDocumentHeader = NonNullable<GetDocumentOp['parameters']['header']>;
 
-export interface GetDocumentParams<E extends 'receiver' | 'sender' = never> extends Pick<GetDocumentPath, 'documentId'> {
+export interface GetDocumentParams<E extends 'receiver' | 'sender' = never> {
+  /**
+   * @description Id of the document.
+   * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+   * @minLength 1
+   */
+  documentId: GetDocumentPath['documentId'];
   /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
   /**
@@ -148,7 +202,13 @@ type UpdateDocumentOp = operations['updateDocument'];
 type UpdateDocumentPath = UpdateDocumentOp['parameters']['path'];
 type UpdateDocumentHeader = NonNullable<UpdateDocumentOp['parameters']['header']>;
 
-export interface UpdateDocumentParams extends Pick<UpdateDocumentPath, 'documentId'> {
+export interface UpdateDocumentParams {
+  /**
+   * @description Id of the document.
+   * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+   * @minLength 1
+   */
+  documentId: UpdateDocumentPath['documentId'];
   /**
    * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
    * @example "5d8c72a5edda8d6a"
@@ -164,7 +224,13 @@ type DeleteDocumentOp = operations['deleteDocument'];
 type DeleteDocumentPath = DeleteDocumentOp['parameters']['path'];
 type DeleteDocumentHeader = NonNullable<DeleteDocumentOp['parameters']['header']>;
 
-export interface DeleteDocumentParams extends Pick<DeleteDocumentPath, 'documentId'> {
+export interface DeleteDocumentParams {
+  /**
+   * @description Id of the document.
+   * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+   * @minLength 1
+   */
+  documentId: DeleteDocumentPath['documentId'];
   /**
    * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
    * @example "5d8c72a5edda8d6a"
@@ -176,13 +242,31 @@ export type DeleteDocumentResult = undefined;
 
 type GetDocumentPresentationOp = operations['getDocumentPresentation'];
 type GetDocumentPresentationPath = GetDocumentPresentationOp['parameters']['path'];
-export type GetDocumentPresentationParams = Pick<GetDocumentPresentationPath, 'documentId'>;
+
+export interface GetDocumentPresentationParams {
+  /**
+   * @description Id of the document.
+   * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+   * @minLength 1
+   */
+  documentId: GetDocumentPresentationPath['documentId'];
+}
+
 export type GetDocumentPresentationResults = { 'application/pdf': Blob; 'application/xml': string; 'image/png': Blob };
 export type GetDocumentPresentationResult<A extends 'application/pdf' | 'application/xml' | 'image/png' = 'application/pdf'> = ResultFor<GetDocumentPresentationResults, A>;
 
 type ListDocumentEventsOp = operations['listDocumentEvents'];
 type ListDocumentEventsPath = ListDocumentEventsOp['parameters']['path'];
-export type ListDocumentEventsParams = Pick<ListDocumentEventsPath, 'documentId'>;
+
+export interface ListDocumentEventsParams {
+  /**
+   * @description Id of the document.
+   * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+   * @minLength 1
+   */
+  documentId: ListDocumentEventsPath['documentId'];
+}
+
 export type ListDocumentEventsResult = ListDocumentEventsOp['responses']['200']['content']['application/json'];
 
 // Fetch receipts
@@ -199,7 +283,13 @@ type GetDocumentFetchOp = operations['getDocumentFetch'];
 type GetDocumentFetchPath = GetDocumentFetchOp['parameters']['path'];
 type GetDocumentFetchHeader = NonNullable<GetDocumentFetchOp['parameters']['header']>;
 
-export interface GetDocumentFetchParams extends Pick<GetDocumentFetchPath, 'documentFetchId'> {
+export interface GetDocumentFetchParams {
+  /**
+   * @description Id of the fetch receipt.
+   * @example 5e2a7c1b-8d4f-4a3e-9b6c-1f0e2d3c4b5a
+   * @minLength 1
+   */
+  documentFetchId: GetDocumentFetchPath['documentFetchId'];
   /**
    * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
    * @example "5d8c72a5edda8d6a"
@@ -248,7 +338,13 @@ type GetCompanyOp = operations['getCompany'];
 type GetCompanyPath = GetCompanyOp['parameters']['path'];
 type GetCompanyHeader = NonNullable<GetCompanyOp['parameters']['header']>;
 
-export interface GetCompanyParams extends Pick<GetCompanyPath, 'companyId'> {
+export interface GetCompanyParams {
+  /**
+   * @description Id of the company.
+   * @example 2c9d41b7-0f4e-4d1a-b6b8-3e5f1a7c9d20
+   * @minLength 1
+   */
+  companyId: GetCompanyPath['companyId'];
   /**
    * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
    * @example "5d8c72a5edda8d6a"

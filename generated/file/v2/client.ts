@@ -7,7 +7,22 @@ import type { CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, 
 type ListFilesOp = operations['listFiles'];
 type ListFilesQuery = NonNullable<ListFilesOp['parameters']['query']>;
 
-export interface ListFilesParams<E extends 'sendingCompany' = never> extends Pick<ListFilesQuery, 'offset' | 'limit' | 'searchTerm' | 'status' | 'sendingCompanyId'> {
+export interface ListFilesParams<E extends 'sendingCompany' = never> {
+  /**
+   * @description Number of items to skip before the result set starts.
+   * @default 0
+   * @example 0
+   * @minimum 0
+   */
+  offset?: ListFilesQuery['offset'];
+  /**
+   * @description Maximum number of items in the response. At most 500; 100 when not given.
+   * @default 100
+   * @example 100
+   * @minimum 1
+   * @maximum 500
+   */
+  limit?: ListFilesQuery['limit'];
   /**
    * @description The property to sort by; ascending unless prefixed with `-`. Sortable `createdAt` (default), `fileName`.
    * @default createdAt
@@ -15,6 +30,24 @@ export interface ListFilesParams<E extends 'sendingCompany' = never> extends Pic
    * @pattern ^-?(createdAt|fileName)$
    */
   sort?: SortParam<'createdAt' | 'fileName'>;
+  /**
+   * @description Free text matched, case-insensitively, against the collection's main text properties.
+   * @example acme
+   * @minLength 1
+   * @maxLength 200
+   */
+  searchTerm?: ListFilesQuery['searchTerm'];
+  /**
+   * @description Only files in this processing status.
+   * @example Error
+   */
+  status?: ListFilesQuery['status'];
+  /**
+   * @description Only files uploaded for this company.
+   * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+   * @minLength 1
+   */
+  sendingCompanyId?: ListFilesQuery['sendingCompanyId'];
   /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
 }
@@ -49,7 +82,36 @@ export interface ListFilesCall {
 type UploadFileOp = operations['uploadFile'];
 type UploadFileQuery = NonNullable<UploadFileOp['parameters']['query']>;
 
-export interface UploadFileParams extends Pick<UploadFileQuery, 'sendingCompanyId' | 'senderReference' | 'documentType' | 'sendMode' | 'fileName'> {
+export interface UploadFileParams {
+  /**
+   * @description The company that sends the documents in the file, one of the user's companies.
+   * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+   * @minLength 1
+   */
+  sendingCompanyId: UploadFileQuery['sendingCompanyId'];
+  /**
+   * @description The sender's own reference for the file, unique per sending company.
+   * @example ERP-2025-03-21-0007
+   * @minLength 1
+   * @maxLength 100
+   */
+  senderReference: UploadFileQuery['senderReference'];
+  /**
+   * @description The type of the documents in the file.
+   * @example Invoice
+   */
+  documentType: UploadFileQuery['documentType'];
+  /**
+   * @description Production traffic (the default), a test, or a certification run.
+   * @example Production
+   */
+  sendMode?: UploadFileQuery['sendMode'];
+  /**
+   * @description The file's name, kept for display.
+   * @example INV-2025-0043.xml
+   * @maxLength 255
+   */
+  fileName?: UploadFileQuery['fileName'];
   /** @description The file's bytes, for example a PEPPOL BIS 3 UBL invoice. At most 10 MiB; a larger body is a 400 (`BodyTooLarge`). */
   body: string | Blob;
 }
@@ -60,7 +122,13 @@ type GetFileOp = operations['getFile'];
 type GetFilePath = GetFileOp['parameters']['path'];
 type GetFileHeader = NonNullable<GetFileOp['parameters']['header']>;
 
-export interface GetFileParams<E extends 'sendingCompany' = never> extends Pick<GetFilePath, 'fileId'> {
+export interface GetFileParams<E extends 'sendingCompany' = never> {
+  /**
+   * @description Id of the file.
+   * @example 4711080
+   * @minLength 1
+   */
+  fileId: GetFilePath['fileId'];
   /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
   /**
@@ -108,12 +176,30 @@ export interface GetFileCall {
 
 type DeleteFileOp = operations['deleteFile'];
 type DeleteFilePath = DeleteFileOp['parameters']['path'];
-export type DeleteFileParams = Pick<DeleteFilePath, 'fileId'>;
+
+export interface DeleteFileParams {
+  /**
+   * @description Id of the file.
+   * @example 4711080
+   * @minLength 1
+   */
+  fileId: DeleteFilePath['fileId'];
+}
+
 export type DeleteFileResult = undefined;
 
 type GetFileContentOp = operations['getFileContent'];
 type GetFileContentPath = GetFileContentOp['parameters']['path'];
-export type GetFileContentParams = Pick<GetFileContentPath, 'fileId'>;
+
+export interface GetFileContentParams {
+  /**
+   * @description Id of the file.
+   * @example 4711080
+   * @minLength 1
+   */
+  fileId: GetFileContentPath['fileId'];
+}
+
 export type GetFileContentResults = { 'application/xml': string; 'application/octet-stream': Blob };
 export type GetFileContentResult<A extends 'application/xml' | 'application/octet-stream' = 'application/xml'> = ResultFor<GetFileContentResults, A>;
 
@@ -122,7 +208,28 @@ type ListFilePartsOp = operations['listFileParts'];
 type ListFilePartsPath = ListFilePartsOp['parameters']['path'];
 type ListFilePartsQuery = NonNullable<ListFilePartsOp['parameters']['query']>;
 
-export interface ListFilePartsParams extends Pick<ListFilePartsPath, 'fileId'>, Pick<ListFilePartsQuery, 'offset' | 'limit' | 'status'> {
+export interface ListFilePartsParams {
+  /**
+   * @description Id of the file.
+   * @example 4711080
+   * @minLength 1
+   */
+  fileId: ListFilePartsPath['fileId'];
+  /**
+   * @description Number of items to skip before the result set starts.
+   * @default 0
+   * @example 0
+   * @minimum 0
+   */
+  offset?: ListFilePartsQuery['offset'];
+  /**
+   * @description Maximum number of items in the response. At most 100; 25 when not given.
+   * @default 25
+   * @example 25
+   * @minimum 1
+   * @maximum 100
+   */
+  limit?: ListFilePartsQuery['limit'];
   /**
    * @description The property to sort by; ascending unless prefixed with `-`. Sortable `index` (default), `updatedAt`.
    * @default index
@@ -130,6 +237,14 @@ export interface ListFilePartsParams extends Pick<ListFilePartsPath, 'fileId'>, 
    * @pattern ^-?(index|updatedAt)$
    */
   sort?: SortParam<'index' | 'updatedAt'>;
+  /**
+   * @description Only parts in one of these statuses (comma-separated).
+   * @example [
+   *   "AwaitingInteraction",
+   *   "Error"
+   * ]
+   */
+  status?: ListFilePartsQuery['status'];
 }
 
 export type ListFilePartsResult = ListFilePartsOp['responses']['200']['content']['application/json'];
@@ -165,7 +280,13 @@ type GetFilePartOp = operations['getFilePart'];
 type GetFilePartPath = GetFilePartOp['parameters']['path'];
 type GetFilePartHeader = NonNullable<GetFilePartOp['parameters']['header']>;
 
-export interface GetFilePartParams extends Pick<GetFilePartPath, 'filePartId'> {
+export interface GetFilePartParams {
+  /**
+   * @description Id of the file part.
+   * @example 9920418
+   * @minLength 1
+   */
+  filePartId: GetFilePartPath['filePartId'];
   /**
    * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
    * @example "5d8c72a5edda8d6a"
@@ -212,7 +333,13 @@ export interface GetFilePartCall {
 type CreateFilePartActionOp = operations['createFilePartAction'];
 type CreateFilePartActionPath = CreateFilePartActionOp['parameters']['path'];
 
-export interface CreateFilePartActionParams extends Pick<CreateFilePartActionPath, 'filePartId'> {
+export interface CreateFilePartActionParams {
+  /**
+   * @description Id of the file part.
+   * @example 9920418
+   * @minLength 1
+   */
+  filePartId: CreateFilePartActionPath['filePartId'];
   /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
   body: NonNullable<CreateFilePartActionOp['requestBody']>['content']['application/json'];
 }
@@ -223,7 +350,19 @@ type GetFilePartActionOp = operations['getFilePartAction'];
 type GetFilePartActionPath = GetFilePartActionOp['parameters']['path'];
 type GetFilePartActionHeader = NonNullable<GetFilePartActionOp['parameters']['header']>;
 
-export interface GetFilePartActionParams extends Pick<GetFilePartActionPath, 'filePartId' | 'actionId'> {
+export interface GetFilePartActionParams {
+  /**
+   * @description Id of the file part.
+   * @example 9920418
+   * @minLength 1
+   */
+  filePartId: GetFilePartActionPath['filePartId'];
+  /**
+   * @description Id of the action.
+   * @example 31877
+   * @minLength 1
+   */
+  actionId: GetFilePartActionPath['actionId'];
   /**
    * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
    * @example "5d8c72a5edda8d6a"
@@ -272,7 +411,13 @@ type GetCompanyOp = operations['getCompany'];
 type GetCompanyPath = GetCompanyOp['parameters']['path'];
 type GetCompanyHeader = NonNullable<GetCompanyOp['parameters']['header']>;
 
-export interface GetCompanyParams extends Pick<GetCompanyPath, 'companyId'> {
+export interface GetCompanyParams {
+  /**
+   * @description Id of the company.
+   * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+   * @minLength 1
+   */
+  companyId: GetCompanyPath['companyId'];
   /**
    * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
    * @example "5d8c72a5edda8d6a"

@@ -7,7 +7,22 @@ import type { CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, 
 type ListTradingPartnersOp = operations['listTradingPartners'];
 type ListTradingPartnersQuery = NonNullable<ListTradingPartnersOp['parameters']['query']>;
 
-export interface ListTradingPartnersParams<E extends 'serviceProvider' = never> extends Pick<ListTradingPartnersQuery, 'offset' | 'limit' | 'searchTerm' | 'documentType' | 'countryCode' | 'serviceProviderId'> {
+export interface ListTradingPartnersParams<E extends 'serviceProvider' = never> {
+  /**
+   * @description Number of items to skip before the result set starts.
+   * @default 0
+   * @example 0
+   * @minimum 0
+   */
+  offset?: ListTradingPartnersQuery['offset'];
+  /**
+   * @description Maximum number of items in the response. At most 500; 100 when not given.
+   * @default 100
+   * @example 100
+   * @minimum 1
+   * @maximum 500
+   */
+  limit?: ListTradingPartnersQuery['limit'];
   /**
    * @description The property to sort by; ascending unless prefixed with `-`. Sortable `name` (default), `createdAt`.
    * @default name
@@ -15,6 +30,30 @@ export interface ListTradingPartnersParams<E extends 'serviceProvider' = never> 
    * @pattern ^-?(name|createdAt)$
    */
   sort?: SortParam<'name' | 'createdAt'>;
+  /**
+   * @description Free text matched, case-insensitively, against the collection's main text properties.
+   * @example acme
+   * @minLength 1
+   * @maxLength 200
+   */
+  searchTerm?: ListTradingPartnersQuery['searchTerm'];
+  /**
+   * @description Only trading partners that can receive documents of this type.
+   * @example Invoice
+   */
+  documentType?: ListTradingPartnersQuery['documentType'];
+  /**
+   * @description Only trading partners in this country.
+   * @example NO
+   * @pattern ^[A-Z]{2}$
+   */
+  countryCode?: ListTradingPartnersQuery['countryCode'];
+  /**
+   * @description Only trading partners behind this service provider.
+   * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+   * @minLength 1
+   */
+  serviceProviderId?: ListTradingPartnersQuery['serviceProviderId'];
   /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
 }
@@ -50,7 +89,13 @@ type GetTradingPartnerOp = operations['getTradingPartner'];
 type GetTradingPartnerPath = GetTradingPartnerOp['parameters']['path'];
 type GetTradingPartnerHeader = NonNullable<GetTradingPartnerOp['parameters']['header']>;
 
-export interface GetTradingPartnerParams<E extends 'serviceProvider' = never> extends Pick<GetTradingPartnerPath, 'tradingPartnerId'> {
+export interface GetTradingPartnerParams<E extends 'serviceProvider' = never> {
+  /**
+   * @description Id of the trading partner.
+   * @example 1000245
+   * @minLength 1
+   */
+  tradingPartnerId: GetTradingPartnerPath['tradingPartnerId'];
   /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
   /**
@@ -99,12 +144,31 @@ export interface GetTradingPartnerCall {
 // Service providers
 type ListServiceProvidersOp = operations['listServiceProviders'];
 type ListServiceProvidersQuery = NonNullable<ListServiceProvidersOp['parameters']['query']>;
-export type ListServiceProvidersParams = Pick<ListServiceProvidersQuery, 'searchTerm'>;
+
+export interface ListServiceProvidersParams {
+  /**
+   * @description Free text matched, case-insensitively, against the collection's main text properties.
+   * @example acme
+   * @minLength 1
+   * @maxLength 200
+   */
+  searchTerm?: ListServiceProvidersQuery['searchTerm'];
+}
+
 export type ListServiceProvidersResult = ListServiceProvidersOp['responses']['200']['content']['application/json'];
 
 type GetServiceProviderOp = operations['getServiceProvider'];
 type GetServiceProviderPath = GetServiceProviderOp['parameters']['path'];
-export type GetServiceProviderParams = Pick<GetServiceProviderPath, 'serviceProviderId'>;
+
+export interface GetServiceProviderParams {
+  /**
+   * @description Id of the service provider.
+   * @example 1207
+   * @minLength 1
+   */
+  serviceProviderId: GetServiceProviderPath['serviceProviderId'];
+}
+
 export type GetServiceProviderResult = GetServiceProviderOp['responses']['200']['content']['application/json'];
 
 // Companies
@@ -112,7 +176,13 @@ type GetCompanyGroupOp = operations['getCompanyGroup'];
 type GetCompanyGroupPath = GetCompanyGroupOp['parameters']['path'];
 type GetCompanyGroupHeader = NonNullable<GetCompanyGroupOp['parameters']['header']>;
 
-export interface GetCompanyGroupParams extends Pick<GetCompanyGroupPath, 'companyGroupId'> {
+export interface GetCompanyGroupParams {
+  /**
+   * @description Id of the company group.
+   * @example 77
+   * @minLength 1
+   */
+  companyGroupId: GetCompanyGroupPath['companyGroupId'];
   /**
    * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
    * @example "5d8c72a5edda8d6a"
@@ -160,7 +230,13 @@ type GetCompanyOp = operations['getCompany'];
 type GetCompanyPath = GetCompanyOp['parameters']['path'];
 type GetCompanyHeader = NonNullable<GetCompanyOp['parameters']['header']>;
 
-export interface GetCompanyParams extends Pick<GetCompanyPath, 'companyId'> {
+export interface GetCompanyParams {
+  /**
+   * @description Id of the company.
+   * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+   * @minLength 1
+   */
+  companyId: GetCompanyPath['companyId'];
   /**
    * @description An ETag from an earlier response; when it equals the current one, the answer is 304 Not Modified.
    * @example "5d8c72a5edda8d6a"
@@ -208,7 +284,13 @@ type UpdateCompanyOp = operations['updateCompany'];
 type UpdateCompanyPath = UpdateCompanyOp['parameters']['path'];
 type UpdateCompanyHeader = NonNullable<UpdateCompanyOp['parameters']['header']>;
 
-export interface UpdateCompanyParams extends Pick<UpdateCompanyPath, 'companyId'> {
+export interface UpdateCompanyParams {
+  /**
+   * @description Id of the company.
+   * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+   * @minLength 1
+   */
+  companyId: UpdateCompanyPath['companyId'];
   /**
    * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
    * @example "5d8c72a5edda8d6a"
@@ -225,7 +307,28 @@ type ListTradingPartnerConnectionsPath = ListTradingPartnerConnectionsOp['parame
 type ListTradingPartnerConnectionsQuery = NonNullable<ListTradingPartnerConnectionsOp['parameters']['query']>;
 type ListTradingPartnerConnectionsHeader = NonNullable<ListTradingPartnerConnectionsOp['parameters']['header']>;
 
-export interface ListTradingPartnerConnectionsParams<E extends 'owner' | 'partner' = never> extends Pick<ListTradingPartnerConnectionsPath, 'companyId'>, Pick<ListTradingPartnerConnectionsQuery, 'offset' | 'limit' | 'documentType'> {
+export interface ListTradingPartnerConnectionsParams<E extends 'owner' | 'partner' = never> {
+  /**
+   * @description Id of the company.
+   * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+   * @minLength 1
+   */
+  companyId: ListTradingPartnerConnectionsPath['companyId'];
+  /**
+   * @description Number of items to skip before the result set starts.
+   * @default 0
+   * @example 0
+   * @minimum 0
+   */
+  offset?: ListTradingPartnerConnectionsQuery['offset'];
+  /**
+   * @description Maximum number of items in the response. At most 100; 25 when not given.
+   * @default 25
+   * @example 25
+   * @minimum 1
+   * @maximum 100
+   */
+  limit?: ListTradingPartnerConnectionsQuery['limit'];
   /**
    * @description The property to sort by; ascending unless prefixed with `-`. Sortable `createdAt` (default).
    * @default createdAt
@@ -233,6 +336,11 @@ export interface ListTradingPartnerConnectionsParams<E extends 'owner' | 'partne
    * @pattern ^-?(createdAt)$
    */
   sort?: SortParam<'createdAt'>;
+  /**
+   * @description Only connections for this document type.
+   * @example Order
+   */
+  documentType?: ListTradingPartnerConnectionsQuery['documentType'];
   /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
   expand?: readonly E[];
   /**
@@ -304,7 +412,13 @@ type CreateTradingPartnerConnectionOp = operations['createTradingPartnerConnecti
 type CreateTradingPartnerConnectionPath = CreateTradingPartnerConnectionOp['parameters']['path'];
 type CreateTradingPartnerConnectionHeader = NonNullable<CreateTradingPartnerConnectionOp['parameters']['header']>;
 
-export interface CreateTradingPartnerConnectionParams extends Pick<CreateTradingPartnerConnectionPath, 'companyId'> {
+export interface CreateTradingPartnerConnectionParams {
+  /**
+   * @description Id of the company.
+   * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+   * @minLength 1
+   */
+  companyId: CreateTradingPartnerConnectionPath['companyId'];
   /**
    * @description An ETag from an earlier response, of any representation of the resource (expanded or not). The request is carried out only if it names the resource's (or, on a POST to a collection, the collection's) current version; otherwise the answer is 412 Precondition Failed.
    * @example "5d8c72a5edda8d6a"
@@ -318,7 +432,22 @@ export type CreateTradingPartnerConnectionResult = CreateTradingPartnerConnectio
 
 type DeleteTradingPartnerConnectionOp = operations['deleteTradingPartnerConnection'];
 type DeleteTradingPartnerConnectionPath = DeleteTradingPartnerConnectionOp['parameters']['path'];
-export type DeleteTradingPartnerConnectionParams = Pick<DeleteTradingPartnerConnectionPath, 'companyId' | 'connectionId'>;
+
+export interface DeleteTradingPartnerConnectionParams {
+  /**
+   * @description Id of the company.
+   * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+   * @minLength 1
+   */
+  companyId: DeleteTradingPartnerConnectionPath['companyId'];
+  /**
+   * @description Id of the connection.
+   * @example c0a80101-7e2d-4b3f-9a1c-5d6e7f8091a2
+   * @minLength 1
+   */
+  connectionId: DeleteTradingPartnerConnectionPath['connectionId'];
+}
+
 export type DeleteTradingPartnerConnectionResult = undefined;
 
 // Users
