@@ -13,9 +13,9 @@ const parsed = new WeakMap<readonly string[], Specs>();
 
 /**
  * One method per operation, from `specs`: OperationSpecs by method name, or for a large document (the compact form,
- * see generator/emit/specs.ts) one `"methodName": OperationSpec` JSON member a line, parsed at first use (about 1 ms
- * for GitHub's 1,223 operations, where tsc checks an object literal entry by entry). C is the generated client
- * interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
+ * see generator/emit/specs.ts) one `"methodName": OperationSpec` JSON member a line, parsed at first use (tsc checks
+ * an object literal entry by entry, which a large document's client would pay in every build). C is the generated
+ * client interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
  * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need.
  */
 export function bindOperations<C>(options: ClientOptions, apiPath: string, specs: Specs | readonly string[], codecs?: Codecs): C {
