@@ -1,7 +1,7 @@
 // The doc comments of client.ts: what an editor shows on hover. Methods: summary, HTTP line, description, @throws
 // with the class of each error status the document declares, @deprecated with the sunset date, a link to the
-// reference section. Values the client renames or retypes (a header `If-Match` as `ifMatch`, `sort`, `body`): the
-// document's words in the form schema.ts gives every other parameter, so that all of them hover alike.
+// reference section. Parameters and `body`: the document's words in the form schema.ts gives them (`@description`,
+// `@example`...), so that a parameter and a body property hover alike.
 import { errorStatuses, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
 
@@ -51,15 +51,17 @@ export function throwsLines(op: OperationModel): string[] {
 /** `@deprecated`, with the day it may be removed when `x-sunset` gives one. */
 export const deprecatedLine = (op: OperationModel) => (op.deprecated ? `@deprecated${op.sunset ? ` Sunset ${op.sunset}: may be removed from that day.` : ''}` : undefined);
 
-const seeLine = (op: OperationModel) => (op.docsUrl ? `@see {@link ${op.docsUrl}}` : undefined);
+/** The reference link, as text an editor links: tsc parses every doc comment holding `@see` or `@link` (to find the
+ *  imports they use), and skips the others. */
+const referenceLine = (op: OperationModel) => (op.docsUrl ? `Reference: ${op.docsUrl}` : undefined);
 
 /** The summary, unless the description starts with it (the model takes a missing summary from there). */
 const heading = (op: OperationModel) => (op.summary && !op.description?.trimStart().startsWith(op.summary) ? op.summary : undefined);
 
 /** A method's doc comment; `note`: a sentence about this signature (NotModified). */
 export function methodDoc(op: OperationModel, note?: string): string | undefined {
-  const paragraphs = [heading(op), httpLine(op), op.description, note].filter((p) => p !== undefined).flatMap((p, i) => (i ? ['', p] : [p]));
-  return jsdocText([...paragraphs, ...throwsLines(op), deprecatedLine(op), seeLine(op)]);
+  const paragraphs = [heading(op), httpLine(op), op.description, note, referenceLine(op)].filter((p) => p !== undefined).flatMap((p, i) => (i ? ['', p] : [p]));
+  return jsdocText([...paragraphs, ...throwsLines(op), deprecatedLine(op)]);
 }
 
 /** How pages() and all() walk a collection: the runtime's pagination.ts, in a sentence. */

@@ -76,7 +76,7 @@ describe('selection and docex.config.json', () => {
     const r = await runDocex(['generate', '--quiet'], { cwd: app });
     expect(r.code, r.stderr).toBe(0);
     const client = readFileSync(join(app, 'src/generated/document/v1/client.ts'), 'utf8');
-    expect(client).toContain('@see {@link https://acme.example/api-docs/reference/document-v1.html#/documents/getdocument}');
+    expect(client).toContain('Reference: https://acme.example/api-docs/reference/document-v1.html#/documents/getdocument');
     writeFileSync(join(app, 'docex.config.json'), '{\n  "docsUrl": "javascript:alert(1)"\n}\n');
     const bad = await runDocex(['generate', '--quiet'], { cwd: app });
     expect(bad.code).toBe(2);

@@ -58,6 +58,18 @@ describe('generated/ (the in-repo documents\' golden tree)', () => {
     expect([...tree.keys()]).toEqual(expect.arrayContaining(['document/v1/client.ts', 'document/v1/schema.ts', 'document/v1/index.ts', 'runtime/index.ts', 'token/schema.ts', 'token/index.ts']));
     for (const [rel, text] of tree) if (rel.endsWith('.ts') && !rel.startsWith('token/node')) expect(text, rel).not.toMatch(/from ['"]node:/);
   });
+  it("lists each API's methods in its README in client.ts's order (by tag, then document order)", async () => {
+    const { tree } = await generateTree(join(repoRoot, 'openapi'));
+    for (const [rel, text] of tree) {
+      if (!rel.endsWith('/client.ts') || rel.startsWith('token/')) continue;
+      const start = text.search(/^export interface \w+Client \{$/m);
+      const client = text.slice(start, text.indexOf('\n}\n', start));
+      const members = [...client.matchAll(/^  (\w+): /gm)].map((m) => m[1]);
+      const readme = [...tree.get(rel.replace(/client\.ts$/, 'README.md'))!.matchAll(/^\| `(\w+)` \| `[A-Z]+ /gm)].map((m) => m[1]);
+      expect(members.length, rel).toBeGreaterThan(0);
+      expect(readme, rel).toEqual(members);
+    }
+  });
   it("uses one quote style in each file (schema.ts openapi-typescript's, the rest single), and object literals for the specs", async () => {
     const { tree } = await generateTree(join(repoRoot, 'openapi'));
     for (const [rel, text] of tree) {
