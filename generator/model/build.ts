@@ -1,6 +1,6 @@
 import { deref, HTTP_METHODS } from '../load/index.js';
 import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '../load/index.js';
-import { referenceLink } from '../docs/reference-link.js';
+import { referenceLink } from './reference-link.js';
 import { readDocument, type OperationReading } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
 import { parameterNotes } from './value-notes.js';

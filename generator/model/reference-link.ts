@@ -1,6 +1,6 @@
 // Where the docs site (`docex docs`) shows an operation: its API's reference page, and Redoc's route to the
 // operation's section, `#/<tag>/<operationid>` (the tag slugged, `other` for an untagged operation, the
-// operationId lower-cased), as the site test opens it. Here without imports, so that the model can link to it.
+// operationId lower-cased), as the site test opens it. In the model, which links each operation there (docs reads it too).
 
 /** `document/v1` -> `document-v1`: the reference page's file name. */
 export function slugOf(id: string): string {
