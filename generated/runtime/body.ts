@@ -65,10 +65,10 @@ export function formBody(type: string, body: unknown, encoding: BodySpec['encodi
         pairs.push(`${new URLSearchParams([[k, text]])}`);
         continue;
       }
-      let head = `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(k)}"`;
+      let head = `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(k)}`;
       if (isBytes(x)) {
         const t = (x as Blob).type || (named && !named.includes('*') ? named : 'application/octet-stream');
-        parts.push(`${head}; filename="${quoted((x as File).name ?? 'blob')}"\r\nContent-Type: ${t}\r\n\r\n`, x as Blob, '\r\n');
+        parts.push(`${head}; filename=${quoted((x as File).name ?? 'blob')}\r\nContent-Type: ${t}\r\n\r\n`, x as Blob, '\r\n');
         continue;
       }
       if (json || named) head += `\r\nContent-Type: ${named ?? 'application/json'}`;
@@ -80,5 +80,5 @@ export function formBody(type: string, body: unknown, encoding: BodySpec['encodi
   return new Blob(parts, { type: `multipart/form-data; boundary=${boundary}` });
 }
 
-/** A name or filename in a Content-Disposition header, escaped as browsers do (HTML's form encoding). */
-const quoted = (s: string): string => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** A name or filename in a Content-Disposition header, quoted and escaped as browsers do (HTML's form encoding). */
+const quoted = (s: string): string => '"' + s.replace(/\x22/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A') + '"';
