@@ -2,7 +2,8 @@ import { deref, HTTP_METHODS } from '../load/index.js';
 import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '../load/index.js';
 import { readDocument, type OperationReading } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
-import { clientNames, safeName, typesKeyOf, unique } from './names.js';
+import { unique } from '../util/names.js';
+import { clientNames, safeName, typesKeyOf } from './names.js';
 import type { ApiModel, BodyModel, Method, OperationModel, ParamModel } from './types.js';
 
 export interface ModelOptions {

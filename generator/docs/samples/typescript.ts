@@ -2,7 +2,7 @@
 // generated/ folder. It signs in through the token client's stored session, makes the call through the generated
 // client and shows what matters about the result: every item of a collection, the ETag for the next write, the
 // typed error a caller most likely handles.
-import { camelCase } from '../../model/names.js';
+import { camelCase } from '../../util/names.js';
 import { literal, object, oneLine, quote, variable } from './literal.js';
 import { downloadName, heading, type CallPlan, type SampleSite } from './plan.js';
 

@@ -1,13 +1,14 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { CACHE_DIRECTIVE, cacheControlHeader, declaredValues, isObj } from '../../model/conventions/index.js';
+import { CACHE_DIRECTIVE, cacheControlHeader, declaredValues } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
+import { isObject } from '../../util/json.js';
 
 export const CacheControlValue: Oas3Rule = () => {
   const seen = new Set<string>();
   return {
     Response: {
       enter(response: object, ctx: UserContext) {
-        if (!isObj(response)) return;
+        if (!isObject(response)) return;
         const report = reporter(ctx, seen);
         const header = cacheControlHeader(ctx, { node: response, location: ctx.location });
         if (!header) return; // docex/cache-control reports a missing header

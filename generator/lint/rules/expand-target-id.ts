@@ -1,7 +1,8 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, entries, isObj, type At, type Location } from '../../model/conventions/index.js';
+import { child, entries, type At, type Location } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
 import { expandTarget, isType, props } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled (as in reference-shape). */
 function bundledName(location: Location): string | undefined {
@@ -18,7 +19,7 @@ export const ExpandTargetId: Oas3Rule = () => {
   return {
     Root: {
       enter(root: object, ctx: UserContext) {
-        if (!isObj(root)) return;
+        if (!isObject(root)) return;
         for (const [name, s] of entries(ctx, child(ctx, { node: root, location: ctx.location }, 'components'), 'schemas')) named.set(name, s);
       },
       leave(_root: object, ctx: UserContext) {
@@ -32,8 +33,8 @@ export const ExpandTargetId: Oas3Rule = () => {
     },
     Schema: {
       enter(node: object, ctx: UserContext) {
-        if (!isObj(node)) return;
-        if (isObj(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
+        if (!isObject(node)) return;
+        if (isObject(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
           const name = bundledName(ctx.location);
           if (name && !named.has(name)) named.set(name, { node, location: ctx.location });
         }

@@ -1,5 +1,5 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
 
 const ALLOWED = new Set(['get', 'post', 'put', 'delete']);
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
@@ -7,7 +7,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 export const HttpMethods: Oas3Rule = () => ({
   PathItem: {
     enter(item: object, ctx: UserContext) {
-      if (!isObj(item)) return;
+      if (!isObject(item)) return;
       for (const key of Object.keys(item))
         if (METHODS.has(key) && !ALLOWED.has(key))
           ctx.report({

@@ -1,7 +1,8 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { EXT, child, isObj, type At, type Location } from '../../model/conventions/index.js';
+import { EXT, child, type At, type Location } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
 import { expandTarget, parts, props, types } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled: its pointer's or file's last name. */
 function bundledName(location: Location): string | undefined {
@@ -23,7 +24,7 @@ export const ReferenceShape: Oas3Rule = () => {
   return {
     Root: {
       enter(root: object, ctx: UserContext) {
-        if (!isObj(root)) return;
+        if (!isObject(root)) return;
         const schemas = child(ctx, child(ctx, { node: root, location: ctx.location }, 'components'), 'schemas');
         for (const name of Object.keys(schemas?.node ?? {})) names.add(name);
       },
@@ -35,8 +36,8 @@ export const ReferenceShape: Oas3Rule = () => {
     },
     Schema: {
       enter(node: object, ctx: UserContext) {
-        if (!isObj(node)) return;
-        if (isObj(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
+        if (!isObject(node)) return;
+        if (isObject(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
           const name = bundledName(ctx.location);
           if (name) names.add(name);
         }
