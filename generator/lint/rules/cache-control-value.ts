@@ -3,7 +3,11 @@ import { CACHE_DIRECTIVE, cacheControlHeader, declaredValues } from '../../model
 import { reporter } from '../shapes/report.js';
 import { isObject } from '../../util/json.js';
 
-export const CacheControlValue: Oas3Rule = () => {
+export const id = 'cache-control-value';
+export const summary = `a \`Cache-Control\` header that declares no value, or a value other than \`no-store\`, \`no-cache\` or \`max-age=<seconds>\``;
+export const spec = 'Caching: "Never store: Cache-control: no-store; Always revalidate: Cache-Control: no-cache; Cache for N seconds: Cache-Control: max-age=<seconds>."';
+
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   return {
     Response: {

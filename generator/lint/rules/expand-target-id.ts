@@ -3,6 +3,11 @@ import { child, entries, type At, type Location } from '../../model/conventions/
 import { reporter } from '../shapes/report.js';
 import { expandTarget, isType, props } from '../../model/conventions/index.js';
 import { isObject } from '../../util/json.js';
+import { EXT } from '../../model/conventions/extensions.js';
+
+export const id = 'expand-target-id';
+export const summary = `an \`${EXT.expandable}\` naming a schema without a string \`id\``;
+export const spec = '2.3: "each named reference object in the response is replaced by the full representation of the referenced resource, which still carries its id."';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled (as in reference-shape). */
 function bundledName(location: Location): string | undefined {
@@ -12,7 +17,7 @@ function bundledName(location: Location): string | undefined {
 }
 
 // Section 2.3: an expanded reference "still carries its id", so the schema it expands to must have one.
-export const ExpandTargetId: Oas3Rule = () => {
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   const named = new Map<string, At>();
   const expandables: { target: string; location: Location }[] = [];

@@ -2,9 +2,13 @@ import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { HEADER, toHeader } from '../shapes/case.js';
 import { isObject } from '../../util/json.js';
 
+export const id = 'header-name-case';
+export const summary = 'a header parameter or response header not in Hyphenated-Pascal-Case';
+export const spec = 'Header names as the spec mostly writes them (Cache-Control, If-None-Match, If-Match, Content-Type); its Caching table once writes Cache-control, and HTTP header names are case-insensitive, so one spelling is chosen for the documents.';
+
 const message = (name: string) => `Write the header name "${name}" as the spec does, in Hyphenated-Pascal-Case ("${toHeader(name)}").`;
 
-export const HeaderNameCase: Oas3Rule = () => ({
+export const check: Oas3Rule = () => ({
   Parameter: {
     enter(p: object, ctx: UserContext) {
       if (isObject(p) && p.in === 'header' && typeof p.name === 'string' && !HEADER.test(p.name))

@@ -2,7 +2,11 @@ import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { SPINAL, toSpinal } from '../shapes/case.js';
 import { isObject } from '../../util/json.js';
 
-export const PathSegmentCase: Oas3Rule = () => ({
+export const id = 'path-segment-case';
+export const summary = 'a literal path segment that is not spinal-case or lowercase';
+export const spec = '2.1 Path spelling: "spinal-case (preferred) or lowercase."';
+
+export const check: Oas3Rule = () => ({
   Paths: {
     enter(paths: object, ctx: UserContext) {
       if (!isObject(paths)) return;

@@ -4,6 +4,10 @@ import { reporter } from '../shapes/report.js';
 import { expandTarget, parts, props, types } from '../../model/conventions/index.js';
 import { isObject } from '../../util/json.js';
 
+export const id = 'reference-shape';
+export const summary = `a reference (marked \`${EXT.expandable}\`, or a reference object extended with \`allOf\`) whose object holds more than \`id\`, or an \`${EXT.expandable}\` naming a schema that does not exist`;
+export const spec = '2.2: "A property <name> holding an object with a single property id (string)."';
+
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled: its pointer's or file's last name. */
 function bundledName(location: Location): string | undefined {
   const pointer = location.pointer.replace(/^#\/?/, '');
@@ -17,7 +21,7 @@ function isReferenceObject(ctx: UserContext, s: At): boolean {
   return types(ctx, s).has('object') && keys.length === 1 && keys[0] === 'id';
 }
 
-export const ReferenceShape: Oas3Rule = () => {
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   const names = new Set<string>();
   const expandables: { target: string; location: Location }[] = [];

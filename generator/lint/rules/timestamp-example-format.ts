@@ -5,6 +5,10 @@ import { reporter, rootAt, type Report } from '../shapes/report.js';
 import { arrayItems, keyword, props } from '../../model/conventions/index.js';
 import { isObject } from '../../util/json.js';
 
+export const id = 'timestamp-example-format';
+export const summary = 'a date-time or date example (in a response or a schema) not in the output format `yyyy-mm-ddThh:mm:ss.fffZ` / `yyyy-mm-dd`';
+export const spec = '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."';
+
 const OUTPUT: Record<string, { re: RegExp; shape: string }> = {
   'date-time': { re: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, shape: 'yyyy-mm-ddThh:mm:ss.fffZ (UTC, milliseconds)' },
   date: { re: /^\d{4}-\d{2}-\d{2}$/, shape: 'yyyy-mm-dd' },
@@ -31,7 +35,7 @@ function walk(ctx: Ctx, value: unknown, schema: At | undefined, location: Locati
 }
 
 /** Response examples: the spec fixes the output format of timestamps and dates (input may be any ISO 8601). */
-export const TimestampExampleFormat: Oas3Rule = () => {
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   return {
     Root: {
