@@ -6,6 +6,7 @@ import type { Operation } from './operations.js';
 import { successSchema } from './media.js';
 import { collectionItem, parts, props, types, type Prop } from './schema.js';
 import { isObject } from '../../util/json.js';
+import { EXT } from './extensions.js';
 
 /** The non-null alternative of `oneOf: [X, {type: null}]` / `anyOf`, if that is what `s` is. */
 function nullableAlternative(ctx: Ctx, s: At): At | undefined {
@@ -20,7 +21,7 @@ function nullableAlternative(ctx: Ctx, s: At): At | undefined {
 function targetIn(ctx: Ctx, s: At | undefined, depth = 0): string | undefined {
   if (!s || depth > 8) return undefined;
   for (const p of parts(ctx, s)) {
-    const v = p.node['x-expandable'];
+    const v = p.node[EXT.expandable];
     if (typeof v === 'string') return v;
   }
   return targetIn(ctx, nullableAlternative(ctx, s), depth + 1);
@@ -31,7 +32,8 @@ function besideRefs(ctx: Ctx, raw: unknown, location: Location): string | undefi
   let v = raw;
   let loc = location;
   for (let hops = 0; isObject(v) && hops < 32; hops++) {
-    if (typeof v['x-expandable'] === 'string') return v['x-expandable'];
+    const named = v[EXT.expandable];
+    if (typeof named === 'string') return named;
     if (typeof v.$ref !== 'string') return undefined;
     const r = ctx.resolve<Obj>(v, loc.source.absoluteRef);
     if (r.node === undefined || !r.location) return undefined;

@@ -4,6 +4,7 @@
 import { at, strings, type At, type Ctx, type Location } from './node.js';
 import { param, type Operation, type Param } from './operations.js';
 import { isObject } from '../../util/json.js';
+import { EXT } from './extensions.js';
 
 export interface SortableReading {
   /** The sortable property names. */
@@ -17,7 +18,7 @@ export interface SortableReading {
 /** The `x-sortable` of a `sort` parameter, when the parameter itself declares one. */
 export function readSortable(ctx: Ctx, sort: Param | undefined): SortableReading | undefined {
   if (!sort) return undefined;
-  const node = at(ctx, sort.node.node['x-sortable'], sort.node.location.child(['x-sortable']));
+  const node = at(ctx, sort.node.node[EXT.sortable], sort.node.location.child([EXT.sortable]));
   if (!node) return undefined;
   const fallback = node.node.default;
   return { fields: strings(node.node.fields), ...(typeof fallback === 'string' ? { default: fallback } : {}), at: node };
@@ -25,7 +26,7 @@ export function readSortable(ctx: Ctx, sort: Param | undefined): SortableReading
 
 /** An `x-sortable` written beside the parameter's `$ref`, where it does not belong. */
 export function misplacedSortable(sort: Param | undefined): Location | undefined {
-  return sort && sort.raw !== sort.node.node && isObject(sort.raw) && sort.raw['x-sortable'] !== undefined ? sort.rawLocation.child(['x-sortable']) : undefined;
+  return sort && sort.raw !== sort.node.node && isObject(sort.raw) && sort.raw[EXT.sortable] !== undefined ? sort.rawLocation.child([EXT.sortable]) : undefined;
 }
 
 /** The operation's `sort` query parameter. */
