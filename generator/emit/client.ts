@@ -1,10 +1,10 @@
-// client.ts and raw.ts of one API, built as ts-morph statement structures and printed once per file (printer.ts).
+// client.ts and raw.ts of one API, built as ts-morph statement structures and printed once per file (print.ts).
 // ts-morph prints names and comments as given, so every name from the document still reaches the output as a
 // sanitised identifier (model/names.ts) or through JSON.stringify, and every comment through jsdoc().
 import type { InterfaceDeclarationStructure, JSDocStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
 import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
 import type { OperationSpec } from '../../templates/runtime/types.js';
-import type { Printer, Statement } from './printer.js';
+import type { Printer, Statement } from './print.js';
 import { banner } from './templates.js';
 
 const q = (s: string) => JSON.stringify(s);

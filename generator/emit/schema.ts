@@ -1,27 +1,26 @@
-// schema.ts of one API: openapi-typescript's transform over the already bundled document.
-// openapiTS() would lint and bundle the document a second time (about 2/3 of its run time on GitHub's
-// description), so the transform is called directly with the options openapiTS() defaults to. Its modules are
-// required by path (pinned 7.13.0), so openapiTS()'s own Redocly 1.x is never loaded either.
-import { createRequire } from 'node:module';
+// schema.ts of one API: openapi-typescript's transform over the already bundled document, called directly with the
+// options openapiTS() defaults to. The transform and its helpers come in a SchemaKit (typescript/internals.ts loads
+// it from openapi-typescript's dist modules, the one reach into that package's internals).
 import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
 import { extensibleValues } from '../model/conventions/index.js';
 import { typesKeyOf } from '../model/names.js';
-import { requireCached } from '../util/compile-cache.js';
 
-// CommonJS builds, through require(), not import: Node 20 scans a CommonJS module's whole source for its export
-// names when ESM imports it, ~0.3 s of CPU for typescript's 9 MB (a third of generating a small document).
-const require = createRequire(import.meta.url);
-// Through the code cache, and first: openapi-typescript's require('typescript') below gets this instance.
-const ts = requireCached<typeof import('typescript')>('typescript');
-const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof import('openapi-typescript').transformSchema;
-const { astToString } = require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof import('openapi-typescript'), 'astToString'>;
-const { resolveRef, scanDiscriminators } = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof import('openapi-typescript'), 'resolveRef' | 'scanDiscriminators'>;
+type OpenapiTypescript = typeof import('openapi-typescript');
+
+/** openapi-typescript's transform and helpers, and the TypeScript it builds nodes with. */
+export interface SchemaKit {
+  ts: typeof import('typescript');
+  transformSchema: OpenapiTypescript['transformSchema'];
+  astToString: OpenapiTypescript['astToString'];
+  resolveRef: OpenapiTypescript['resolveRef'];
+  scanDiscriminators: OpenapiTypescript['scanDiscriminators'];
+}
 
 type GlobalContext = TransformNodeOptions['ctx'];
 
 /** An extensible enum `[A, B]` -> `"A" | "B" | (string & {})`: known values, open to new ones. */
-const extensibleEnum: OpenAPITSOptions['transform'] = (schema: SchemaObject) => {
+const extensibleEnum = (ts: SchemaKit['ts']): OpenAPITSOptions['transform'] => (schema: SchemaObject) => {
   const values = extensibleValues(schema);
   if (!values) return undefined;
   const f = ts.factory;
@@ -59,7 +58,8 @@ function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
   return { ...doc, paths };
 }
 
-export function renderSchema(document: OpenApiDocument): string {
+export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string {
+  const { transformSchema, astToString, resolveRef, scanDiscriminators } = kit;
   const doc = withoutDuplicateOperationIds(document);
   const schema = doc as unknown as OpenAPI3;
   const ctx: GlobalContext = {
@@ -86,7 +86,7 @@ export function renderSchema(document: OpenApiDocument): string {
     // Only read by the lint+bundle step that is skipped here.
     redoc: undefined as unknown as GlobalContext['redoc'],
     silent: true,
-    transform: extensibleEnum,
+    transform: extensibleEnum(kit.ts),
     transformProperty: undefined,
     makePathsEnum: false,
     generatePathParams: false,

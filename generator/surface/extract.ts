@@ -2,9 +2,14 @@
 // whatever docex version wrote them, since the client compiled against those files, and its document may be gone.
 // Only syntax is read (no type-checker): aliases and `components["schemas"]["X"]` references are followed by name.
 import type { ts as tsTypes } from 'ts-morph';
-import type { Printer } from '../emit/printer.js';
 
-type TS = Printer['tsMorph']['ts'];
+type TS = typeof tsTypes;
+
+/** What reading a surface needs: TypeScript (ts-morph's) and a syntax-only parse with it (typescript/printer.ts's). */
+export interface SurfaceParser {
+  readonly tsMorph: { readonly ts: TS };
+  parse(path: string, text: string): tsTypes.SourceFile;
+}
 type TypeNode = tsTypes.TypeNode;
 
 export type Reach = 'request' | 'response';
@@ -138,7 +143,7 @@ function membersOf(ts: TS, node: TypeNode | undefined): Map<string, TypeNode> {
 }
 
 /** The surface of the API whose client.ts and schema.ts texts are given. */
-export function extractSurface(printer: Printer, clientText: string, schemaText: string): ApiSurface {
+export function extractSurface(printer: SurfaceParser, clientText: string, schemaText: string): ApiSurface {
   return surfaceOf(printer.tsMorph.ts, printer.parse('/client.ts', clientText), printer.parse('/schema.ts', schemaText));
 }
 
