@@ -1,5 +1,5 @@
 // Runs Redocly lint with docex's own redocly.yaml (the package's, not the caller's) over documents.
-import { getLineColLocation, lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
+import { lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
@@ -7,17 +7,18 @@ import { boundedResolver, type BoundedResolver } from '../load/resolver.js';
 import { displayPath } from '../util/display-path.js';
 import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
+import { positionOf } from './positions.js';
 
 function toProblem(p: NormalizedProblem, cwd: string): LintProblem {
   const loc = p.location[0];
-  const lc = loc ? getLineColLocation(loc) : undefined;
-  const abs = lc?.source.absoluteRef ?? '';
+  const at = loc ? positionOf(loc) : undefined;
+  const abs = at?.source.absoluteRef ?? '';
   return {
     ruleId: p.ruleId,
     severity: p.severity,
     file: abs ? displayPath(abs, cwd) : '',
-    line: lc?.start.line ?? 1,
-    column: lc?.start.col ?? 1,
+    line: at?.line ?? 1,
+    column: at?.col ?? 1,
     message: p.message,
   };
 }
