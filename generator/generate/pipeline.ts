@@ -66,8 +66,6 @@ function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
 
 /** What one API adds to the tree once its files are back and every one passed the gate. */
 interface Finished {
-  /** The API's folder in the tree (`document/v1/`, or ``). */
-  dir?: string;
   files: OutputTree;
   summary: ApiSummary;
 }
@@ -148,7 +146,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
-    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ dir, files, summary: summary(model.operations.length, model.warnings) }))];
+    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
