@@ -49,7 +49,8 @@ function segments(pointer: string): string[] {
     .slice(2)
     .split('/')
     .map((s) => {
-      const unescaped = unescapePointer(s);
+      const unescaped = s.includes('~') ? unescapePointer(s) : s;
+      if (!unescaped.includes('%')) return unescaped;
       try {
         return decodeURIComponent(unescaped);
       } catch {
