@@ -24,6 +24,20 @@ export function operationRule(check: OperationCheck): Oas3Rule {
 
 export type SchemaCheck = (schema: At, ctx: UserContext, report: Report) => void;
 
+/** The schemas every schema rule leaves alone in a document, worked out once per document (by its root object). */
+const exemptions = new WeakMap<object, Set<unknown>>();
+function exemptSchemas(root: object, ctx: UserContext): Set<unknown> {
+  let exempt = exemptions.get(root);
+  if (!exempt) {
+    const doc = rootAt(root as Parameters<typeof rootAt>[0], ctx);
+    exempt = tokenServiceSchemas(ctx, doc);
+    for (const op of operations(ctx, doc))
+      for (const p of op.params) if (p.in === 'query' && (p.name === 'sort' || p.name === 'expand')) reachableSchemas(ctx, p.schema, exempt);
+    exemptions.set(root, exempt);
+  }
+  return exempt;
+}
+
 /**
  * A rule that looks at every schema once, except those of the token service (OAuth 2.0 fixes
  * their snake_case names and values) and those of `sort`/`expand` (their values are property names).
@@ -35,11 +49,7 @@ export function schemaRule(check: SchemaCheck): Oas3Rule {
     return {
       Root: {
         enter(root: object, ctx: UserContext) {
-          if (!isObject(root)) return;
-          const doc = rootAt(root, ctx);
-          exempt = tokenServiceSchemas(ctx, doc);
-          for (const op of operations(ctx, doc))
-            for (const p of op.params) if (p.in === 'query' && (p.name === 'sort' || p.name === 'expand')) reachableSchemas(ctx, p.schema, exempt);
+          if (isObject(root)) exempt = exemptSchemas(root, ctx);
         },
       },
       Schema: {
