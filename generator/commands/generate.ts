@@ -116,7 +116,7 @@ export async function run(argv: string[], overrides?: EmitOverrides): Promise<nu
     return 0;
   }
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
-  const { input, output, apis: selected, documents, failOnBreaking } = resolveConfig(process.cwd(), {
+  const { input, output, apis: selected, documents, failOnBreaking, docsUrl } = resolveConfig(process.cwd(), {
     input: values.input,
     output: values.output,
     apis: values.api,
@@ -129,7 +129,7 @@ export async function run(argv: string[], overrides?: EmitOverrides): Promise<nu
   // step compares each API's new files with it, reading surfaces only where they differ. A folder with anything else
   // is refused by the guard (so `earlier` is the folder, or it does not exist).
   const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
-  const { tree, apis, surface } = await generateTree(input, { apis: selected, documents, previous: earlier?.size ? earlier : undefined, overrides });
+  const { tree, apis, surface } = await generateTree(input, { apis: selected, documents, docsUrl, previous: earlier?.size ? earlier : undefined, overrides });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
     log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);

@@ -3,24 +3,30 @@
 // it from openapi-typescript's dist modules, the one reach into that package's internals).
 import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
+import type { ParameterObject } from '../load/index.js';
 import { extensibleValues } from '../model/conventions/index.js';
 import { typesKeyOf } from '../model/names.js';
+import { boundsOf, parameterNotes } from '../model/value-notes.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
+type TS = typeof import('typescript');
+export type AddJSDocComment = (subject: unknown, node: import('typescript').Node) => void;
 
 /** openapi-typescript's transform and helpers, and the TypeScript it builds nodes with. */
 export interface SchemaKit {
-  ts: typeof import('typescript');
+  ts: TS;
   transformSchema: OpenapiTypescript['transformSchema'];
   astToString: OpenapiTypescript['astToString'];
   resolveRef: OpenapiTypescript['resolveRef'];
   scanDiscriminators: OpenapiTypescript['scanDiscriminators'];
+  /** Runs `render` with openapi-typescript's doc-comment writer (`addJSDocComment`) replaced by `wrap(original)`. */
+  withDocComments<T>(wrap: (original: AddJSDocComment) => AddJSDocComment, render: () => T): T;
 }
 
 type GlobalContext = TransformNodeOptions['ctx'];
 
 /** An extensible enum `[A, B]` -> `"A" | "B" | (string & {})`: known values, open to new ones. */
-const extensibleEnum = (ts: SchemaKit['ts']): OpenAPITSOptions['transform'] => (schema: SchemaObject) => {
+const extensibleEnum = (ts: TS): OpenAPITSOptions['transform'] => (schema: SchemaObject) => {
   const values = extensibleValues(schema);
   if (!values) return undefined;
   const f = ts.factory;
@@ -56,6 +62,43 @@ function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
     paths[path] = copy;
   }
   return { ...doc, paths };
+}
+
+/**
+ * openapi-typescript's doc comments, with what a hover needs when calling that it leaves out (model/value-notes.ts): a
+ * parameter's description, example and default from its schema when the parameter has none, and the bounds
+ * (`@minimum 1`, `@maxItems 50`) of parameters and schemas. Its transform calls `addJSDocComment` through its module's
+ * exports, so this wraps that one function for the length of one render (SchemaKit.withDocComments).
+ */
+function withNotes(ts: TS, doc: OpenApiDocument, original: AddJSDocComment): AddJSDocComment {
+  return (subject, node) => {
+    if (!subject || typeof subject !== 'object' || Array.isArray(subject)) return original(subject, node);
+    const o = subject as Record<string, unknown>;
+    let bounds;
+    if (typeof o['in'] === 'string' && typeof o['name'] === 'string') {
+      const notes = parameterNotes(doc, o as ParameterObject);
+      const { description, example, default: dflt } = notes;
+      subject = { ...o, ...(description ? { description } : {}), ...(example !== undefined ? { example } : {}), ...(dflt !== undefined ? { default: dflt } : {}) };
+      bounds = notes.bounds;
+    } else bounds = boundsOf(doc, o);
+    const before = ts.getSyntheticLeadingComments(node)?.length ?? 0;
+    original(subject, node);
+    if (bounds) appendLines(ts, node, before, bounds.map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/')}`));
+  };
+}
+
+/** Adds lines to the doc comment `original` just put on `node` (its two forms: `* one line ` and `*\n * ...\n `), or a
+ *  comment of their own when it put none. */
+function appendLines(ts: TS, node: import('typescript').Node, before: number, lines: string[]): void {
+  const comments = ts.getSyntheticLeadingComments(node) ?? [];
+  const added = comments.length > before ? comments[comments.length - 1]! : undefined;
+  const tail = lines.map((l) => `\n * ${l}`).join('');
+  if (!added) {
+    ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, `*${tail}\n `, true);
+    return;
+  }
+  const text = added.text.startsWith('*\n') ? `${added.text.slice(0, -2)}${tail}\n ` : `*\n * ${added.text.slice(2, -1)}${tail}\n `;
+  ts.setSyntheticLeadingComments(node, [...comments.slice(0, -1), { ...added, text }]);
 }
 
 export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string {
@@ -95,7 +138,7 @@ export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string 
       return resolveRef(schema, $ref, { silent: true });
     },
   };
-  return printable(astToString(transformSchema(schema, ctx)));
+  return kit.withDocComments((original) => withNotes(kit.ts, doc, original), () => printable(astToString(transformSchema(schema, ctx))));
 }
 
 /**

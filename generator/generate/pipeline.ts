@@ -40,6 +40,8 @@ export interface GenerateOptions {
   previous?: ReadonlyMap<string, string>;
   /** Tests' emitters, in place of docex's (run in this thread). */
   overrides?: EmitOverrides;
+  /** Where the docs site of the tree's documents is published (config `docsUrl`): methods link to their section. */
+  docsUrl?: string | undefined;
 }
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
@@ -145,7 +147,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
       return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: summary(0, []) }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
-    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}) });
     return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {

@@ -7,7 +7,7 @@
 // - ts-morph's bundled TypeScript, replaced in require.cache by the pinned one (see shareTypeScript).
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { SchemaKit } from '../emit/schema.js';
+import type { AddJSDocComment, SchemaKit } from '../emit/schema.js';
 import { requireCached } from './compile-cache.js';
 
 const require = createRequire(import.meta.url);
@@ -30,17 +30,33 @@ export function loadSchemaKit(): SchemaKit {
 function schemaKit(): SchemaKit {
   const ts = requireCached<typeof import('typescript')>('typescript');
   const [transform, lib, utils] = OPENAPI_TYPESCRIPT_MODULES.map((id) => require(id) as Partial<OpenapiTypescript>);
+  // Its transform calls addJSDocComment through this module's exports, so replacing the export for one render
+  // changes the doc comments it writes (emit/schema.ts adds what hovers need).
+  const tsLib = lib as { addJSDocComment: AddJSDocComment };
   const kit = {
     ts,
     transformSchema: transform as OpenapiTypescript['transformSchema'],
     astToString: lib!.astToString,
     resolveRef: utils!.resolveRef,
     scanDiscriminators: utils!.scanDiscriminators,
+    addJSDocComment: tsLib.addJSDocComment,
   };
   for (const [name, value] of Object.entries(kit)) {
     if (typeof value !== 'function' && name !== 'ts') throw new Error(`openapi-typescript's internals moved: ${name} is not where docex requires it (written against ${OPENAPI_TYPESCRIPT_VERSION})`);
   }
-  return kit as SchemaKit;
+  const { addJSDocComment: _original, ...rest } = kit;
+  return {
+    ...rest,
+    withDocComments(wrap, render) {
+      const original = tsLib.addJSDocComment;
+      tsLib.addJSDocComment = wrap(original);
+      try {
+        return render();
+      } finally {
+        tsLib.addJSDocComment = original;
+      }
+    },
+  } as SchemaKit;
 }
 
 /** Where @ts-morph/common keeps the TypeScript it bundles. */

@@ -20,6 +20,7 @@ export interface DocexConfig {
   apis?: 'all' | string[];
   documents?: Record<string, string>;
   failOnBreaking?: boolean;
+  docsUrl?: string;
 }
 
 /** Settings after flags > config file > defaults, with paths absolute. */
@@ -30,6 +31,8 @@ export interface ResolvedConfig {
   documents: Record<string, string>;
   /** Refuse to replace the output when the client surface report finds a breaking change. */
   failOnBreaking: boolean;
+  /** Where the documents' docs site is published: each method's doc comment links to its section there. */
+  docsUrl: string | undefined;
   /** The config file that was read, if any. */
   configFile: string | undefined;
 }
@@ -106,5 +109,5 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const defaultOutput = file ? 'src/generated' : 'generated';
   const output = flags.output ? resolve(cwd, flags.output) : resolve(base, config.output ?? defaultOutput);
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking: flags.failOnBreaking || config.failOnBreaking === true, configFile: file };
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking: flags.failOnBreaking || config.failOnBreaking === true, docsUrl: config.docsUrl, configFile: file };
 }

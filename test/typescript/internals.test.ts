@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { renderSchema } from '../../generator/emit/schema.js';
 import { loadPrinter } from '../../generator/typescript/printer.js';
 import { loadSchemaKit, OPENAPI_TYPESCRIPT_MODULES, OPENAPI_TYPESCRIPT_VERSION, tsMorphTypeScriptPath } from '../../generator/typescript/internals.js';
 
@@ -18,6 +19,18 @@ describe("other packages' internals docex reaches into", () => {
     for (const name of ['transformSchema', 'astToString', 'resolveRef', 'scanDiscriminators'] as const) expect(typeof kit[name], name).toBe('function');
     // The TypeScript openapi-typescript builds its nodes with is the one the kit hands to the extensible-enum transform.
     expect(require('typescript')).toBe(kit.ts);
+  });
+
+  it("openapi-typescript's transform writes its doc comments through its module's addJSDocComment, which the kit replaces for one render", () => {
+    const kit = loadSchemaKit();
+    const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: 'string', description: 'an A' } } } } as unknown as Parameters<typeof renderSchema>[0];
+    let calls = 0;
+    const text = kit.withDocComments((original) => (subject, node) => {
+      calls++;
+      original(subject, node);
+    }, () => renderSchema(document, kit));
+    expect(calls, 'the transform no longer calls addJSDocComment through its module: see withDocComments').toBeGreaterThan(0);
+    expect(text).toContain('an A');
   });
 
   it("ts-morph runs on the pinned TypeScript: @ts-morph/common's bundled copy is where the require.cache entry replaces it", async () => {
