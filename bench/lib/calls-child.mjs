@@ -17,6 +17,8 @@ const CALL_MS = 10_000;
 const { id, file, out, roots } = JSON.parse(process.argv[2]);
 const after = roots.after;
 const imp = (root, path) => import(pathToFileURL(join(root, 'dist/generator', path)).href);
+// generateTree moved from emit/ to generate/ (issue 35); a checkout from before has it in emit/.
+const pipeline = (root) => imp(root, 'generate/pipeline.js').catch(() => imp(root, 'emit/pipeline.js'));
 
 // No document may reach the network (loopback only): the clients' fetch is the recorder's anyway.
 const realFetch = globalThis.fetch;
@@ -101,7 +103,7 @@ let recorder;
 try {
   prism = await startPrism(served, { timeoutMs: 90_000 });
   recorder = await startRecorder(prism.url);
-  const { generateTree } = await imp(after, 'emit/pipeline.js');
+  const { generateTree } = await pipeline(after);
   // What to call, and with what, from this checkout's model of the document (as the generator builds it).
   const repaired = repairedForTypes(await bundleFile(file, { mode: 'foreign' })).document;
   const api = buildApiModel(repaired, { id: '', name: repaired.info?.title ?? '', apiPath: '', source: file });
@@ -133,7 +135,7 @@ try {
     const result = (line.results[name] = { calls: 0, ok: 0, docex: 0, sample: 0, unjudged: 0, ignored: 0, prism: 0, route: 0, security: 0, other: 0, notSent: 0, refused: 0, faults: [] });
     const dir = join(out, name);
     try {
-      const { generateTree: generate } = name === 'after' ? { generateTree } : await imp(root, 'emit/pipeline.js');
+      const { generateTree: generate } = name === 'after' ? { generateTree } : await pipeline(root);
       const { writeTree } = await imp(root, 'write/tree.js');
       writeTree(dir, (await generate(file)).tree);
       const bundled = join(dir, 'bundle.mjs');

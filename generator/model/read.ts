@@ -1,11 +1,11 @@
 // Reads every convention and operation fact of one bundled document through the readers in conventions/, as plain
 // data for the model (JSON-serialisable: locations become file + JSON pointer).
 import type { OpenApiDocument } from '../load/index.js';
+import { isObject } from '../util/json.js';
 import {
   child,
   defaultServer,
   documentContext,
-  isObj,
   operationServer,
   readErrorBodies,
   requirementNames,
@@ -70,7 +70,7 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
     collections: collectionsOf(ctx, root),
     ...(server !== undefined ? { server } : {}),
     schemes: [...securitySchemes(ctx, root)].map(([name, s]) => ({ name, kind: schemeKind(s), ...(str(s.node.description) ? { description: str(s.node.description) } : {}) })),
-    security: Array.isArray(root.node.security) ? requirementNames(root.node.security.filter(isObj)) : [],
+    security: Array.isArray(root.node.security) ? requirementNames(root.node.security.filter(isObject)) : [],
   };
 }
 
@@ -103,7 +103,7 @@ function readOperation(ctx: Ctx, op: Operation): OperationReading {
     })),
     ...(sunset !== undefined ? { sunset } : {}),
     ...(server !== undefined ? { server } : {}),
-    ...(Array.isArray(security) ? { security: requirementNames(security.filter(isObj)) } : {}),
+    ...(Array.isArray(security) ? { security: requirementNames(security.filter(isObject)) } : {}),
     errorBodies: readErrorBodies(ctx, op),
   };
 }

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prismMain, startPrism, startRecorder, tee, type Prism, type Recorded, type Recorder } from '../../bench/lib/prism.mjs';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { json, startServer, type TestServer } from '../runtime/server.js';
 import { anyApiFixtures, mergeForPrism, multipartParts } from './any-api-kit.js';

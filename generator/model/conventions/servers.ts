@@ -1,6 +1,7 @@
 // Servers (OpenAPI `servers` at the document, path item and operation): the URL a client calls, a server's with its
 // variables' defaults filled in.
-import { child, isObj, list, str, type At, type Ctx } from './node.js';
+import { isObject } from '../../util/json.js';
+import { child, list, str, type At, type Ctx } from './node.js';
 import type { Operation } from './operations.js';
 
 /** A server's URL, its `{variables}` replaced by their defaults; undefined when a variable has no default. */
@@ -10,7 +11,7 @@ function filled(ctx: Ctx, server: At | undefined): string | undefined {
   const variables = child(ctx, server, 'variables');
   let missing = false;
   const out = url.replace(/\{([^}]*)\}/g, (_, name: string) => {
-    const v = variables && isObj(variables.node[name]) ? (variables.node[name] as { default?: unknown }).default : undefined;
+    const v = variables && isObject(variables.node[name]) ? (variables.node[name] as { default?: unknown }).default : undefined;
     if (typeof v !== 'string' && typeof v !== 'number') missing = true;
     return String(v);
   });
