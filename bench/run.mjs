@@ -10,12 +10,13 @@ import { benchDir, versionOf } from './lib/setup.mjs';
 
 const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint'];
 /** Run only when named in --only: the corpus takes far longer than the rest together. */
-const ON_REQUEST = ['corpus'];
+const ON_REQUEST = ['corpus', 'calls'];
 
 const HELP = `Usage: npm run bench [-- --only NAME[,NAME]] [--inputs document/v1,github,figma] [--runs N]
 
   --only    run only these benchmarks: ${BENCHES.join(', ')}; and ${ON_REQUEST.join(', ')}, never run by default
   --corpus-all  corpus: all 2,639 documents instead of the 300 of bench/corpus-sample.json
+  calls: DOCEX_CALLS_BEFORE=<another docex checkout, built> calls its clients too, in the same run
   --inputs  generation: only these inputs (default all three)
   --runs    override the number of measured runs/rounds (a quick look; no warm-up)
 `;

@@ -1,6 +1,6 @@
 // Shared paths, the commands of docex and its peers, and preparation steps (inputs, generated clients, bundles).
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -110,16 +110,31 @@ export function docexGenerate(input, output) {
 export const itemsDoc = join(benchDir, 'fixtures', 'items.yaml');
 let items;
 export function itemsDocex() {
-  items ??= docexGenerate(itemsDoc, join(outDir, 'items-docex')).then(async (out) => {
-    // The generator's own copy of templates/token (what it emits for a token document), from the built generator.
-    const { copyTemplates } = await import(pathToFileURL(join(root, 'dist', 'generator', 'emit', 'tree.js')).href);
-    for (const [path, text] of copyTemplates('token')) {
-      mkdirSync(dirname(join(out, path)), { recursive: true });
-      writeFileSync(join(out, path), text);
-    }
-    return out;
-  });
+  items ??= docexGenerate(itemsDoc, join(outDir, 'items-docex')).then(withTokenClient);
   return items;
+}
+
+/** The same document as a sub API of an `openapi/` tree (items/v1/ in bench/out/items-sub), generated as docex's own
+ *  APIs are: without the any-API codecs (default server, `auth`, typed error bodies) a single document gets. */
+let itemsSub;
+export function itemsDocexSubApi() {
+  itemsSub ??= (async () => {
+    const tree = fresh(join(outDir, 'items-tree'));
+    mkdirSync(join(tree, 'items', 'v1'), { recursive: true });
+    copyFileSync(itemsDoc, join(tree, 'items', 'v1', 'openapi.yaml'));
+    return withTokenClient(await docexGenerate(tree, join(outDir, 'items-sub')));
+  })();
+  return itemsSub;
+}
+
+/** Adds the generator's own copy of templates/token (what it emits for a token document), from the built generator. */
+async function withTokenClient(out) {
+  const { copyTemplates } = await import(pathToFileURL(join(root, 'dist', 'generator', 'emit', 'tree.js')).href);
+  for (const [path, text] of copyTemplates('token')) {
+    mkdirSync(dirname(join(out, path)), { recursive: true });
+    writeFileSync(join(out, path), text);
+  }
+  return out;
 }
 /** hey-api's client of the same document (bench/out/items-hey), once per run. */
 let heyItems;

@@ -2,7 +2,7 @@
 // @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.
 /** createApi: the client glue of the contract, createApiCore plus pages()/all(). */
 import { createApiCore, type ApiCore } from './core.js';
-import type { Api, CallOptions, ClientOptions, CollectionPage, OperationSpec } from './types.js';
+import type { Api, CallOptions, ClientOptions, Codecs, CollectionPage, OperationSpec } from './types.js';
 
 /** Every page of a meta+items collection (see pagination.ts). Each is data: with the client's etagCache a page is
  *  revalidated and a 304 gives the cached page. The generated methods take no `ifNoneMatch` here (an ETag names one
@@ -18,9 +18,10 @@ export async function* all<I>(api: Pick<ApiCore, 'call'>, spec: OperationSpec, p
   for await (const page of pages<CollectionPage<I>>(api, spec, params, options)) yield* page.items;
 }
 
-/** `apiPath` is the sub API's path under `options.baseUrl`, e.g. 'document/v1/' (or ''). */
-export function createApi(options: ClientOptions, apiPath: string): Api {
-  const core = createApiCore(options, apiPath);
+/** `apiPath` is the sub API's path under `options.baseUrl`, e.g. 'document/v1/' (or ''). `codecs`: the encoders
+ *  hand-written specs need beyond JSON, bytes and plain parameters (e.g. `{ param: styledParam, body: encodedBody }`). */
+export function createApi(options: ClientOptions, apiPath: string, codecs?: Codecs): Api {
+  const core = createApiCore(options, apiPath, codecs);
   return {
     ...core,
     pages: (spec, params, o) => pages(core, spec, params, o),

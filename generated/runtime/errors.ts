@@ -12,23 +12,31 @@ export interface ErrorMessage {
   description?: string;
 }
 
-/** An HTTP error status. `messages` is always an array: the server may send one message object or an array. */
-export class ApiError extends Error {
+/**
+ * An HTTP error status. `messages` is always an array: the server may send one message object or an array. `body`:
+ * the parsed body when the document declares one for the status and the response has its shape (generated clients
+ * export, per operation, the union of the errors it declares, e.g. `ApiError<NotFoundBody, 404>`).
+ */
+export class ApiError<Body = unknown, Status extends number = number> extends Error {
   // `declare` + assignment in the constructor: class fields cost a helper call each once bundled for ES2020.
-  declare readonly status: number;
+  declare readonly status: Status;
   declare readonly messages: readonly ErrorMessage[];
   /** The response; its body has already been read. */
   declare readonly response: Response | undefined;
   /** The raw body (truncated) when it was not the documented error shape, e.g. an HTML page from a proxy. */
   declare readonly rawText: string | undefined;
+  /** The body the document declares for this status, parsed; undefined when it declares none or this one is not
+   *  of its shape (then `rawText` has it). */
+  declare readonly body: Body | undefined;
 
-  constructor(status: number, messages: readonly ErrorMessage[], response?: Response, detail?: string, rawText?: string) {
+  constructor(status: number, messages: readonly ErrorMessage[], response?: Response, detail?: string, rawText?: string, body?: Body) {
     const text = messages.map((m) => m.technicalMessage).join('; ') || detail;
     super(`HTTP ${status}${text ? `: ${text}` : ''}`);
-    this.status = status;
+    this.status = status as Status;
     this.messages = messages;
     this.response = response;
     this.rawText = rawText;
+    this.body = body;
   }
 
   // The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).

@@ -3,8 +3,10 @@
 /** The runtime of docex's generated clients (copied verbatim into generated/runtime/). */
 export { createApi, pages, all } from './api.js';
 export { createApiCore, type ApiCore } from './core.js';
-export { formBody } from './form-body.js';
-export { styledQuery } from './query-styles.js';
+export { encodedBody, formBody } from './body.js';
+export { styledParam } from './param-styles.js';
+export { credentials } from './credentials.js';
+export { documentedError } from './error-body.js';
 export {
   ApiError,
   BadRequestError,
@@ -27,10 +29,17 @@ export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './
 export type { RetryOptions } from './retry.js';
 export type {
   Api,
+  AuthOptions,
+  BasicCredentials,
+  BodySpec,
   CallOptions,
   ClientOptions,
   Codecs,
   CollectionPage,
+  Credential,
+  EncodingSpec,
+  ErrorSpec,
+  ErrorStatus,
   Expanded,
   ExtensibleEnum,
   HttpMethod,
@@ -41,6 +50,8 @@ export type {
   PaginatedMethod,
   ParamSpec,
   ResultFor,
+  SchemeSpec,
+  SecuritySpec,
   SortParam,
   WithEtag,
 } from './types.js';

@@ -6,7 +6,7 @@ import type { InterfaceDeclarationStructure, JSDocStructure, OptionalKind, Prope
 import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
 import { allDoc, bodyDoc, clientDoc, jsdocText, methodDoc, pagesDoc, paramDoc } from './client-docs.js';
 import type { Printer, Statement } from './print.js';
-import { paging, q, specsStatement } from './specs.js';
+import { anyApi, authSchemes, errorStatusType, paging, q, specsStatement, styled, typedErrors } from './specs.js';
 import { banner } from './templates.js';
 
 /** The `docs` of a structure: none, or one JSDoc block. */
@@ -44,12 +44,16 @@ function paramOverride(p: ParamModel): string | undefined {
   return undefined;
 }
 
+const BYTES = 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+
 function bodyType(op: OperationModel): string {
   const b = op.body!;
   const content = `NonNullable<${opType(op)}['requestBody']>['content'][${q(b.mediaType)}]`;
+  // A wildcard media type takes the document's value (sent as JSON) or bytes (sent with their own type).
+  if (b.wildcard) return `${content} | ${BYTES}`;
   switch (b.kind) {
     case 'binary':
-      return 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+      return BYTES;
     case 'multipart':
       return `FormData | ${content}`;
     case 'text':
@@ -107,7 +111,7 @@ function operationAliases({ op, K, statements }: OperationDecl): void {
   const target = op.typesKey !== undefined ? `operations[${q(op.typesKey)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
   statements.push({ kind: K.TypeAlias, name: opType(op), type: target });
   // One alias per parameter group, that each parameter's type looks its wire name up in.
-  for (const where of ['path', 'query', 'header'] as const) {
+  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
     if (!op.params.some((p) => p.in === where && !paramOverride(p))) continue;
     const group = `${opType(op)}['parameters'][${q(where)}]`;
     statements.push({ kind: K.TypeAlias, name: groupType(op, where), type: where === 'path' ? group : `NonNullable<${group}>` });
@@ -162,6 +166,28 @@ function resultDeclaration({ op, K, Name, expand, eParam, aE, generic, runtimeTy
   return { responses, aDecl, optionsType, resultRef: `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}` };
 }
 
+/** `XError`: the errors whose body the document declares, by status (a literal where the document names one). */
+function errorDeclaration({ op, K, Name, runtimeTypes, statements }: OperationDecl, api: ApiModel): void {
+  if (!typedErrors(op, api)) return;
+  {
+    runtimeTypes.add('ApiError');
+    const declared = op.errorBodies.map((e) => e.status);
+    const union = op.errorBodies.flatMap((e) => {
+      if (!e.mediaType) return [];
+      const status = errorStatusType(e.status, declared);
+      if (status !== e.status) runtimeTypes.add('ErrorStatus');
+      return [`ApiError<${opType(op)}['responses'][${q(e.status)}]['content'][${q(e.mediaType)}], ${status}>`];
+    });
+    statements.push({
+      kind: K.TypeAlias,
+      name: `${Name}Error`,
+      isExported: true,
+      docs: docs(jsdocText([`An ApiError of ${op.name}() with a body the document declares for its status (\`body\`, undefined when the response's is not of that shape).`])),
+      type: union.join(' | '),
+    });
+  }
+}
+
 /** The client interface's member: a method type, or `XCall` with its signatures (pages; If-None-Match). */
 function clientMember(d: OperationDecl, required: boolean, { responses, aDecl, optionsType, resultRef }: ResultDecl): OptionalKind<PropertySignatureStructure> {
   const { op, K, Name, eParam, aE, generic, runtimeTypes, statements } = d;
@@ -211,7 +237,7 @@ function clientMember(d: OperationDecl, required: boolean, { responses, aDecl, o
   return { name: op.name, type: `${g ? `<${g}>` : ''}(${paramsDecl}, options?: ${optionsType}) => Promise<${resultRef}>`, docs: summary };
 }
 
-function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKind']): Rendered {
+function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph']['StructureKind']): Rendered {
   const expand = expandables(op);
   const expandUnion = expand ? expand.map(([k]) => q(k)).join(' | ') : '';
   const d: OperationDecl = {
@@ -227,7 +253,9 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   };
   operationAliases(d);
   const required = paramsDeclaration(d);
-  const member = clientMember(d, required, resultDeclaration(d));
+  const result = resultDeclaration(d);
+  errorDeclaration(d, api);
+  const member = clientMember(d, required, result);
   return { op, statements: d.statements, member, usesComponents: !!expand, usesOperations: op.typesKey !== undefined, runtimeTypes: d.runtimeTypes };
 }
 
@@ -252,17 +280,22 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const K = printer.tsMorph.StructureKind;
   const groups = byTag(api);
   const tagged = groups.some((g) => g.tag !== undefined);
-  const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, K)) }));
+  const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, api, K)) }));
   const all = rendered.flatMap((g) => g.ops);
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
+  if (authSchemes(api).some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
   const schemaTypes = [all.some((r) => r.usesComponents) ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;
-  // The runtime's encoders for form bodies and query styles, imported only when an operation needs them, so that a
-  // program of a document without them does not ship them.
+  // The runtime's encoders for bodies and parameters beyond JSON, bytes and plain values, for credentials and for
+  // declared error bodies, imported only when an operation needs them, so that a program of a document without them
+  // does not ship them.
   const codecs: [string, string, string][] = [];
-  if (api.operations.some((op) => op.body?.kind === 'form' || op.body?.kind === 'multipart')) codecs.push(['form', 'formBody', 'form-body']);
-  if (api.operations.some((op) => op.params.some((p) => p.in === 'query' && (p.object || (p.style ?? 'form') !== 'form')))) codecs.push(['query', 'styledQuery', 'query-styles']);
+  if (api.operations.some((op) => op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || op.body.wildcard))) codecs.push(['body', 'encodedBody', 'body']);
+  if (api.operations.some((op) => op.params.some(styled))) codecs.push(['param', 'styledParam', 'param-styles']);
+  if (api.operations.some((op) => typedErrors(op, api))) codecs.push(['error', 'documentedError', 'error-body']);
+  const auth = authSchemes(api);
+  if (auth.length) codecs.push(['auth', 'credentials', 'credentials']);
 
   const statements: Statement[] = [];
   if (schemaTypes.length) statements.push({ kind: K.ImportDeclaration, isTypeOnly: true, namedImports: schemaTypes, moduleSpecifier: './schema.js' });
@@ -285,20 +318,71 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
     docs: docs(clientDoc(api.title, api.rawFactory)),
     properties: members,
   });
-  statements.push((w) => w.blankLineIfLastNot(), specsStatement(all.map((r) => r.op), clientType));
-  const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => `${k}: ${fn}`).join(', ')} }` : '';
+  statements.push((w) => w.blankLineIfLastNot(), specsStatement(all.map((r) => r.op), clientType, api));
+  if (auth.length) {
+    // The schemes a credential can be given for (oauth2 and openIdConnect: met by `tokens`) and the document's
+    // security requirements, for the operations that declare none.
+    const schemes = api.schemes.filter((s) => s.kind.type !== 'none').map((s) => `${q(s.name)}: ${JSON.stringify(s.kind)}`);
+    statements.push(
+      (w) => w.blankLineIfLastNot().writeLine('/** The credentials each operation sends, by the security requirements of the document. */'),
+      `const auth = credentials({ ${schemes.join(', ')} }, ${JSON.stringify(api.security)});`,
+    );
+  }
+  const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => (k === 'auth' ? 'auth' : `${k}: ${fn}`)).join(', ')} }` : '';
+  const { options, statements: optionTypes } = clientOptions(api, auth, K);
+  statements.push(...optionTypes);
+  const base = anyApi(api) && api.server !== undefined ? `{ ...options, baseUrl: options.baseUrl ?? ${q(api.server)} }` : 'options';
   statements.push({
     kind: K.Function,
     name: api.factory,
     isExported: true,
-    docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`])),
-    parameters: [{ name: 'options', type: 'ClientOptions' }],
+    docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${base === 'options' ? '' : ` (default ${api.server})`}.`])),
+    parameters: [{ name: 'options', type: options, ...(base === 'options' ? {} : { initializer: '{}' }) }],
     returnType: clientType,
-    statements: [`return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops${codecArg});`],
+    statements: [`return bindOperations<${clientType}>(${base}, ${q(api.apiPath)}, ops${codecArg});`],
   });
   return banner(api.source) + printer.print(statements);
 }
 
+
+/**
+ * The factory's options: ClientOptions, or for any API an interface of its own, whose `baseUrl` defaults to the
+ * document's server and whose `auth` names the document's API key, basic and bearer schemes (an undeclared one does
+ * not compile; a document without any takes no `auth`).
+ */
+function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsMorph']['StructureKind']): { options: string; statements: StatementStructures[] } {
+  if (!anyApi(api) || (api.server === undefined && !auth.length)) return { options: 'ClientOptions', statements: [] };
+  const name = `${api.clientType}Options`;
+  const authType = `${api.clientType}Auth`;
+  const statements: StatementStructures[] = [];
+  const credential = (s: ApiModel['schemes'][number]) => {
+    const k = s.kind;
+    if (k.type === 'apiKey') return { type: 'string', what: `API key, sent as the ${k.in === 'header' ? 'header' : k.in === 'cookie' ? 'cookie' : 'query parameter'} \`${k.name}\`` };
+    if (k.type === 'basic') return { type: 'BasicCredentials', what: 'HTTP basic: user name and password' };
+    return { type: 'string', what: 'HTTP bearer: the token' };
+  };
+  if (auth.length) {
+    statements.push({
+      kind: K.Interface,
+      name: authType,
+      isExported: true,
+      docs: docs(jsdocText(['Credentials by security scheme name: each operation sends those of the first security requirement it declares that they meet.'])),
+      properties: auth.map((s) => ({ name: q(s.name), hasQuestionToken: true, type: credential(s).type, docs: docs(jsdocText([`${credential(s).what}.`, s.description])) })),
+    });
+  }
+  const properties: OptionalKind<PropertySignatureStructure>[] = [];
+  if (api.server !== undefined) properties.push({ name: 'baseUrl', hasQuestionToken: true, type: 'string', docs: docs(jsdocText([`Default: \`${api.server}\`, the document's server.`])) });
+  if (auth.length) properties.push({ name: 'auth', hasQuestionToken: true, type: authType });
+  statements.push({
+    kind: K.Interface,
+    name,
+    isExported: true,
+    docs: docs(jsdocText([`Options of ${api.factory}.`])),
+    extends: [api.server !== undefined ? "Omit<ClientOptions, 'baseUrl'>" : 'ClientOptions'],
+    properties,
+  });
+  return { options: name, statements };
+}
 
 /**
  * raw.ts: the openapi-fetch client for path-based calls. A module of its own, not re-exported by index.ts: a program

@@ -2,7 +2,7 @@
 // Written as an object literal a person reads and reviews (`satisfies` checks it against OperationSpec and the
 // client's methods), except for large documents, where the compact form pays: one JSON member a line, parsed by the
 // runtime on first use. The threshold and what it saves are in ARCHITECTURE.md ("Emitting TypeScript").
-import { successMedia, type OperationModel } from '../model/index.js';
+import { successMedia, type ApiModel, type OperationModel, type ParamModel } from '../model/index.js';
 import type { OperationSpec } from '../../templates/runtime/types.js';
 
 /** Above this many operations the specs are JSON text (tsc checks an object literal entry by entry). */
@@ -18,16 +18,67 @@ export function paging(op: OperationModel): { limitMax?: number } | undefined {
   return c.limitMax === undefined ? {} : { limitMax: c.limitMax };
 }
 
+/**
+ * A sub API of an openapi/ tree follows docex's conventions, and its client keeps their contract: its base URL is a
+ * deployment's `{base_url}` (the document's server names an example host), its token comes from the token service
+ * (5.1) and its errors are message objects (7.1). A single document is any API: its client defaults to the
+ * document's server, takes credentials for its security schemes (`auth`) and types the error bodies it declares.
+ */
+export const anyApi = (api: ApiModel) => api.apiPath === '';
+
+/** The schemes `auth` takes a credential for: API keys, http basic and bearer (oauth2 and openIdConnect: `tokens`). */
+export const authSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type === 'apiKey' || s.kind.type === 'basic' || s.kind.type === 'bearer') : []);
+
+/** The status key of a declared error body as the runtime looks it up: `404`, `4XX`, `default`. */
+const errorKey = (status: string) => (/^default$/i.test(status) ? 'default' : status.toUpperCase());
+
+/** Any API's operation that declares a JSON body for some error status: its errors carry it, typed. */
+export const typedErrors = (op: OperationModel, api: ApiModel) => anyApi(api) && op.errorBodies.some((e) => e.mediaType);
+
+/**
+ * The `status` type of a declared error: the code itself; for a range (`4XX`), its codes but those declared on their
+ * own; for `default`, every error status but those declared otherwise. Comparing `status` with a code then narrows
+ * the error to the body declared for it.
+ */
+export function errorStatusType(status: string, declared: string[]): string {
+  const codes = declared.filter((s) => /^\d+$/.test(s));
+  const ranges = declared.filter((s) => /^\dXX$/i.test(s)).map((s) => s[0]!);
+  const less = (t: string, out: string[]) => (out.length ? `Exclude<${t}, ${out.join(' | ')}>` : t);
+  if (/^\d+$/.test(status)) return status;
+  if (/^\dXX$/i.test(status)) return less(`ErrorStatus<${q(status[0]!)}>`, codes.filter((c) => c[0] === status[0]));
+  return less('ErrorStatus', [...codes, ...ranges.map((r) => `ErrorStatus<${q(r)}>`)]);
+}
+
+/** A parameter that request.ts's plain path does not serialise (objects, other styles, content, allowReserved, cookies). */
+export function styled(p: ParamModel): boolean {
+  const plain = p.in === 'query' ? 'form' : 'simple';
+  return !!(p.object || p.content || p.allowReserved || p.in === 'cookie' || (p.style && p.style !== plain));
+}
+
 /** What the runtime reads for one operation; typed here against the runtime's own OperationSpec. */
-export function operationSpec(op: OperationModel): OperationSpec {
+export function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
+  const errors = typedErrors(op, api) ? op.errorBodies : [];
   return {
     method: op.method as OperationSpec['method'],
     path: op.path,
-    params: op.params.map((p) => ({ key: p.key, name: p.name, in: p.in, ...(p.explode === undefined ? {} : { explode: p.explode }), ...(p.style ? { style: p.style } : {}) })),
-    ...(op.body ? { body: { mediaType: op.body.mediaType } } : {}),
+    params: op.params.map((p) => ({
+      key: p.key,
+      name: p.name,
+      in: p.in,
+      ...(p.explode === undefined ? {} : { explode: p.explode }),
+      ...(p.style ? { style: p.style } : {}),
+      ...(p.allowReserved ? { allowReserved: true } : {}),
+      ...(p.content ? { content: p.content } : {}),
+    })),
+    ...(op.body ? { body: { mediaType: op.body.mediaType, ...(op.body.encoding ? { encoding: op.body.encoding } : {}) } } : {}),
     accept: successMedia(op).map((r) => r.mediaType),
     ...(paging(op) ? { paginated: paging(op) } : {}),
     ...(op.conventions.etag.etag ? { etag: true } : {}),
+    ...(op.security && authSchemes(api).length ? { security: op.security } : {}),
+    ...(op.server !== undefined ? { server: op.server } : {}),
+    ...(errors.length
+      ? { errors: Object.fromEntries(errors.map((e) => [errorKey(e.status), e.mediaType ? { ...(e.type ? { type: e.type } : {}), ...(e.required.length ? { required: e.required } : {}) } : false])) }
+      : {}),
   } satisfies OperationSpec;
 }
 
@@ -58,11 +109,11 @@ function specLiteral(name: string, spec: OperationSpec): string {
 const jsonText = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** The `ops` constant of client.ts: readable object literals, or for a large document JSON members, one a line. */
-export function specsStatement(ops: OperationModel[], clientType: string): string {
+export function specsStatement(ops: OperationModel[], clientType: string, api: ApiModel): string {
   if (ops.length > COMPACT_SPECS_ABOVE) {
-    const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.name)}: ${JSON.stringify(operationSpec(op))}`)},`);
+    const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.name)}: ${JSON.stringify(operationSpec(op, api))}`)},`);
     return `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method name (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
   }
-  const body = ops.map((op) => specLiteral(op.name, operationSpec(op))).join('\n');
+  const body = ops.map((op) => specLiteral(op.name, operationSpec(op, api))).join('\n');
   return `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`;
 }

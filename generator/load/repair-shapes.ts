@@ -171,8 +171,31 @@ function selfReferenceOutsideObject(doc: Json): ShapeRepair[] {
   return out;
 }
 
+/**
+ * A parameter described by `content` instead of a schema (`where` as JSON): openapi-typescript types it `string`,
+ * though its value is the media type's instance (the client serialises it, e.g. as JSON text). It is typed by that
+ * media type's schema.
+ */
+function contentParameter(visited: readonly Visited[]): ShapeRepair[] {
+  const out: ShapeRepair[] = [];
+  for (const { node: o, pointer: pointerOf } of visited) {
+    if (typeof o.name !== 'string' || !['query', 'header', 'path', 'cookie'].includes(o.in as string) || o.schema !== undefined || !isObject(o.content)) continue;
+    const [type, media] = Object.entries(o.content)[0] ?? [];
+    if (!isObject(media) || media.schema === undefined) continue;
+    const pointer = pointerOf();
+    out.push({
+      message: `${pointer}: a parameter described by content (${type}): typed by its schema, not as a string`,
+      apply: (copy) => {
+        const p = pointerTarget(copy, pointer) as Json;
+        p.schema = ((p.content as Json)[type!] as Json).schema;
+      },
+    });
+  }
+  return out;
+}
+
 /** The shape repairs the document needs, found on the document as written. */
 export function shapeRepairs(doc: OpenApiDocument, visited: readonly Visited[]): ShapeRepair[] {
   const d = doc as unknown as Json;
-  return [...unmappedDiscriminatorChild(d, visited), ...requiredOfNullableTarget(d, visited), ...nullWithAlternatives(d, visited), ...selfReferenceOutsideObject(d)];
+  return [...unmappedDiscriminatorChild(d, visited), ...requiredOfNullableTarget(d, visited), ...nullWithAlternatives(d, visited), ...selfReferenceOutsideObject(d), ...contentParameter(visited)];
 }

@@ -1,12 +1,12 @@
 import { deref, HTTP_METHODS } from '../load/index.js';
-import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '../load/index.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, MediaTypeObject, RequestBodyObject, SchemaObject } from '../load/index.js';
 import { referenceLink } from './reference-link.js';
 import { readDocument, type OperationReading } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
 import { unique } from '../util/names.js';
 import { parameterNotes } from './value-notes.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
-import type { ApiModel, BodyModel, Method, OperationModel, ParamModel } from './types.js';
+import type { ApiModel, BodyModel, EncodingModel, Method, OperationModel, ParamModel } from './types.js';
 
 export interface ModelOptions {
   id: string;
@@ -65,7 +65,21 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { id: opts.id, ...clientNames(opts.name), apiPath: opts.apiPath, source: opts.source, title: doc.info?.title ?? '', tags: documentTags(doc), operations, collections: reading.collections, warnings };
+  const { server, schemes, security } = reading;
+  return {
+    id: opts.id,
+    ...clientNames(opts.name),
+    apiPath: opts.apiPath,
+    source: opts.source,
+    title: doc.info?.title ?? '',
+    tags: documentTags(doc),
+    operations,
+    collections: reading.collections,
+    ...(server !== undefined ? { server } : {}),
+    schemes,
+    security,
+    warnings,
+  };
 }
 
 /** Whether a query parameter's value may be an object (the client then needs the query-style encoder): a schema
@@ -103,10 +117,6 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
   const params: ParamModel[] = [];
   const expandable = conventions.expandable.length > 0;
   for (const p of merged.values()) {
-    if (p.in === 'cookie') {
-      warnings.push(`${name}: cookie parameter "${p.name}" is not supported and is left out`);
-      continue;
-    }
     // OpenAPI 3.x: header parameters named Accept, Content-Type or Authorization "SHALL be ignored"; the client sets
     // those itself (content negotiation, the body's media type, bearer auth), so a caller could only contradict it.
     if (p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name)) continue;
@@ -124,14 +134,19 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
     if (notes.bounds) model.bounds = notes.bounds;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
     if (typeof p.style === 'string') model.style = p.style;
+    if (p.in === 'query' && p.allowReserved === true) model.allowReserved = true;
+    // A parameter described by `content` (one media type; OpenAPI allows it or `schema`, not both) is serialised by it,
+    // and its schema is that media type's (repairForTypes copies it to `schema` for the types).
+    const content = p.content && typeof p.content === 'object' ? Object.keys(p.content)[0] : undefined;
+    if (content !== undefined) model.content = content;
     if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
     // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
     if (p.in === 'query' && p.name === 'expand' && expandable) model.expand = true;
     // Only a GET or HEAD gets a 304 for it (elsewhere If-None-Match fails with 412).
     if (p.in === 'header' && p.name === conventions.etag.ifNoneMatchName && (r.method === 'get' || r.method === 'head')) model.notModified = true;
-    const ps = deref<SchemaObject>(doc, p.schema);
+    const ps = deref<SchemaObject>(doc, content === undefined ? p.schema : (p.content as Record<string, MediaTypeObject>)[content]?.schema);
     if (ps && (ps.type === 'array' || ps.items)) model.array = true;
-    if (p.in === 'query' && mayBeObject(ps)) model.object = true;
+    if (mayBeObject(ps)) model.object = true;
     // Where it is written: the readers walked the same parameters (the operation's own over its path item's); one
     // they could not name (an `in` that is no string) is placed at its operation.
     const where = reading.params.get(`${p.in}:${p.name}`) ?? { at: reading.at };
@@ -149,7 +164,10 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
     params,
     statuses: reading.statuses,
     conventions,
+    errorBodies: reading.errorBodies,
   };
+  if (reading.server !== undefined) model.server = reading.server;
+  if (reading.security) model.security = reading.security;
   if (op.operationId) model.operationId = op.operationId;
   if (typeof op.tags?.[0] === 'string') model.tag = op.tags[0];
   const summary = op.summary ?? op.description?.split('\n')[0];
@@ -157,17 +175,39 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
   if (typeof op.description === 'string' && op.description) model.description = op.description;
   if (reading.sunset !== undefined) model.sunset = reading.sunset;
   const body = requestBody(doc, op.requestBody, reading.body);
-  if (body) model.body = body;
+  // fetch cannot send a body with GET or HEAD (nor can most servers read one): the method takes none.
+  if (body && (model.method === 'GET' || model.method === 'HEAD')) warnings.push(`${model.method} ${r.path}: its request body is left out (a ${model.method} request cannot carry one)`);
+  else if (body) model.body = body;
   return model;
 }
 
-/** The request body: the media type the client sends (JSON when offered, else the first one listed), and all it lists. */
+/**
+ * The request body: the media type the client sends (the first concrete JSON one, else the first concrete one; a
+ * wildcard such as `*\/*` or `application/*+json` only when nothing else is offered, since it can never be sent as
+ * Content-Type), with the `encoding` of a form or multipart one, and all it lists.
+ */
 function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined, read: OperationReading['body']): BodyModel | undefined {
   const body = deref<RequestBodyObject>(doc, raw);
   if (!body || !read || read.content.length === 0) return undefined;
   const { content } = read;
-  const mediaType = content.find((m) => mediaKind(m.mediaType) === 'json')?.mediaType ?? content[0]!.mediaType;
+  const concrete = content.map((m) => m.mediaType).filter((t) => !t.includes('*'));
+  const mediaType = concrete.find((t) => mediaKind(t) === 'json') ?? concrete[0] ?? content[0]!.mediaType;
   const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType), at: read.at, content };
+  if (!concrete.length) model.wildcard = true;
+  const encoding = body.content?.[mediaType]?.encoding;
+  if ((model.kind === 'form' || model.kind === 'multipart') && encoding && typeof encoding === 'object') {
+    const entries = Object.entries(encoding as Record<string, unknown>).flatMap(([k, e]) => {
+      if (!e || typeof e !== 'object') return [];
+      const { contentType, style, explode, allowReserved } = e as Record<string, unknown>;
+      const m: EncodingModel = {};
+      if (typeof contentType === 'string') m.contentType = contentType;
+      if (typeof style === 'string') m.style = style;
+      if (typeof explode === 'boolean') m.explode = explode;
+      if (allowReserved === true) m.allowReserved = true;
+      return Object.keys(m).length ? [[k, m] as const] : [];
+    });
+    if (entries.length) model.encoding = Object.fromEntries(entries);
+  }
   const description = body.description || deref<SchemaObject>(doc, body.content?.[mediaType]?.schema)?.description;
   if (typeof description === 'string' && description) model.description = description;
   return model;

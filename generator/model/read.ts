@@ -1,9 +1,18 @@
 // Reads every convention and operation fact of one bundled document through the readers in conventions/, as plain
 // data for the model (JSON-serialisable: locations become file + JSON pointer).
 import type { OpenApiDocument } from '../load/index.js';
+import { isObject } from '../util/json.js';
 import {
   child,
+  defaultServer,
   documentContext,
+  operationServer,
+  readErrorBodies,
+  requirementNames,
+  schemeKind,
+  securitySchemes,
+  str,
+  type ErrorBody,
   documentRoot,
   expandablesOf,
   operations,
@@ -20,7 +29,7 @@ import {
   type Operation,
 } from './conventions/index.js';
 import { readOperationConventions } from './read-conventions.js';
-import type { CollectionModel, DeprecationModel, MediaModel, OperationConventions, SourceRef, StatusModel } from './types.js';
+import type { ApiModel, CollectionModel, DeprecationModel, MediaModel, OperationConventions, SourceRef, StatusModel } from './types.js';
 
 /** What the model takes from the readers for one operation, besides the names and types the emitter needs. */
 export interface OperationReading {
@@ -33,12 +42,21 @@ export interface OperationReading {
   params: Map<string, { at: SourceRef; schema?: SourceRef }>;
   deprecations: DeprecationModel[];
   sunset?: string;
+  /** Its own server (path- or operation-level `servers`), when not the document's first. */
+  server?: string;
+  /** Its own security requirements, when it declares them. */
+  security?: string[][];
+  errorBodies: ErrorBody[];
 }
 
 export interface DocumentReading {
   /** By `<method> <path>` (method in lower case). */
   operations: Map<string, OperationReading>;
   collections: CollectionModel[];
+  /** What a client of any API calls by default and the credentials it can give (see ApiModel). */
+  server?: string;
+  schemes: ApiModel['schemes'];
+  security: string[][];
 }
 
 export function readDocument(doc: OpenApiDocument, file: string): DocumentReading {
@@ -46,7 +64,14 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
   const root = documentRoot(doc, file);
   const out = new Map<string, OperationReading>();
   for (const op of operations(ctx, root)) out.set(`${op.method} ${op.path}`, readOperation(ctx, op));
-  return { operations: out, collections: collectionsOf(ctx, root) };
+  const server = defaultServer(ctx, root);
+  return {
+    operations: out,
+    collections: collectionsOf(ctx, root),
+    ...(server !== undefined ? { server } : {}),
+    schemes: [...securitySchemes(ctx, root)].map(([name, s]) => ({ name, kind: schemeKind(s), ...(str(s.node.description) ? { description: str(s.node.description) } : {}) })),
+    security: Array.isArray(root.node.security) ? requirementNames(root.node.security.filter(isObject)) : [],
+  };
 }
 
 /** The conventions of each operation, by `<method> <path>`. */
@@ -58,6 +83,8 @@ export function readConventions(doc: OpenApiDocument, file: string): Map<string,
 function readOperation(ctx: Ctx, op: Operation): OperationReading {
   const sunset = readSunset(op.op.node);
   const body = child(ctx, op.op, 'requestBody');
+  const server = operationServer(ctx, op);
+  const security = op.op.node.security;
   return {
     at: sourceOf(op.op.location),
     conventions: readOperationConventions(ctx, op),
@@ -75,6 +102,9 @@ function readOperation(ctx: Ctx, op: Operation): OperationReading {
       at: sourceOf(d.at),
     })),
     ...(sunset !== undefined ? { sunset } : {}),
+    ...(server !== undefined ? { server } : {}),
+    ...(Array.isArray(security) ? { security: requirementNames(security.filter(isObject)) } : {}),
+    errorBodies: readErrorBodies(ctx, op),
   };
 }
 

@@ -5,11 +5,25 @@
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
+import type { SchemeKind } from './conventions/security.js';
 import type { ValueNotes } from './value-notes.js';
 
 /** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
  *  resource without path parameters, or none of these. */
 export type ResourceRole = 'collection' | 'instance' | 'sub-resource' | 'singular' | 'other';
+
+/** An error status an operation declares, with what a client needs to tell its JSON body from another (read by
+ *  conventions/error-bodies.ts; here so that the readers and the record do not import each other). */
+export interface ErrorBody {
+  /** The status key as written: `404`, `4XX`, `default`. */
+  status: string;
+  /** The first JSON media type declared for it; none when it declares no JSON body. */
+  mediaType?: string;
+  /** The body's JSON type, when the schema names exactly one and does not allow null. */
+  type?: string;
+  /** Required properties of an object body, in document order. */
+  required: string[];
+}
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -24,7 +38,7 @@ export interface ParamModel {
   key: string;
   /** Name on the wire (`If-Match`, `documentId`). */
   name: string;
-  in: 'path' | 'query' | 'header';
+  in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
   deprecated: boolean;
   /** Its description, else its schema's (value-notes.ts, as `example`, `default` and `bounds`). */
@@ -42,8 +56,12 @@ export interface ParamModel {
   notModified?: boolean;
   /** The parameter's schema is an array (matters for `sort`). */
   array?: boolean;
-  /** A query parameter whose value may be an object (needs the runtime's query-style encoder). */
+  /** The parameter's value may be an object (the runtime's parameter styles serialise it). */
   object?: boolean;
+  /** Query: reserved characters are sent as they are (`allowReserved`). */
+  allowReserved?: boolean;
+  /** The media type of a parameter described by `content` instead of a schema: its value is serialised by it. */
+  content?: string;
   /** Where the parameter object is written (a `$ref` followed). */
   at: SourceRef;
   /** Where its schema is written. */
@@ -59,11 +77,24 @@ export interface MediaModel {
   schema?: SourceRef;
 }
 
+/** How one property of a form or multipart body is encoded (OpenAPI's Encoding Object). */
+export interface EncodingModel {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
 export interface BodyModel {
-  /** The media type the client sends: JSON when offered, else the first listed. */
+  /** The media type the client sends: the first concrete JSON one, else the first concrete one, else (only wildcards
+   *  offered) the first, and then `wildcard`. */
   mediaType: string;
   required: boolean;
   kind: MediaKind;
+  /** Only wildcard media types (`*\/*`, `application/*`) are offered: the value decides what is sent. */
+  wildcard?: boolean;
+  /** Form and multipart bodies: the `encoding` of the media type sent, by property. */
+  encoding?: Record<string, EncodingModel>;
   /** The request body's description, else its schema's (the sent media type's). */
   description?: string;
   /** Where the request body is written (a `$ref` followed). */
@@ -175,6 +206,13 @@ export interface OperationModel {
   statuses: StatusModel[];
   /** Every convention the document declares for this operation, as read by model/conventions/. */
   conventions: OperationConventions;
+  /** The operation's own server (its or its path item's `servers`, the first, variables' defaults filled in), when it
+   *  is not the document's first. */
+  server?: string;
+  /** The operation's own security requirements (alternatives of scheme names), when it declares them. */
+  security?: string[][];
+  /** The error statuses the operation declares (as written: `404`, `4XX`, `default`), with their JSON body if any. */
+  errorBodies: ErrorBody[];
 }
 
 /** The parts of the OAuth 2.0 token service: token and revocation endpoints, login page and its form. */
@@ -238,5 +276,11 @@ export interface ApiModel {
   operations: OperationModel[];
   /** The collections of the API, in document order. */
   collections: CollectionModel[];
+  /** The document's first server, an absolute http(s) URL with its variables' defaults: where a client calls by default. */
+  server?: string;
+  /** The document's security schemes, by name in document order, with how a client meets each. */
+  schemes: { name: string; kind: SchemeKind; description?: string }[];
+  /** The document's security requirements (alternatives of scheme names): those of operations that declare none. */
+  security: string[][];
   warnings: string[];
 }

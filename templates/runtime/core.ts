@@ -2,12 +2,10 @@
 import { NetworkError, OutcomeUnknownError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.js';
 import { isLoopbackHost } from './loopback.js';
-import { formBody } from './form-body.js';
-import { styledQuery } from './query-styles.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
 import { accepts, decode, nonEmpty, readRaw, toApiError, unexpected } from './response.js';
 import { mayHaveActed, misreportedByReplay, send, wasNotSent } from './send.js';
-import type { Api, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
+import type { Api, AuthOptions, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
 
 /** The options of a call that passes none (one object for all, never changed). */
 const none: CallOptions = {};
@@ -17,8 +15,9 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
 
 /** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes).
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
-export function createCaller(options: ClientOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
-  const root = checkBaseUrl(options.baseUrl) + apiPath;
+export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
+  const secret = !!(options.tokens || options.auth);
+  const root = checkBaseUrl(options.baseUrl, secret) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
 
   async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): Promise<T> {
@@ -28,11 +27,16 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
     const accept = o.accept ?? (spec.accept.join(', ') || undefined);
     if (accept) headers.accept = accept;
     const shared = headers['if-none-match'];
-    const url = root + buildPath(spec, p, headers, codecs);
+    // An operation's own server: where the caller sends it (by the URL the document names it with), else that URL.
+    const server = spec.server && checkBaseUrl(new URL(options.servers?.[spec.server] ?? spec.server, root).href, secret);
+    const url = (server || root) + buildPath(spec, p, headers, codecs);
+    // With the operation's credentials: an API key in the query stays out of `url`, which error messages show. The
+    // token source only where the operation's security asks for it.
+    const [target, token] = codecs.auth ? codecs.auth(spec, options, url, headers) : [url, true];
     // Changed only by the operation's own If-None-Match parameter: a 304 to it may give NotModified.
     const asked = headers['if-none-match'] !== shared;
     const input = own(p, 'body');
-    const body = spec.body && input !== undefined ? encodeBody(spec.body.mediaType, input, headers, codecs) : undefined;
+    const body = spec.body && input !== undefined ? encodeBody(spec.body, input, headers, codecs) : undefined;
     if (o.headers) Object.assign(headers, lowerCase(o.headers));
     const replayable = isReplayable(body);
     const misreported = method !== 'GET' && misreportedByReplay(method, (h) => headers[h] !== undefined);
@@ -50,12 +54,12 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
     const init: RequestInit & { duplex: 'half' } = { method, headers, body, signal, duplex: 'half' };
     try {
       res = await send(
-        options,
+        token ? options : { ...options, tokens: undefined },
         (authorization) => {
           attempts++;
           if (authorization) headers.authorization = authorization;
           // Looked up at call time, so a fetch installed (or mocked) after the client was made is used.
-          return (options.fetch ?? fetch)(url, init);
+          return (options.fetch ?? fetch)(target, init);
         },
         method,
         replayable,
@@ -64,7 +68,7 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
       );
       if (res.status === 304) return notModified(res, headers['if-none-match'], cached, asked) as T;
       if (!res.ok) {
-        const error = await toApiError(res);
+        const error = await toApiError(res, spec.errors && codecs.error?.bind(0, spec.errors));
         throw misreported && mayHaveActed(res) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
       }
       // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
@@ -98,8 +102,8 @@ export function createCaller(options: ClientOptions, apiPath: string, codecs: Co
   return { call, baseUrl: root };
 }
 
-/** Every encoder included: for specs written by hand, whatever they need. */
-export function createApiCore(options: ClientOptions, apiPath: string): ApiCore {
+/** `codecs`: the encoders hand-written specs need (none: the raw client's fetch alone ships none of them). */
+export function createApiCore(options: ClientOptions, apiPath: string, codecs?: Codecs): ApiCore {
   const rawFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init);
     const replayable = isReplayable(init?.body);
@@ -117,16 +121,17 @@ export function createApiCore(options: ClientOptions, apiPath: string): ApiCore 
       misreportedByReplay(req.method, (h) => req.headers.has(h)),
     );
   };
-  return { ...createCaller(options, apiPath, { form: formBody, query: styledQuery }), fetch: rawFetch as typeof fetch };
+  return { ...createCaller(options, apiPath, codecs), fetch: rawFetch as typeof fetch };
 }
 
 /**
- * The bearer token travels in a header, so plain http is refused except to a loopback host (a local sandbox).
- * A relative baseUrl resolves against the page in a browser. The message names the origin, never a path or query.
+ * With `secret` (a token source or credentials are configured: they travel in headers or the query), plain http is
+ * refused except to a loopback host (a local sandbox); without, http is as good as https. A relative baseUrl
+ * resolves against the page in a browser. The message names the origin, never a path or query.
  */
-export function checkBaseUrl(baseUrl: string): string {
+export function checkBaseUrl(baseUrl: string, secret = true): string {
   const u = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopbackHost(u.hostname)))
-    throw new TypeError(`baseUrl must be https (http only to a loopback host such as 127.0.0.1): refused ${u.protocol}//${u.host}`);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && (!secret || isLoopbackHost(u.hostname))))
+    throw new TypeError(`baseUrl must be https${secret ? ' with tokens or auth (http only to a loopback host such as 127.0.0.1)' : ''}: refused ${u.protocol}//${u.host}`);
   return u.href.replace(/\/*$/, '/');
 }

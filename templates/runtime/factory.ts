@@ -5,7 +5,7 @@
  */
 import { all, pages } from './api.js';
 import { createCaller } from './core.js';
-import type { CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
+import type { AuthOptions, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
 
 type Specs = Readonly<Record<string, OperationSpec>>;
 // Parsed once per generated client module (the list is a module constant there, so the same array every call).
@@ -18,7 +18,7 @@ const parsed = new WeakMap<readonly string[], Specs>();
  * client interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
  * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need.
  */
-export function bindOperations<C>(options: ClientOptions, apiPath: string, specs: Specs | readonly string[], codecs?: Codecs): C {
+export function bindOperations<C>(options: ClientOptions & AuthOptions, apiPath: string, specs: Specs | readonly string[], codecs?: Codecs): C {
   let ops: Specs | undefined;
   if (!Array.isArray(specs)) ops = specs as Specs;
   else if (!(ops = parsed.get(specs))) parsed.set(specs, (ops = JSON.parse(`{${specs.join(',')}}`) as Specs));

@@ -1,5 +1,5 @@
 /** Request building: URL (path + query), header params and body encoding. */
-import type { Codecs, OperationSpec, ParamSpec } from './types.js';
+import type { BodySpec, Codecs, OperationSpec, ParamSpec } from './types.js';
 
 type Params = Record<string, unknown>;
 
@@ -9,8 +9,9 @@ export function own(params: Params, key: string): unknown {
 }
 
 export const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
-export const enc = encodeURIComponent;
-export const encScalar = (v: unknown): string => enc(scalar(v));
+/** Percent-encoding of all but RFC 3986's unreserved characters (encodeURIComponent leaves !'()* as they are). */
+export const pct = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const encScalar = (v: unknown): string => pct(scalar(v));
 
 /** Path templates split once per operation (per call this was most of the client's own time): literal parts at even
  *  indexes, parameter keys at odd ones. A template without a ParamSpec reads params[name], so hand-written specs work. */
@@ -27,24 +28,32 @@ function template(spec: OperationSpec): string[] {
 
 /**
  * The URL relative to the API root (encoded path plus query string); adds header params to `headers`, whose keys
- * are lower case (arrays comma-joined, style simple). Throws a TypeError, before anything is sent, for a missing path param.
+ * are lower case, and cookie params to its `cookie`. Without `codecs.param` (a document whose parameters are all
+ * primitives and arrays in their default style), arrays are comma-joined in the path and headers and repeated, or
+ * comma-joined without explode, in the query; with it, every parameter is serialised by it. Throws a TypeError,
+ * before anything is sent, for a missing path param.
  */
 export function buildPath(spec: OperationSpec, params: Params, headers: Record<string, string>, codecs: Codecs): string {
   const t = template(spec);
+  const styled = codecs.param;
   let url = t[0]!;
   for (let i = 1; i < t.length; i += 2) {
     const v = own(params, t[i]!);
     if (v == null) throw new TypeError(`Missing path parameter ${t[i]}`);
-    url += (Array.isArray(v) ? v.map(encScalar).join() : encScalar(v)) + t[i + 1];
+    const p = styled && spec.params.find((x) => x.key === t[i] && x.in === 'path');
+    url += (p ? styled(p, v) : Array.isArray(v) ? v.map(encScalar).join() : encScalar(v)) + t[i + 1];
   }
   let sep = '?';
   for (const p of spec.params) {
     const v = own(params, p.key);
     let q;
-    if (v == null) continue;
-    // Lower-cased so that they replace, not join, headers given in another case.
-    if (p.in === 'header') headers[p.name.toLowerCase()] = Array.isArray(v) ? v.map(scalar).join() : scalar(v);
-    else if (p.in === 'query' && (q = queryPairs(p, v, codecs))) {
+    if (v == null || p.in === 'path') continue;
+    if (p.in === 'header') {
+      // Lower-cased so that they replace, not join, headers given in another case.
+      headers[p.name.toLowerCase()] = styled ? styled(p, v) : Array.isArray(v) ? v.map(scalar).join() : scalar(v);
+    } else if (p.in === 'cookie') {
+      if ((q = styled ? styled(p, v) : `${pct(p.name)}=${encScalar(v)}`)) headers.cookie = headers.cookie ? `${headers.cookie}; ${q}` : q;
+    } else if ((q = styled ? styled(p, v) : queryPairs(p, v))) {
       url += sep + q;
       sep = '&';
     }
@@ -52,14 +61,11 @@ export function buildPath(spec: OperationSpec, params: Params, headers: Record<s
   return url;
 }
 
-/** One query parameter in the form style: a scalar, or an array repeated (explode, the default) or comma-joined.
- *  Objects and the other styles go to `codecs.query`, which generated clients pass only when their document has them. */
-function queryPairs(p: ParamSpec, v: unknown, codecs: Codecs): string {
-  const name = enc(p.name);
-  if (Array.isArray(v) && (p.style ?? 'form') === 'form') {
-    return p.explode === false ? (v.length ? `${name}=${v.map(encScalar).join()}` : '') : v.map((x) => `${name}=${encScalar(x)}`).join('&');
-  }
-  return typeof v === 'object' && !(v instanceof Date) && codecs.query ? codecs.query(p, v as object) : `${name}=${encScalar(v)}`;
+/** One query parameter in the form style: a scalar, or an array repeated (explode, the default) or comma-joined. */
+function queryPairs(p: ParamSpec, v: unknown): string {
+  const name = pct(p.name);
+  if (Array.isArray(v)) return p.explode === false ? (v.length ? `${name}=${v.map(encScalar).join()}` : '') : v.map((x) => `${name}=${encScalar(x)}`).join('&');
+  return `${name}=${encScalar(v)}`;
 }
 
 /** 'Application/JSON; charset=utf-8' -> 2 (JSON: any .../json or ...+json), 1 (text/*, .../xml, ...+xml: read as a string), 0 (anything else: Blob). */
@@ -76,15 +82,14 @@ export function bodyKind(mediaType: string): 0 | 1 | 2 {
 const kinds = new Map<string, 0 | 1 | 2>();
 
 /**
- * Encodes a request body by the documented media type and sets Content-Type in `headers` (not for multipart:
- * fetch adds the boundary). JSON media types are serialised; a plain object for a form or multipart type goes to
- * `codecs.form`; anything else (Blob, ArrayBuffer, typed array, ReadableStream, string, FormData, URLSearchParams)
- * is sent as it is.
+ * Encodes a request body by the documented media type and sets Content-Type in `headers`: JSON media types are
+ * serialised, anything else (Blob, ArrayBuffer, typed array, ReadableStream, string) is sent as it is. Forms,
+ * multipart and wildcard media types go to `codecs.body`, which generated clients pass when their document has them.
  */
-export function encodeBody(mediaType: string, body: unknown, headers: Record<string, string>, codecs: Codecs): BodyInit {
-  const type = mediaType.split(';', 1)[0]!.trim().toLowerCase();
-  if (type !== 'multipart/form-data') headers['content-type'] ??= mediaType;
-  return bodyKind(type) > 1 ? JSON.stringify(body) : (codecs.form?.(type, body) ?? (body as BodyInit));
+export function encodeBody(spec: BodySpec, body: unknown, headers: Record<string, string>, codecs: Codecs): BodyInit {
+  if (codecs.body) return codecs.body(spec, body, headers);
+  headers['content-type'] ??= spec.mediaType;
+  return bodyKind(spec.mediaType) > 1 ? JSON.stringify(body) : (body as BodyInit);
 }
 
 /** Whether a body can be sent again (for a retry or after a 401): streams cannot. */

@@ -25,22 +25,31 @@ export function decode(raw: string | Blob | undefined, type: string, res?: Respo
   }
 }
 
-/** The ApiError subclass for an error response, with `messages` always an array (the server may send one or several). */
-export async function toApiError(res: Response): Promise<ApiError> {
+/**
+ * The ApiError subclass for an error response, with `messages` always an array (the server may send one or several).
+ * `documented` (Codecs.error, for an operation whose document declares error bodies) tells whether a JSON body is the
+ * one declared for its status: the error then carries it as `body`, and its message quotes it (shortened).
+ */
+export async function toApiError(res: Response, documented?: (status: number, body: unknown) => boolean): Promise<ApiError> {
   const { status } = res;
   const Cls = errorClassFor(status);
   const type = res.headers.get('content-type') ?? '';
   // A body that cannot be read (connection dropped) reads as empty: the status still says what happened.
   const text = isEmpty(res) ? '' : await res.text().catch(() => '');
   let messages: ErrorMessage[] | undefined;
+  let body: unknown;
   try {
-    // One message object or an array of them; anything else (not JSON, other JSON) fails the check below.
-    messages = bodyKind(type) > 1 ? [JSON.parse(text)].flat() : undefined;
+    // One message object or an array of them (conventions 7.1: with a technicalMessage each); other JSON is not.
+    if (bodyKind(type) > 1) messages = [(body = JSON.parse(text))].flat();
   } catch {
     // not JSON: reported below
   }
-  // Conventions 7.1: message objects with a technicalMessage; anything else is reported as undocumented.
-  if (messages?.every((m) => typeof m?.technicalMessage === 'string')) return new Cls(status, messages, res);
+  if (!messages || !documented?.(status, body)) body = undefined;
+  if (messages?.every((m) => typeof m?.technicalMessage === 'string')) return new Cls(status, messages, res, undefined, undefined, body);
+  if (body !== undefined) {
+    const short = JSON.stringify(body);
+    return new Cls(status, [], res, short.length > 200 ? `${short.slice(0, 199)}…` : short, undefined, body);
+  }
   const what = text ? `${type || 'no content type'}, not the documented error shape` : 'an empty body';
   return new Cls(status, [], res, `${res.statusText || 'error'} (${what})`, text.slice(0, 2000) || undefined);
 }

@@ -4,10 +4,14 @@ import type { EtagCache } from './etag.js';
 import type { RetryOptions } from './retry.js';
 
 export interface ClientOptions {
-  /** The API's `{base_url}`, e.g. 'https://api.eu.example.com/'; the client appends its sub API path. */
+  /** The API's `{base_url}`, e.g. 'https://api.eu.example.com/'; the client appends its sub API path. Plain http only
+   *  to a loopback host when `tokens` or `auth` is given (a secret would travel over it). */
   baseUrl: string;
   /** Sends `Authorization: Bearer`; on 401 refreshes once and retries once. */
   tokens?: TokenSource;
+  /** Where an operation with servers of its own (path- or operation-level `servers`) is sent instead, by the URL the
+   *  client names them with (the document's, variables' defaults filled in): a sandbox or a proxy. */
+  servers?: Readonly<Record<string, string>>;
   /** Default: `globalThis.fetch`, looked up at call time. */
   fetch?: typeof fetch;
   /** Retries of idempotent methods on network errors and 429/500/502/503/504 (not when Retry-After asks for longer
@@ -30,24 +34,89 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** ClientOptions of a client whose document declares API key, http basic or bearer schemes: `auth` holds credentials
+ *  by scheme name, and each operation sends those of the first security requirement it declares that they meet
+ *  (generated clients type the names: one the document does not declare does not compile). */
+export interface AuthOptions {
+  /** Credentials (Credential) by scheme name: a generated client's `<Client>Auth`. */
+  auth?: object;
+}
+
+/** A credential of `auth`: an API key or bearer token, or a user name and password (http basic). */
+export type Credential = string | BasicCredentials;
+
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
+
+/** A security scheme credentials can be given for: an API key (where it goes and its name), http basic or bearer;
+ *  `tokens` for one that ClientOptions.tokens meets (oauth2, openIdConnect); `none` for one no credential meets. */
+export type SchemeSpec = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
+
+/** Security requirements: alternatives, each the names of the schemes it needs together ([] = anonymous). */
+export type SecuritySpec = readonly (readonly string[])[];
+
 export interface ParamSpec {
   /** Property name in the method's params object. */
   key: string;
   /** Wire name ('If-Match', 'documentId', 'sort'). */
   name: string;
-  in: 'path' | 'query' | 'header';
-  /** Query arrays: true (OpenAPI default for form) repeats the name, false joins with commas. */
+  in: 'path' | 'query' | 'header' | 'cookie';
+  /** Arrays and objects: true (OpenAPI's default for form) gives each item or property a pair of its own. */
   explode?: boolean;
-  /** 'form' (default), 'spaceDelimited', 'pipeDelimited', 'deepObject' for query; 'simple' for path and header. */
+  /** 'form' (default), 'spaceDelimited', 'pipeDelimited', 'deepObject' for query and cookie; 'simple' (default),
+   *  'label', 'matrix' for path; 'simple' for header. */
   style?: string;
+  /** Query: RFC 3986 reserved characters are sent as they are. */
+  allowReserved?: boolean;
+  /** The media type of a parameter described by `content`: its value is serialised by it (JSON for a JSON type). */
+  content?: string;
 }
+
+/** How one property of a form or multipart body is encoded (OpenAPI's Encoding Object). */
+export interface EncodingSpec {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
+export interface BodySpec {
+  /** The media type sent: the first concrete one the document offers; a wildcard (`*\/*`, `application/*`) when it
+   *  offers no other, and then the value decides (binary data its own type, anything else JSON). */
+  mediaType: string;
+  /** Form and multipart bodies: the encoding of properties, by property name. */
+  encoding?: Readonly<Record<string, EncodingSpec>>;
+}
+
+/** What the document declares of an error status's JSON body: its type and required properties (a body that does not
+ *  have them is not the documented shape); `false` for a status declared without a JSON body. */
+export type ErrorSpec =
+  | {
+      type?: string;
+      required?: readonly string[];
+    }
+  | false;
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type NumberOf<S> = S extends `${infer N extends number}` ? N : never;
+/** The HTTP error statuses, 400 to 599 (or those of one range, `ErrorStatus<'4'>`), as number literals: the `status`
+ *  of a generated client's typed errors, so that comparing it with one narrows to that status's body. */
+export type ErrorStatus<Range extends '4' | '5' = '4' | '5'> = NumberOf<`${Range}${Digit}${Digit}`>;
 
 /** Encoders that a generated client passes only when its document needs them, so that other programs do not ship them. */
 export interface Codecs {
-  /** A form or multipart body (lower-case media type) from a plain object; undefined: send the body as it is. */
-  form?: (type: string, body: unknown) => BodyInit | undefined;
-  /** A query parameter holding an object, or an array in a style other than form, as `name=value` pairs. */
-  query?: (p: ParamSpec, v: object) => string;
+  /** A body that is more than JSON or bytes (a form or multipart body from a plain object, a wildcard media type),
+   *  setting its Content-Type in the (lower-case) headers (body.ts). */
+  body?: (spec: BodySpec, body: unknown, headers: Record<string, string>) => BodyInit;
+  /** Every parameter, when some parameter of the document needs more than request.ts's plain path (param-styles.ts). */
+  param?: (p: ParamSpec, v: unknown) => string;
+  /** Adds the credentials an operation sends, from ClientOptions.auth, to the (lower-case) headers and to `url`,
+   *  returning the URL to send and whether the token source is to be asked (credentials.ts). */
+  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean];
+  /** Whether an error response's JSON body is the one the operation's `errors` declare for its status (error-body.ts). */
+  error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
 }
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
@@ -57,14 +126,21 @@ export interface OperationSpec {
   /** '/documents/{documentId}', relative to the API root. */
   path: string;
   params: readonly ParamSpec[];
-  /** Request body media type. */
-  body?: { mediaType: string };
+  /** The request body. */
+  body?: BodySpec;
   /** Success response media types in document order (first = default Accept); [] = no body. */
   accept: readonly string[];
   /** meta+items collection: enables pages()/all(). */
   paginated?: { limitMax?: number };
   /** The success response declares an ETag header: the result carries it as `etag`; a GET also uses the etagCache. */
   etag?: boolean;
+  /** The security requirements, where they are not the document's (see Codecs.auth). */
+  security?: SecuritySpec;
+  /** The operation's own server (path- or operation-level `servers`: the first, variables' defaults filled in); a
+   *  relative one is resolved against the client's baseUrl. */
+  server?: string;
+  /** Error statuses (`404`, `4XX`, `default`) whose JSON body the document declares: the ApiError carries it as `body`. */
+  errors?: Readonly<Record<string, ErrorSpec>>;
 }
 
 export interface Api {

@@ -1,4 +1,4 @@
-// The runtime's form-body and query-style encoders reach a generated client only when its document needs them
+// The runtime's body and parameter-style encoders reach a generated client only when its document needs them
 // (issue 10: a program of a document without them does not ship them), and then encode over real HTTP.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,20 +35,20 @@ const clientOf = async (file: string) => (await generateTree(file)).tree.get('cl
 describe('encoders imported by need', () => {
   it('none for scalar and form-array query parameters and JSON bodies', async () => {
     const text = await clientOf(doc('plain', `{ name: q, in: query, schema: { type: array, items: { type: string } }, explode: false }`, 'application/json'));
-    expect(text).not.toMatch(/formBody|styledQuery/);
+    expect(text).not.toMatch(/encodedBody|styledParam/);
     expect(text).toContain("return bindOperations<CodecsClient>(options, '', ops);");
   });
 
-  it('formBody for a form-urlencoded or multipart body', async () => {
+  it('encodedBody for a form-urlencoded or multipart body', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
       const text = await clientOf(doc('form', `{ name: q, in: query, schema: { type: string } }`, type));
-      expect(text).toContain("import { formBody } from './runtime/form-body.js';");
-      expect(text).toContain('ops, { form: formBody });');
-      expect(text).not.toContain('styledQuery');
+      expect(text).toContain("import { encodedBody } from './runtime/body.js';");
+      expect(text).toContain('ops, { body: encodedBody });');
+      expect(text).not.toContain('styledParam');
     }
   });
 
-  it('styledQuery for an object parameter or a style other than form', async () => {
+  it('styledParam for an object parameter or a style other than form', async () => {
     for (const param of [
       `{ name: f, in: query, style: deepObject, schema: { type: object } }`,
       `{ name: f, in: query, schema: { type: object, properties: { a: { type: string } } } }`,
@@ -56,8 +56,8 @@ describe('encoders imported by need', () => {
       `{ name: f, in: query, schema: { oneOf: [{ type: string }, { type: object }] } }`,
     ]) {
       const text = await clientOf(doc('styled', param));
-      expect(text, param).toContain("import { styledQuery } from './runtime/query-styles.js';");
-      expect(text, param).toContain('ops, { query: styledQuery });');
+      expect(text, param).toContain("import { styledParam } from './runtime/param-styles.js';");
+      expect(text, param).toContain('ops, { param: styledParam });');
     }
   });
 });

@@ -1,6 +1,6 @@
 // The token handling of a web page under spec 5.2: the client secret stays on the app's server, which runs the docex
 // token session and hands the page short-lived access tokens (here from `tokenUrl`, with the session cookie).
-import type { TokenSource } from '../../out/items-docex/index.js';
+import type { TokenSource } from '../../out/items-sub/items/v1/index.js';
 
 export function appTokenSource(tokenUrl: string): TokenSource {
   let token: Promise<string> | undefined;

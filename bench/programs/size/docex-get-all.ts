@@ -1,5 +1,5 @@
 // Size: docex-get.ts plus every item of a collection with .all() (pagination, loaded on first use).
-import { createItemsClient } from '../../out/items-docex/index.js';
+import { createItemsClient } from '../../out/items-sub/items/v1/index.js';
 import { appTokenSource } from './app-token-source.js';
 
 const config = (globalThis as unknown as { DOCEX_CONFIG: { baseUrl: string; tokenUrl: string } }).DOCEX_CONFIG;

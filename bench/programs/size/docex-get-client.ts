@@ -1,6 +1,6 @@
 // Size: docex-get.ts with createTokenClient (every sign-in grant as a method, so none of them tree-shakes).
-import { createItemsClient } from '../../out/items-docex/index.js';
-import { createTokenClient } from '../../out/items-docex/token/index.js';
+import { createItemsClient } from '../../out/items-sub/items/v1/index.js';
+import { createTokenClient } from '../../out/items-sub/token/index.js';
 
 const config = (globalThis as unknown as { DOCEX_CONFIG: { authUrl: string; clientId: string; clientSecret: string; baseUrl: string } }).DOCEX_CONFIG;
 

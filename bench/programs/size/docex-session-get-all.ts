@@ -1,7 +1,7 @@
 // Size: docex-get-all.ts with the OAuth token session in the bundle (refresh of rotating refresh tokens, client
 // authentication with the secret): for programs that may hold the client secret (Node, desktop), not a public web page.
-import { createItemsClient } from '../../out/items-docex/index.js';
-import { createTokenSession, MemoryTokenStore, type StoredTokens } from '../../out/items-docex/token/index.js';
+import { createItemsClient } from '../../out/items-sub/items/v1/index.js';
+import { createTokenSession, MemoryTokenStore, type StoredTokens } from '../../out/items-sub/token/index.js';
 
 const config = (globalThis as unknown as { DOCEX_CONFIG: { authUrl: string; clientId: string; clientSecret: string; baseUrl: string; session: StoredTokens } }).DOCEX_CONFIG;
 

@@ -13,6 +13,8 @@ export * from './expandable.js';
 export * from './etag.js';
 export * from './caching.js';
 export * from './security.js';
+export * from './servers.js';
+export * from './error-bodies.js';
 export * from './token-service.js';
 export * from './extensible-enum.js';
 export * from './sunset.js';

@@ -1,5 +1,5 @@
 // Security: which schemes an operation requires, and whether a bearer or basic scheme is among them.
-import { child, entries, str, type At, type Ctx } from './node.js';
+import { child, entries, str, type At, type Ctx, type Obj } from './node.js';
 import type { Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
 
@@ -24,6 +24,27 @@ export function isSecured(op: Operation): boolean {
 /** Some alternative of the effective security names a scheme: the operation may answer 401. */
 export function mayAuthenticate(op: Operation): boolean {
   return !!op.security && op.security.some((r) => Object.keys(r).length > 0);
+}
+
+/** How a client meets a security scheme: an API key (where it goes, its name), http basic or bearer credentials, a
+ *  token source (oauth2, openIdConnect), or nothing it can give (another http scheme, mutualTLS, an unknown type). */
+export type SchemeKind = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
+
+export function schemeKind(s: At): SchemeKind {
+  const { type } = s.node;
+  if (type === 'apiKey') {
+    const where = str(s.node.in);
+    const name = str(s.node.name);
+    return name && (where === 'query' || where === 'header' || where === 'cookie') ? { type: 'apiKey', in: where, name } : { type: 'none' };
+  }
+  if (isBasicScheme(s)) return { type: 'basic' };
+  if (isBearerScheme(s)) return { type: 'bearer' };
+  return type === 'oauth2' || type === 'openIdConnect' ? { type: 'tokens' } : { type: 'none' };
+}
+
+/** Security requirements as alternatives of scheme names (`[]`: anonymous), in document order. */
+export function requirementNames(security: Obj[] | undefined): string[][] {
+  return (security ?? []).map((r) => Object.keys(r));
 }
 
 /** Spec 7.2, 403: "The client may not access the resource" (another company's) is an answer the operation declares. */

@@ -1,0 +1,55 @@
+// styledParam against OpenAPI's own style examples (OpenAPI 3.1.1, "Style Examples", which corrects 3.0's label row
+// to RFC 6570's): the parameter `color` with a string, an array and an object, in every style and explode. The
+// expected texts are the specification's, with RFC 3986's percent-encoding of what a query may not hold as it is
+// (the brackets of deepObject).
+import { describe, expect, it } from 'vitest';
+import { styledParam, type ParamSpec } from '../../templates/runtime/index.js';
+
+const string = 'blue';
+const array = ['blue', 'black', 'brown'];
+const object = { R: 100, G: 200, B: 150 };
+
+// [in, style, explode, string, array, object]; undefined where the style does not apply.
+const table: [ParamSpec['in'], string, boolean, string | undefined, string | undefined, string | undefined][] = [
+  ['path', 'matrix', false, ';color=blue', ';color=blue,black,brown', ';color=R,100,G,200,B,150'],
+  ['path', 'matrix', true, ';color=blue', ';color=blue;color=black;color=brown', ';R=100;G=200;B=150'],
+  ['path', 'label', false, '.blue', '.blue,black,brown', '.R,100,G,200,B,150'],
+  ['path', 'label', true, '.blue', '.blue.black.brown', '.R=100.G=200.B=150'],
+  ['query', 'form', false, 'color=blue', 'color=blue,black,brown', 'color=R,100,G,200,B,150'],
+  ['query', 'form', true, 'color=blue', 'color=blue&color=black&color=brown', 'R=100&G=200&B=150'],
+  ['path', 'simple', false, 'blue', 'blue,black,brown', 'R,100,G,200,B,150'],
+  ['path', 'simple', true, 'blue', 'blue,black,brown', 'R=100,G=200,B=150'],
+  ['header', 'simple', false, 'blue', 'blue,black,brown', 'R,100,G,200,B,150'],
+  ['header', 'simple', true, 'blue', 'blue,black,brown', 'R=100,G=200,B=150'],
+  ['query', 'spaceDelimited', false, undefined, 'color=blue%20black%20brown', 'color=R%20100%20G%20200%20B%20150'],
+  ['query', 'pipeDelimited', false, undefined, 'color=blue|black|brown', 'color=R|100|G|200|B|150'],
+  ['query', 'deepObject', true, undefined, undefined, 'color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150'],
+  ['cookie', 'form', true, 'color=blue', 'color=blue&color=black&color=brown', 'R=100&G=200&B=150'],
+];
+
+describe('styledParam: the style examples of OpenAPI', () => {
+  it.each(table)('%s %s explode=%s', (where, style, explode, s, a, o) => {
+    const p: ParamSpec = { key: 'color', name: 'color', in: where, style, explode };
+    const got = [s && styledParam(p, string), a && styledParam(p, array), o && styledParam(p, object)];
+    expect(got).toEqual([s, a, o]);
+  });
+
+  it('defaults: form and explode in the query, simple without explode in the path and headers', () => {
+    expect(styledParam({ key: 'c', name: 'color', in: 'query' }, object)).toBe('R=100&G=200&B=150');
+    expect(styledParam({ key: 'c', name: 'color', in: 'path' }, object)).toBe('R,100,G,200,B,150');
+    expect(styledParam({ key: 'c', name: 'color', in: 'header' }, array)).toBe('blue,black,brown');
+  });
+
+  it('percent-encodes values (not in headers), keeps reserved characters with allowReserved, and sends content as JSON', () => {
+    expect(styledParam({ key: 'q', name: 'q', in: 'query' }, 'a b&c/d')).toBe('q=a%20b%26c%2Fd');
+    expect(styledParam({ key: 'q', name: 'q', in: 'query', allowReserved: true }, 'a/b?c:d')).toBe('q=a/b?c:d');
+    expect(styledParam({ key: 'w', name: 'where', in: 'query', content: 'application/json' }, { a: [1] })).toBe('where=%7B%22a%22%3A%5B1%5D%7D');
+    expect(styledParam({ key: 'm', name: 'X-Meta', in: 'header', content: 'application/json' }, { a: 'b c' })).toBe('{"a":"b c"}');
+    expect(styledParam({ key: 'h', name: 'X-Tag', in: 'header' }, 'a b')).toBe('a b');
+  });
+
+  it('sends nothing for an empty array or object', () => {
+    expect(styledParam({ key: 'c', name: 'color', in: 'query' }, [])).toBe('');
+    expect(styledParam({ key: 'c', name: 'color', in: 'query', style: 'deepObject' }, {})).toBe('');
+  });
+});
