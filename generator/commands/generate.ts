@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateTree } from '../emit/pipeline.js';
+import { impactStep } from '../impact/step.js';
 import { compareTrees, formatReport, type ApiReport } from '../surface/index.js';
-import { resolveConfig } from '../util/config.js';
+import { resolveConfig, type FailOnBreaking } from '../util/config.js';
+import { DocexError } from '../util/errors.js';
 import { assertReplaceable, foreignFile } from '../write/guard.js';
 import { diffTree, readTree, writeTree } from '../write/tree.js';
 
-const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking] [--quiet] [--json]
+const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking[=affected]] [--format text|github-actions] [--quiet] [--json]
 
   --input   an openapi/ tree (default: ./openapi, else the documents shipped with docex) or one OpenAPI 3.x document
   --output  where to write (default generated/, or src/generated with a docex.config.json); replaced atomically
@@ -15,19 +17,33 @@ const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]
   --fail-on-breaking
             when the report of what changed in the clients' TypeScript finds a breaking change: write
             nothing, exit 1 (also "failOnBreaking": true in docex.config.json)
+  --fail-on-breaking=affected
+            the same, only when a breaking change affects a place of your code (the consumer-impact report
+            reads "consumerProject", default ./tsconfig.json, with docex's own TypeScript); when that project
+            cannot be read, as --fail-on-breaking
+  --format  text (default), or github-actions: the affected places also as annotations on stdout
   --quiet   print nothing but errors
   --json    print only a JSON summary on stdout
 `;
 
+/** `--fail-on-breaking` alone, or `=affected`. */
+function failFlag(value: string | undefined): FailOnBreaking | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'affected') return value === 'affected' ? 'affected' : true;
+  throw new DocexError(`--fail-on-breaking takes no value or "affected", not "${value}"`, 2);
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
-    args: argv,
+    // The bare flag is `--fail-on-breaking=true`: parseArgs has no option that is a boolean or a string.
+    args: argv.map((a) => (a === '--fail-on-breaking' ? '--fail-on-breaking=true' : a)),
     options: {
       input: { type: 'string' },
       api: { type: 'string', multiple: true },
       output: { type: 'string' },
       check: { type: 'boolean', default: false },
-      'fail-on-breaking': { type: 'boolean', default: false },
+      'fail-on-breaking': { type: 'string' },
+      format: { type: 'string', default: 'text' },
       quiet: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -38,12 +54,13 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  if (values.format !== 'text' && values.format !== 'github-actions') throw new DocexError(`--format is text or github-actions, not "${values.format}"`, 2);
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
-  const { input, output, apis: selected, documents, failOnBreaking } = resolveConfig(process.cwd(), {
+  const { input, output, apis: selected, documents, failOnBreaking, consumerProject } = resolveConfig(process.cwd(), {
     input: values.input,
     output: values.output,
     apis: values.api,
-    failOnBreaking: values['fail-on-breaking'],
+    failOnBreaking: failFlag(values['fail-on-breaking']),
   });
   const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
   const start = performance.now();
@@ -59,6 +76,7 @@ export async function run(argv: string[]): Promise<number> {
   let code = 0;
   let diff;
   let surface: ApiReport[] | undefined;
+  let impact: ReturnType<typeof impactStep> | undefined;
   if (values.check) {
     diff = diffTree(tree, readTree(output));
     const lines = [...diff.stale.map((f) => `stale: ${f}`), ...diff.missing.map((f) => `missing: ${f}`), ...diff.extra.map((f) => `extra: ${f}`)];
@@ -83,9 +101,11 @@ export async function run(argv: string[]): Promise<number> {
       }
     }
     const breaking = surface?.reduce((n, r) => n + r.breaking, 0) ?? 0;
-    if (breaking && failOnBreaking) {
+    // The places of the consumer's code the breaking changes affect, read while the old output is still on disk.
+    impact = impactStep({ reports: surface ?? [], output, consumerProject, failOnBreaking, log, annotate: values.format === 'github-actions' && !values.json });
+    if (breaking && impact.refuse) {
       code = 1;
-      if (!values.json && !values.quiet) process.stderr.write(`${breaking} breaking change${breaking === 1 ? '' : 's'} in the clients' TypeScript: ${output} left as it was (--fail-on-breaking)\n`);
+      if (!values.json && !values.quiet) process.stderr.write(`${breaking} breaking change${breaking === 1 ? '' : 's'} in the clients' TypeScript: ${output} left as it was (--fail-on-breaking${failOnBreaking === 'affected' ? '=affected' : ''})\n`);
     } else writeTree(output, tree);
   }
   const seconds = (performance.now() - start) / 1000;
@@ -101,6 +121,7 @@ export async function run(argv: string[]): Promise<number> {
       apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
       ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
       ...(surface ? { surface: surface.filter((r) => r.changes.length) } : {}),
+      ...(impact?.report ? { impact: impact.report } : {}),
     };
     process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   }
