@@ -121,7 +121,7 @@ export async function run(argv: string[]): Promise<number> {
       apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
       ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
       ...(surface ? { surface: surface.filter((r) => r.changes.length) } : {}),
-      ...(impact?.report ? { impact: impact.report } : {}),
+      ...(impact?.report ? { impactSeconds: Number((impact.ms / 1000).toFixed(3)), impact: impact.report } : {}),
     };
     process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   }

@@ -18,17 +18,19 @@ export interface ImpactStepInputs {
 }
 
 /** `report` when there are breaking changes and a consumer project is named; `refuse`: the output must stay as it is. */
-export function impactStep(inputs: ImpactStepInputs): { report?: ImpactReport; refuse: boolean } {
+export function impactStep(inputs: ImpactStepInputs): { report?: ImpactReport; refuse: boolean; ms: number } {
   const { failOnBreaking } = inputs;
   // No breaking change: nothing of the consumer's project is read.
-  if (!breakingChanges(inputs.reports).length) return { refuse: false };
-  if (inputs.consumerProject === false) return { refuse: failOnBreaking !== false };
+  if (!breakingChanges(inputs.reports).length) return { refuse: false, ms: 0 };
+  if (inputs.consumerProject === false) return { refuse: failOnBreaking !== false, ms: 0 };
+  const start = performance.now();
   const report = consumerImpact({ reports: inputs.reports, output: inputs.output, tsconfig: inputs.consumerProject, cwd: process.cwd() });
+  const ms = performance.now() - start;
   inputs.log(formatImpact(report));
   if (inputs.annotate) {
     const lines = githubAnnotations(report);
     if (lines) process.stdout.write(lines + '\n');
   }
   const refuse = failOnBreaking === true || (failOnBreaking === 'affected' && (report.notLoaded !== undefined || report.affected > 0));
-  return { report, refuse };
+  return { report, refuse, ms };
 }
