@@ -42,8 +42,18 @@ export const uncheckedRead = (ts: Scope['ts']) => (node: TS.Node): boolean => {
     if (op === S.EqualsToken && up.left === read) return false;
   }
   if (ts.isPrefixUnaryExpression(up) || ts.isTypeOfExpression(up) || ts.isIfStatement(up) || (ts.isConditionalExpression(up) && up.condition === read)) return false;
-  return true;
+  return !guarded(ts, read);
 };
+
+/** Inside the branch of an `if`, `?:` or `&&` whose condition tests the same expression (`o.memo ? o.memo : ''`). */
+function guarded(ts: Scope['ts'], read: TS.Node): boolean {
+  const text = read.getText();
+  for (let child = read, at = read.parent; at && !ts.isFunctionLike(at); child = at, at = at.parent) {
+    const test = ts.isIfStatement(at) && at.thenStatement === child ? at.expression : ts.isConditionalExpression(at) && at.whenTrue === child ? at.condition : ts.isBinaryExpression(at) && at.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && at.right === child ? at.left : undefined;
+    if (test?.getText().includes(text)) return true;
+  }
+  return false;
+}
 
 /** A value set in an object literal that is not one of `values` (a request string that became a closed enum). */
 export const setOtherThan = (ts: Scope['ts'], values: readonly string[]) => (node: TS.Node): boolean => {

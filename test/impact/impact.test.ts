@@ -4,7 +4,7 @@
 // a switch with a default, a call of an operation whose unrelated parts changed) must not be reported.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
 import { loadPrinter } from '../../generator/emit/printer.js';
@@ -18,9 +18,9 @@ const work = mkdtempSync(join(tmpdir(), 'docex-impact-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A copy of a fixture consumer with the old output generated into src/generated. */
-function consumer(name: string, before: Map<string, string>): string {
-  const app = join(work, name);
-  cpSync(join(fixtures, name), app, { recursive: true });
+function consumer(name: string, before: Map<string, string>, from = fixtures): string {
+  const app = join(work, basename(from), name);
+  cpSync(join(from, name), app, { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(app, 'node_modules'), 'dir');
   writeTree(join(app, 'src/generated'), before);
   return app;
@@ -44,6 +44,7 @@ let reports: ApiReport[] = [];
 let shop = '';
 let report: ImpactReport;
 let before: Map<string, string>;
+let more: { app: string; report: ImpactReport };
 
 beforeAll(async () => {
   before = (await generateTree(join(fixtures, 'before.yaml'))).tree;
@@ -51,7 +52,13 @@ beforeAll(async () => {
   reports = surfaceReport(await loadPrinter(), before, after);
   shop = consumer('consumer', before);
   report = consumerImpact({ reports, output: join(shop, 'src/generated'), tsconfig: join(shop, 'tsconfig.json'), cwd: shop });
+  const moreDir = join(repoRoot, 'test/impact/fixtures/more');
+  const [b, a] = [(await generateTree(join(moreDir, 'before.yaml'))).tree, (await generateTree(join(moreDir, 'after.yaml'))).tree];
+  const app = consumer('consumer', b, moreDir);
+  more = { app, report: consumerImpact({ reports: surfaceReport(await loadPrinter(), b, a), output: join(app, 'src/generated'), tsconfig: join(app, 'tsconfig.json'), cwd: app }) };
 }, 120_000);
+
+const MORE = ['response-property-became-optional', 'response-enum-became-extensible', 'enum-removed', 'became-enum', 'request-property-added-required', 'parameter-added'];
 
 const KINDS = [
   'enum-value-added',
@@ -104,6 +111,17 @@ describe('consumer impact', () => {
     const r = consumerImpact({ reports, output: join(shop, 'src/generated'), tsconfig: join(work, 'missing', 'tsconfig.json'), cwd: work });
     expect(r.notLoaded).toBe('no consumer project: missing/tsconfig.json does not exist');
     expect(formatImpact(r).split('\n')).toHaveLength(1);
+  });
+
+  it.each(MORE)('finds the places of %s (fixtures/more)', (kind) => {
+    const only = (list: string[]) => list.filter((m) => m.endsWith(` ${kind}`));
+    expect(only(found(more.report))).toEqual(only(marked(more.app)));
+  });
+
+  it('fixtures/more: nothing unmarked, every kind marked', () => {
+    expect(found(more.report)).toEqual(marked(more.app));
+    expect([...new Set(marked(more.app).map((m) => m.split(' ')[1]))].sort()).toEqual([...MORE].sort());
+    expect(more.report.unaffected).toEqual([]);
   });
 
   it('prints file:line:column first, the count line, and GitHub annotations', () => {
