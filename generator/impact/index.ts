@@ -38,10 +38,20 @@ export function breakingChanges(reports: readonly ApiReport[]): ImpactChange[] {
 
 export function consumerImpact(inputs: ImpactInputs): ImpactReport {
   const changes = breakingChanges(inputs.reports);
-  const base = { breaking: changes.length, affected: 0, places: [] as Place[] };
-  if (!changes.length) return { ...base, unaffected: [] };
+  const base = { breaking: changes.length, affected: 0, places: [] as Place[], unaffected: [] };
+  if (!changes.length) return base;
+  try {
+    return analyse(inputs, changes);
+  } catch (err) {
+    // TypeScript itself gives up on some code (a stack overflow on very deep nesting): the consumer's tsc would too.
+    const shown = relative(inputs.cwd, inputs.tsconfig) || inputs.tsconfig;
+    return { ...base, notLoaded: `no consumer project: ${shown}: TypeScript could not read it (${err instanceof Error ? err.message : String(err)})` };
+  }
+}
+
+function analyse(inputs: ImpactInputs, changes: ImpactChange[]): ImpactReport {
   const loaded = loadConsumer(inputs.tsconfig, inputs.cwd);
-  if (typeof loaded === 'string') return { ...base, unaffected: [], notLoaded: loaded };
+  if (typeof loaded === 'string') return { breaking: changes.length, affected: 0, places: [], unaffected: [], notLoaded: loaded };
   const { ts, program } = loaded;
   const checker = program.getTypeChecker();
   const output = resolve(inputs.output);

@@ -2,7 +2,7 @@
 // (fixtures/shop/consumer) marks each place it expects with /*@kind*/ right before the node; every kind has its own
 // test, so a detector removed fails it; the look-alikes in the same files (own types and objects with the same names,
 // a switch with a default, a call of an operation whose unrelated parts changed) must not be reported.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { consumerImpact, formatImpact, githubAnnotations, type ImpactReport } fr
 import { surfaceReport, type ApiReport } from '../../generator/surface/index.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { repoRoot } from '../helpers/run-docex.js';
+import { marked } from './markers.js';
 
 const fixtures = join(repoRoot, 'test/impact/fixtures/shop');
 const work = mkdtempSync(join(tmpdir(), 'docex-impact-'));
@@ -24,18 +25,6 @@ function consumer(name: string, before: Map<string, string>, from = fixtures): s
   symlinkSync(join(repoRoot, 'node_modules'), join(app, 'node_modules'), 'dir');
   writeTree(join(app, 'src/generated'), before);
   return app;
-}
-
-/** `file:line:column kind` of each /*@kind,kind*\/ marker: the node right after it. */
-function marked(app: string): string[] {
-  const out: string[] = [];
-  for (const f of readdirSync(join(app, 'src')).filter((f) => f.endsWith('.ts'))) {
-    const lines = readFileSync(join(app, 'src', f), 'utf8').split('\n');
-    lines.forEach((text, i) => {
-      for (const m of text.matchAll(/\/\*@([\w,-]+)\*\//g)) for (const kind of m[1]!.split(',')) out.push(`src/${f}:${i + 1}:${m.index + m[0].length + 1} ${kind}`);
-    });
-  }
-  return out.sort();
 }
 
 const found = (r: ImpactReport) => r.places.map((p) => `${p.file}:${p.line}:${p.column} ${p.change.kind}`).sort();
