@@ -22,6 +22,7 @@ const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]
             reads "consumerProject", default ./tsconfig.json, with docex's own TypeScript); when that project
             cannot be read, as --fail-on-breaking
   --format  text (default), or github-actions: the affected places also as annotations on stdout
+            (with --json, only the JSON)
   --quiet   print nothing but errors
   --json    print only a JSON summary on stdout
 `;

@@ -63,6 +63,7 @@ export function exhaustiveRule(scope: Scope, ev: Evidence, change: ImpactChange,
   return {
     change,
     needles: old,
+    kinds: [ts.SyntaxKind.SwitchStatement, ts.SyntaxKind.IfStatement, ts.SyntaxKind.ConditionalExpression],
     visit(node) {
       if (ts.isSwitchStatement(node)) {
         const clauses = node.caseBlock.clauses;
@@ -87,6 +88,7 @@ export function removedValueRule(scope: Scope, ev: Evidence, change: ImpactChang
   return {
     change,
     needles: removed,
+    kinds: [ts.SyntaxKind.StringLiteral, ts.SyntaxKind.NoSubstitutionTemplateLiteral],
     visit(node) {
       if (!ts.isStringLiteralLike(node) || !removed.includes(node.text)) return undefined;
       const p = node.parent;

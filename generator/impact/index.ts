@@ -139,12 +139,13 @@ function scan(scope: Scope, rules: readonly Rule[], cwd: string): Place[] {
   const places: Place[] = [];
   for (const file of scope.files) {
     const text = file.text;
-    const active = rules.filter((r) => r.needles.some((n) => text.includes(n)));
-    if (!active.length) continue;
+    const active = new Map<TS.SyntaxKind, Rule[]>();
+    for (const r of rules) if (r.needles.some((n) => text.includes(n))) for (const k of r.kinds) active.set(k, [...(active.get(k) ?? []), r]);
+    if (!active.size) continue;
     const name = relative(cwd, file.fileName).split('\\').join('/');
     const seen = new Set<string>();
     const visit = (node: TS.Node): void => {
-      for (const r of active) {
+      for (const r of active.get(node.kind) ?? []) {
         const at = r.visit(node);
         if (!at) continue;
         const { line, character } = file.getLineAndCharacterOfPosition(at.getStart(file));

@@ -14,6 +14,10 @@ export interface ConsumerProject {
   config: string;
 }
 
+/** Config diagnostics that leave no project to read: cannot read file (5083, 5012), file not found (6053), circular
+ *  or unresolvable `extends` (18000, 18001). */
+const FATAL = new Set([5012, 5083, 6053, 18000, 18001]);
+
 /** The TypeScript docex pins (package.json), the one ts-morph runs on in docex. */
 export const pinnedTypeScript = (): Ts => requireCached<Ts>('typescript');
 
@@ -36,7 +40,9 @@ export function loadConsumer(tsconfig: string, cwd: string): ConsumerProject | s
   } catch (err) {
     errors.push(err instanceof Error ? err.message : String(err));
   }
-  const fatal = parsed?.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
+  // Fatal: the file's JSON, a file it names that cannot be read, a circular `extends`. An option this TypeScript does
+  // not know (the client's compiler may be newer) only changes checking, which the report does not do.
+  const fatal = parsed?.errors.find((d) => d.category === ts.DiagnosticCategory.Error && (d.code < 2000 || FATAL.has(d.code)));
   if (!parsed || errors.length || fatal) {
     const why = errors[0] ?? (fatal ? ts.flattenDiagnosticMessageText(fatal.messageText, ' ') : 'unreadable');
     return `no consumer project: ${shown}: ${why}`;

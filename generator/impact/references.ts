@@ -13,6 +13,7 @@ export function referenceRule(scope: Scope, ev: Evidence, change: ImpactChange, 
   return {
     change,
     needles: [name],
+    kinds: [ts.SyntaxKind.Identifier, ts.SyntaxKind.StringLiteral],
     visit(node) {
       const named = ts.isIdentifier(node) || (ts.isStringLiteral(node) && ts.isElementAccessExpression(node.parent) && node.parent.argumentExpression === node);
       if (!named || (node as TS.Identifier | TS.StringLiteral).text !== name) return undefined;

@@ -21,6 +21,7 @@ export function callRule(scope: Scope, ev: Evidence, change: ImpactChange, op: s
   return {
     change,
     needles: [op],
+    kinds: [ts.SyntaxKind.CallExpression],
     visit(node) {
       if (!ts.isCallExpression(node)) return undefined;
       const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : ts.isIdentifier(node.expression) ? node.expression : undefined;
@@ -48,6 +49,7 @@ export function literalRule(scope: Scope, ev: Evidence, change: ImpactChange, ow
   return {
     change,
     needles: names,
+    kinds: [ts.SyntaxKind.ObjectLiteralExpression],
     visit(node) {
       if (!ts.isObjectLiteralExpression(node) || !node.properties.length) return undefined;
       if (!node.properties.some((p) => ts.isSpreadAssignment(p) || (p.name !== undefined && ts.isIdentifier(p.name) && names.includes(p.name.text)))) return undefined;

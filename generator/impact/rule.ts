@@ -6,6 +6,8 @@ import type { ImpactChange } from './types.js';
 export interface Rule {
   change: ImpactChange;
   needles: readonly string[];
+  /** The syntax kinds of the nodes it looks at: the scan gives it no other. */
+  kinds: readonly TS.SyntaxKind[];
   /** The node to report when `node` is an affected place, else undefined. */
   visit(node: TS.Node): TS.Node | undefined;
 }

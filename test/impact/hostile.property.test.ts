@@ -2,7 +2,7 @@
 // collide with the generated ones, deep nesting, odd characters) and whatever its tsconfig (circular extends, a
 // folder, bad JSON), the report returns places inside the consumer's own files or says in one line why it could not
 // read the project: it never throws.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -19,9 +19,10 @@ const work = mkdtempSync(join(tmpdir(), 'docex-impact-hostile-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let reports: ApiReport[] = [];
 let app = '';
+let before: Map<string, string>;
 
 beforeAll(async () => {
-  const before = (await generateTree(join(fixtures, 'before.yaml'))).tree;
+  before = (await generateTree(join(fixtures, 'before.yaml'))).tree;
   reports = surfaceReport(await loadPrinter(), before, (await generateTree(join(fixtures, 'after.yaml'))).tree);
   app = join(work, 'app');
   cpSync(join(fixtures, 'consumer'), app, { recursive: true });
@@ -75,6 +76,18 @@ describe('consumer impact on hostile input', () => {
     check({ 'deep.ts': deep(200) });
     check({ 'deep.ts': deep(20_000) }, false);
   }, 60_000);
+
+  it('a tsconfig with options this TypeScript does not know is still read (the client\'s compiler may be newer)', () => {
+    const dir = join(work, 'newer');
+    cpSync(join(fixtures, 'consumer'), dir, { recursive: true });
+    symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, someOptionOfTypeScript9: true, target: 'ES2099' } }));
+    writeTree(join(dir, 'src/generated'), before);
+    const r = consumerImpact({ reports, output: join(dir, 'src/generated'), tsconfig: join(dir, 'tsconfig.json'), cwd: dir });
+    expect(r.notLoaded).toBeUndefined();
+    expect(r.affected).toBeGreaterThan(0);
+  });
 
   it.each([
     ['circular extends', { 'tsconfig.json': '{ "extends": "./other.json" }', 'other.json': '{ "extends": "./tsconfig.json" }' }],

@@ -1,5 +1,5 @@
 // Issue 36: code of a client developer that the regeneration of client-repo.test.ts breaks, one place of each kind the
-// changed documents produce, each marked /*@kind*/ right before the node the report names (test/impact/markers.ts).
+// changed documents produce, each marked before the node the report names (the syntax is in test/impact/markers.ts).
 import type { DocumentClient, components } from '../generated/document/v1/index.js';
 
 type Doc = components['schemas']['Document'];
