@@ -1,4 +1,4 @@
-// Figure 11: the consumer-impact report's cost (issue 36: at most 1.0x of `tsc --noEmit -p` over the same consumer).
+// Figure 12: the consumer-impact report's cost (issue 36: at most 1.0x of `tsc --noEmit -p` over the same consumer).
 // A consumer of 200 files (bench/out/impact/app) calls the document/v1 client generated from openapi/; the documents
 // are then changed as in the client-repo test (Direction gains "Forwarded") and regenerated with the report on and off
 // (`consumerProject: false`), both refused by --fail-on-breaking so that every round starts from the same old output.
@@ -70,7 +70,7 @@ function setup() {
 }
 
 export async function run({ log, runs: runsOverride }) {
-  const rows = new Rows('11. consumer-impact report');
+  const rows = new Rows('12. consumer-impact report');
   const { api, app, off } = setup();
   const { runOnce } = await import('./lib/measure.mjs');
   const output = join(app, 'src', 'generated');
