@@ -12,7 +12,7 @@ export function formatImpact(r: ImpactReport): string {
     return lines.join('\n');
   }
   for (const p of r.places) lines.push(`${p.file}:${p.line}:${p.column}  ${what(p.change)}`);
-  lines.push(`${plural(r.breaking, 'breaking change', 'breaking changes')}; ${plural(r.affected, 'place in your code is', 'places in your code are')} affected (${r.project ?? 'no project'}, read with docex's TypeScript)`);
+  lines.push(`${plural(r.breaking, 'breaking change', 'breaking changes')}; ${plural(r.affected, 'place in your code is', 'places in your code are')} affected (${r.project ?? 'no project'}, read with docex's TypeScript ${r.typescript ?? ''})`);
   if (r.unaffected.length) {
     lines.push(`breaking changes that affect no code of yours:`);
     for (const c of r.unaffected) lines.push(`  ${what(c)}`);

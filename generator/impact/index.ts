@@ -81,6 +81,7 @@ function analyse(inputs: ImpactInputs, changes: ImpactChange[]): ImpactReport {
     places,
     unaffected: changes.filter((c) => !hit.has(c)),
     project: relative(inputs.cwd, loaded.config) || loaded.config,
+    typescript: ts.version,
   };
 }
 

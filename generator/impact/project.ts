@@ -14,9 +14,10 @@ export interface ConsumerProject {
   config: string;
 }
 
-/** Config diagnostics that leave no project to read: cannot read file (5083, 5012), file not found (6053), circular
- *  or unresolvable `extends` (18000, 18001). */
-const FATAL = new Set([5012, 5083, 6053, 18000, 18001]);
+/** Config diagnostics that leave no project to read: cannot read file (5083, 5012), a setting of the wrong shape such
+ *  as `compilerOptions` that is not an object (5024), file not found (6053), circular or unresolvable `extends`
+ *  (18000, 18001). */
+const FATAL = new Set([5012, 5024, 5083, 6053, 18000, 18001]);
 
 /** The TypeScript docex pins (package.json), the one ts-morph runs on in docex. */
 export const pinnedTypeScript = (): Ts => requireCached<Ts>('typescript');
@@ -29,6 +30,14 @@ export function loadConsumer(tsconfig: string, cwd: string): ConsumerProject | s
   const shown = relative(cwd, tsconfig) || tsconfig;
   if (!existsSync(tsconfig)) return `no consumer project: ${shown} does not exist`;
   const ts = pinnedTypeScript();
+  // Its JSON first: TypeScript's config parser forgives broken JSON and then includes every file below the folder.
+  const text = ts.sys.readFile(tsconfig);
+  if (text === undefined) return `no consumer project: ${shown} cannot be read`;
+  const json = ts.parseConfigFileTextToJson(tsconfig, text).error;
+  if (json) {
+    const line = json.file && json.start !== undefined ? `:${json.file.getLineAndCharacterOfPosition(json.start).line + 1}` : '';
+    return `no consumer project: ${shown}${line}: ${ts.flattenDiagnosticMessageText(json.messageText, ' ').replace(/\.$/, '')}`;
+  }
   const errors: string[] = [];
   const host: TS.ParseConfigFileHost = {
     ...ts.sys,

@@ -35,6 +35,8 @@ export interface ImpactReport {
   unaffected: ImpactChange[];
   /** The tsconfig read, relative to where docex runs; absent when none was. */
   project?: string;
+  /** The version of TypeScript it was read with: docex's own, not the client's compiler. */
+  typescript?: string;
   /** Why no consumer project was read, when there were breaking changes but none could be. */
   notLoaded?: string;
 }

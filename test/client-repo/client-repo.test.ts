@@ -162,7 +162,7 @@ describe(`docex in a client repository (DOCEX_CLIENT_NODE ${clientNode}, DOCEX_C
       const text = spawnSync('npm', ['run', 'generate'], { cwd: app, env: clientEnv, encoding: 'utf8', timeout: 300_000 });
       expect(text.status).toBe(1);
       expect([...new Set(text.stderr.split('\n').filter((l) => /^src\/\S+:\d+:\d+ {2}/.test(l)).map((l) => l.split('  ')[0]!))].sort()).toEqual(expected);
-      expect(text.stderr).toContain(`10 breaking changes; ${expected.length} places in your code are affected (tsconfig.json, read with docex's TypeScript)`);
+      expect(text.stderr).toContain(`10 breaking changes; ${expected.length} places in your code are affected (tsconfig.json, read with docex's TypeScript 5.9.3)`);
       expect(readFileSync(join(out, 'schema.ts'), 'utf8')).toBe(before);
 
       const json = spawnSync('npm', ['run', 'generate', '--', '--json'], { cwd: app, env: clientEnv, encoding: 'utf8', timeout: 300_000 });

@@ -56,7 +56,7 @@ describe('docex generate: consumer impact', () => {
     expect(r.code).toBe(1);
     const places = r.stderr.split('\n').filter((l) => /^src\/\S+:\d+:\d+ {2}/.test(l)).map((l) => l.split('  ')[0]!);
     expect([...new Set(places)]).toEqual(EXPECTED);
-    expect(r.stderr).toContain(`14 breaking changes; ${EXPECTED.length} places in your code are affected (tsconfig.json, read with docex's TypeScript)`);
+    expect(r.stderr).toContain(`14 breaking changes; ${EXPECTED.length} places in your code are affected (tsconfig.json, read with docex's TypeScript 5.9.3)`);
     expect(r.stderr).toContain('left as it was (--fail-on-breaking=affected)');
     expect(client(shop)).toBe(old);
   });
@@ -65,7 +65,7 @@ describe('docex generate: consumer impact', () => {
     const r = await generate(shop, '--fail-on-breaking', '--json');
     expect(r.code).toBe(1);
     const { impact } = JSON.parse(r.stdout) as { impact: { breaking: number; affected: number; places: { file: string; line: number; column: number; change: Record<string, unknown> }[]; unaffected: unknown[] } };
-    expect(Object.keys(impact).sort()).toEqual(['affected', 'breaking', 'places', 'project', 'unaffected']);
+    expect(Object.keys(impact).sort()).toEqual(['affected', 'breaking', 'places', 'project', 'typescript', 'unaffected']);
     expect(impact.breaking).toBe(14);
     expect(impact.affected).toBe(EXPECTED.length);
     expect([...new Set(impact.places.map((p) => `${p.file}:${p.line}:${p.column}`))]).toEqual(EXPECTED);
@@ -109,7 +109,7 @@ describe('docex generate: consumer impact', () => {
     // The same project with a breaking change: read, and said in one line.
     const broken = await generate(same);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^consumer impact: no consumer project: broken\.json: .+; every breaking change counts as affecting your code$/m);
+    expect(broken.stderr).toContain('consumer impact: no consumer project: broken.json:1: Expression expected; every breaking change counts as affecting your code\n');
   });
 
   it('bad values: exit 2, one line', async () => {

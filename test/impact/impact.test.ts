@@ -116,7 +116,7 @@ describe('consumer impact', () => {
   it('prints file:line:column first, the count line, and GitHub annotations', () => {
     const text = formatImpact(report).split('\n');
     expect(text[0]).toBe('src/calls.ts:3:34  exported ArchiveOrderParams was removed: it breaks code that imports it [export-removed]');
-    expect(text).toContain(`14 breaking changes; ${report.affected} places in your code are affected (tsconfig.json, read with docex's TypeScript)`);
+    expect(text).toContain(`14 breaking changes; ${report.affected} places in your code are affected (tsconfig.json, read with docex's TypeScript 5.9.3)`);
     expect(text.slice(-2)).toEqual(['breaking changes that affect no code of yours:', '  exported ArchiveOrderResult was removed: it breaks code that imports it [export-removed]']);
     expect(githubAnnotations(report).split('\n')[0]).toBe('::error file=src/calls.ts,line=3,col=34,title=docex%3A export-removed::exported ArchiveOrderParams was removed: it breaks code that imports it [export-removed]');
   });
