@@ -14,14 +14,16 @@ type Specs = Readonly<Record<string, OperationSpec>>;
 const parsed = new WeakMap<readonly string[], Specs>();
 
 /**
- * One method per operation, from `specs`: one `"methodName": OperationSpec` JSON member a line (parsed at first use:
- * about 1 ms for GitHub's 1,223 operations, where an object literal would cost tsc ~0.5 s). C is the generated
+ * One method per operation, from `specs`: OperationSpecs by method name, or for a large document (the compact form,
+ * see generator/emit/specs.ts) one `"methodName": OperationSpec` JSON member a line, parsed at first use (tsc checks
+ * an object literal entry by entry, which a large document's client would pay in every build). C is the generated
  * client interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
  * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need.
  */
-export function bindOperations<C>(options: ClientOptions, apiPath: string, specs: readonly string[], codecs?: Codecs): C {
-  let ops = parsed.get(specs);
-  if (!ops) parsed.set(specs, (ops = JSON.parse(`{${specs.join(',')}}`) as Specs));
+export function bindOperations<C>(options: ClientOptions, apiPath: string, specs: Specs | readonly string[], codecs?: Codecs): C {
+  let ops: Specs | undefined;
+  if (!Array.isArray(specs)) ops = specs as Specs;
+  else if (!(ops = parsed.get(specs))) parsed.set(specs, (ops = JSON.parse(`{${specs.join(',')}}`) as Specs));
   const api = createCaller(options, apiPath, codecs);
   const client: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(ops)) {

@@ -82,7 +82,10 @@ export interface components {
              * @description Identical to the `redirect_uri` of the login page request.
              */
             redirect_uri: string;
-            /** @description The PKCE code verifier, when the login page request carried a `code_challenge`. */
+            /**
+             * @description The PKCE code verifier, when the login page request carried a `code_challenge`.
+             * @pattern ^[A-Za-z0-9._~-]{43,128}$
+             */
             code_verifier?: string;
         };
         /**
@@ -138,6 +141,7 @@ export interface components {
             /**
              * @description Lifetime of the access token in seconds.
              * @example 300
+             * @minimum 1
              */
             expires_in: number;
             /** @description The token for getting a new access token. Single-use: it replaces the refresh token used for this request. Expires one year after the sign-in, not after this refresh (authorization code grant), or never (password grant). */
@@ -166,6 +170,9 @@ export interface components {
             /** Format: uri */
             redirect_uri: string;
             state?: string;
+            /**
+             * @pattern ^[A-Za-z0-9_-]{43,128}$
+             */
             code_challenge?: string;
             /** @constant */
             code_challenge_method?: "S256";
@@ -455,6 +462,7 @@ export interface operations {
                 /**
                  * @description PKCE code challenge, `BASE64URL(SHA256(code_verifier))`.
                  * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+                 * @pattern ^[A-Za-z0-9_-]{43,128}$
                  */
                 code_challenge?: string;
                 /**

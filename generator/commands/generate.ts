@@ -57,7 +57,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.format !== 'text' && values.format !== 'github-actions') throw new DocexError(`--format is text or github-actions, not "${values.format}"`, 2);
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
-  const { input, output, apis: selected, documents, failOnBreaking, consumerProject } = resolveConfig(process.cwd(), {
+  const { input, output, apis: selected, documents, failOnBreaking, consumerProject, docsUrl } = resolveConfig(process.cwd(), {
     input: values.input,
     output: values.output,
     apis: values.api,
@@ -69,7 +69,7 @@ export async function run(argv: string[]): Promise<number> {
   // each API's new files with it: where they differ, it reads the surface before and after (the new one from its own
   // parse of the new files), so an unchanged API costs nothing. A folder with anything else is refused by the guard.
   const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
-  const { tree, apis, surfaces, surfaceMs } = await generateTree(input, { apis: selected, documents, previous: earlier?.size ? earlier : undefined });
+  const { tree, apis, surfaces, surfaceMs } = await generateTree(input, { apis: selected, documents, docsUrl, previous: earlier?.size ? earlier : undefined });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
     log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);

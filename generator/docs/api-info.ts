@@ -1,5 +1,6 @@
 import type { ApiEntry, OpenApiDocument } from '../load/index.js';
 import { buildApiModel, type ApiModel, type OperationModel, type TokenServiceRole } from '../model/index.js';
+import { slugOf } from '../model/reference-link.js';
 
 export interface OperationInfo {
   /** The generated client's method name (the model's). */
@@ -58,9 +59,7 @@ export function apiLabel(a: ApiInfo): string {
   return a.isToken ? 'token service' : `${a.subApi} ${a.version}`;
 }
 
-export function slugOf(id: string): string {
-  return id.replace(/\//g, '-');
-}
+export { slugOf } from '../model/reference-link.js';
 
 /** The first paragraph of a (markdown) description, as plain text. */
 export function firstParagraph(text: string | undefined): string | undefined {

@@ -1,28 +1,16 @@
 // client.ts and raw.ts of one API, built as ts-morph statement structures and printed once per file (printer.ts).
 // ts-morph prints names and comments as given, so every name from the document still reaches the output as a
-// sanitised identifier (model/names.ts) or through JSON.stringify, and every comment through jsdoc().
+// sanitised identifier (model/names.ts) or a quoted literal (q), and every comment through jsdocText().
+// What a hover shows is written in client-docs.ts, the operation specs in specs.ts.
 import type { InterfaceDeclarationStructure, JSDocStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
 import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
-import type { OperationSpec } from '../../templates/runtime/types.js';
+import { allDoc, bodyDoc, clientDoc, jsdocText, methodDoc, pagesDoc, paramDoc } from './client-docs.js';
 import type { Printer, Statement } from './printer.js';
+import { paging, q, specsStatement } from './specs.js';
 import { banner } from './templates.js';
 
-const q = (s: string) => JSON.stringify(s);
-
-/** JSDoc lines, one comment: `*\/` inside document text cannot close it; control characters are dropped. */
-export function jsdocText(lines: (string | undefined)[]): string | undefined {
-  const text = lines
-    .filter((l): l is string => !!l)
-    .flatMap((l) => l.split(/\r?\n|\r|\u2028|\u2029/))
-    .map((l) => l.replace(/\*\//g, '*\\/').replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, '').trimEnd());
-  while (text.length && !text[text.length - 1]) text.pop();
-  while (text.length && !text[0]) text.shift();
-  return text.length ? text.join('\n') : undefined;
-}
-
 /** The `docs` of a structure: none, or one JSDoc block. */
-function docs(...lines: (string | undefined)[]): OptionalKind<JSDocStructure>[] | undefined {
-  const description = jsdocText(lines);
+function docs(description: string | undefined): OptionalKind<JSDocStructure>[] | undefined {
   return description === undefined ? undefined : [{ description }];
 }
 
@@ -46,13 +34,6 @@ function expandables(op: OperationModel): [string, string][] | undefined {
 /** The result carries the ETag its success response declares, whatever the method (a write's is the new version's). */
 const withEtag = (op: OperationModel) => op.conventions.etag.etag;
 
-/** A `meta` + `items` collection: the client pages it, within the bound on `limit`. */
-export function paging(op: OperationModel): { limitMax?: number } | undefined {
-  const c = op.conventions.collection;
-  if (c.kind !== 'page') return undefined;
-  return c.limitMax === undefined ? {} : { limitMax: c.limitMax };
-}
-
 /** The type the client gives a parameter in place of the document's, if any (`sort`, `expand`). */
 function paramOverride(p: ParamModel): string | undefined {
   if (p.expand) return 'readonly E[]';
@@ -65,7 +46,7 @@ function paramOverride(p: ParamModel): string | undefined {
 
 function bodyType(op: OperationModel): string {
   const b = op.body!;
-  const content = `NonNullable<${opType(op)}["requestBody"]>["content"][${q(b.mediaType)}]`;
+  const content = `NonNullable<${opType(op)}['requestBody']>['content'][${q(b.mediaType)}]`;
   switch (b.kind) {
     case 'binary':
       return 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
@@ -79,12 +60,12 @@ function bodyType(op: OperationModel): string {
 }
 
 function expandMap(expand: [string, string][]): string {
-  return `{ ${expand.map(([k, v]) => `${q(k)}: components["schemas"][${q(v)}]`).join('; ')} }`;
+  return `{ ${expand.map(([k, v]) => `${q(k)}: components['schemas'][${q(v)}]`).join('; ')} }`;
 }
 
 function mediaResult(op: OperationModel, r: SuccessMedia): string {
   let t: string;
-  if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}["responses"][${q(s)}]["content"][${q(r.mediaType)}]`).join(' | ');
+  if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}['responses'][${q(s)}]['content'][${q(r.mediaType)}]`).join(' | ');
   else t = r.kind === 'text' ? 'string' : 'Blob';
   const expand = expandables(op);
   if (expand && r.kind === 'json') t = `Expanded<${t}, ${expandMap(expand)}, E>`;
@@ -93,22 +74,6 @@ function mediaResult(op: OperationModel, r: SuccessMedia): string {
 }
 
 const accepts = (media: SuccessMedia[]) => media.map((r) => q(r.mediaType)).join(' | ');
-
-/** What the runtime reads for one operation; typed here against the runtime's own OperationSpec. */
-function operationSpec(op: OperationModel): OperationSpec {
-  return {
-    method: op.method as OperationSpec['method'],
-    path: op.path,
-    params: op.params.map((p) => ({ key: p.key, name: p.name, in: p.in, ...(p.explode === undefined ? {} : { explode: p.explode }), ...(p.style ? { style: p.style } : {}) })),
-    ...(op.body ? { body: { mediaType: op.body.mediaType } } : {}),
-    accept: successMedia(op).map((r) => r.mediaType),
-    ...(paging(op) ? { paginated: paging(op) } : {}),
-    ...(withEtag(op) ? { etag: true } : {}),
-  } satisfies OperationSpec;
-}
-
-/** A single-quoted string literal of `s` (JSON text: its own escapes stay as they are). */
-const singleQuoted = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 interface Rendered {
   op: OperationModel;
@@ -131,28 +96,23 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   const generic = expand ? `E extends ${expandUnion} = never` : '';
   const usesOperations = op.typesKey !== undefined;
 
-  // `operations["id"]` where schema.ts has it (one lookup in a flat interface); `paths[...][method]` only for
+  // `operations['id']` where schema.ts has it (one lookup in a flat interface); `paths[...][method]` only for
   // operations without a unique operationId (schema.ts keeps those inline): resolving a path item costs tsc all its methods.
   const target = usesOperations ? `operations[${q(op.typesKey!)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
   statements.push({ kind: K.TypeAlias, name: opType(op), type: target });
-  // One alias per parameter group, so each property is a single lookup for tsc to check.
+  // One alias per parameter group, that each parameter's type looks its wire name up in.
   for (const where of ['path', 'query', 'header'] as const) {
     if (!op.params.some((p) => p.in === where && !paramOverride(p))) continue;
-    const group = `${opType(op)}["parameters"][${q(where)}]`;
+    const group = `${opType(op)}['parameters'][${q(where)}]`;
     statements.push({ kind: K.TypeAlias, name: groupType(op, where), type: where === 'path' ? group : `NonNullable<${group}>` });
   }
+  // Each parameter with the document's words (client-docs.ts), copied: a Pick of schema.ts's declarations would hover
+  // the same at fewer bytes, but tsc instantiates each Pick when it checks client.ts (ARCHITECTURE.md, "Emitting TypeScript").
   const props: OptionalKind<PropertySignatureStructure>[] = op.params.map((p) => {
     if (p.sortable?.length) runtimeTypes.add('SortParam');
-    return {
-      name: p.key,
-      hasQuestionToken: !p.required,
-      type: paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`,
-      // Descriptions stay in schema.ts (measured: they grow GitHub's client.ts from 1.0 to 1.8 MB, which printing,
-      // the syntax gate and tsc all pay for); deprecation is repeated here.
-      docs: p.deprecated ? docs(p.description, '@deprecated') : undefined,
-    };
+    return { name: p.key, hasQuestionToken: !p.required, type: paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`, docs: docs(paramDoc(p)) };
   });
-  if (op.body) props.push({ name: 'body', hasQuestionToken: !op.body.required, type: bodyType(op) });
+  if (op.body) props.push({ name: 'body', hasQuestionToken: !op.body.required, type: bodyType(op), docs: docs(bodyDoc(op.body)) });
   const required = op.params.some((p) => p.required) || op.body?.required === true;
   // An operation without parameters takes none: no empty `{}` type, which would accept any object.
   if (props.length) statements.push({ kind: K.Interface, name: `${Name}Params`, isExported: true, typeParameters: eParam, properties: props });
@@ -191,17 +151,19 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
     { name: 'options', hasQuestionToken: true, type: options },
   ];
   const g = callGenerics.filter(Boolean).join(', ');
-  const summary = docs(op.summary, op.deprecated ? '@deprecated' : undefined);
+  const conditional = inm ? `With \`${inm.key}\`: NotModified when that version is still the current one (304) and the client does not hold it.` : undefined;
+  // The method's hover: on the member, and on each call signature where there are two (an editor then shows the
+  // signature a call resolves to, and a signature without a comment of its own would show none).
+  const summary = docs(methodDoc(op, conditional));
   const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(responses), default: q(responses[0]!.mediaType) }] : [])];
-  const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `Promise<${resultRef}>`, docs: summary }];
+  const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `Promise<${resultRef}>`, docs: inm ? docs(methodDoc(op)) : undefined }];
   if (inm) {
     runtimeTypes.add('NotModified');
-    const conditional = `With \`${inm.key}\`: NotModified when that version is still the current one (304) and the client does not hold it.`;
-    callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: docs(op.summary, conditional, op.deprecated ? '@deprecated' : undefined) });
+    callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: summary });
   }
   let member: OptionalKind<PropertySignatureStructure>;
   if (paging(op)) {
-    // PageItem (a deferred conditional type), not `Page["items"][number]`: tsc validates an indexed access on a
+    // PageItem (a deferred conditional type), not `Page['items'][number]`: tsc validates an indexed access on a
     // generic type when it checks client.ts (~9 ms each), a conditional only when a program calls all().
     runtimeTypes.add('PageItem');
     // pages() and all() yield data only: no If-None-Match of the caller's (one ETag names one page).
@@ -212,8 +174,8 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
       docs: docs(`${op.name}() and its pages: calls, pages() and all().`),
       callSignatures,
       methods: [
-        { name: 'all', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<PageItem<${Name}Result${aE}>>`, docs: summary },
-        { name: 'pages', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<NonNullable<${Name}Result${aE}>>`, docs: summary },
+        { name: 'all', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<PageItem<${Name}Result${aE}>>`, docs: docs(allDoc(op)) },
+        { name: 'pages', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<NonNullable<${Name}Result${aE}>>`, docs: docs(pagesDoc(op)) },
       ],
     };
     statements.push(callable);
@@ -227,8 +189,9 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   return { op, statements, member, usesComponents: !!expand, usesOperations, runtimeTypes };
 }
 
-/** Operations grouped by their first tag (the document's tag order, then first use; untagged last), each group in document order. */
-function byTag(api: ApiModel): { tag: string | undefined; ops: OperationModel[] }[] {
+/** Operations grouped by their first tag (the document's tag order, then first use; untagged last), each group in
+ *  document order: the order of client.ts and of the API's README. */
+export function byTag(api: ApiModel): { tag: string | undefined; ops: OperationModel[] }[] {
   const groups = new Map<string | undefined, OperationModel[]>(api.tags.map((t) => [t, []]));
   for (const op of [...api.operations].sort((a, b) => a.order - b.order)) {
     const list = groups.get(op.tag) ?? [];
@@ -249,7 +212,7 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const tagged = groups.some((g) => g.tag !== undefined);
   const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, K)) }));
   const all = rendered.flatMap((g) => g.ops);
-  const runtimeTypes = new Set(['CallOptions', 'ClientOptions']);
+  const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
   const schemaTypes = [all.some((r) => r.usesComponents) ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;
@@ -277,22 +240,16 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
     kind: K.Interface,
     name: clientType,
     isExported: true,
-    docs: docs(api.title ? `Client of ${api.title}.` : undefined, `One method per operation; \`${api.rawFactory}\` of ./raw.js gives the openapi-fetch client for path-based calls.`),
+    docs: docs(clientDoc(api.title, api.rawFactory)),
     properties: members,
   });
-  // The specs as JSON text, one operation a line: parsed by the runtime (about 1 ms for GitHub's 1,223 operations)
-  // instead of an object literal that tsc would check entry by entry (~0.5 s there).
-  const specLines = all.flatMap((r) => [lineComment(`${r.op.method} ${r.op.path}`), `${singleQuoted(`${q(r.op.name)}: ${JSON.stringify(operationSpec(r.op))}`)},`]);
-  statements.push(
-    (w) => w.blankLineIfLastNot().writeLine('/** What each operation sends and accepts (JSON of OperationSpec by method name), read by the runtime. */'),
-    `const ops: readonly string[] = [\n${specLines.map((l) => `  ${l}`).join('\n')}\n];`,
-  );
+  statements.push((w) => w.blankLineIfLastNot(), specsStatement(all.map((r) => r.op), clientType));
   const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => `${k}: ${fn}`).join(', ')} }` : '';
   statements.push({
     kind: K.Function,
     name: api.factory,
     isExported: true,
-    docs: docs(`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`),
+    docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}.`])),
     parameters: [{ name: 'options', type: 'ClientOptions' }],
     returnType: clientType,
     statements: [`return bindOperations<${clientType}>(options, ${q(api.apiPath)}, ops${codecArg});`],
@@ -320,7 +277,7 @@ export function renderRaw(api: ApiModel, runtimeImport: string, printer: Printer
         kind: K.Function,
         name: api.rawFactory,
         isExported: true,
-        docs: docs(`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries as ${api.factory}.`),
+        docs: docs(jsdocText([`The openapi-fetch client for path-based calls, on the same base URL${api.apiPath ? ` + \`${api.apiPath}\`` : ''}, auth and retries as ${api.factory}.`])),
         parameters: [{ name: 'options', type: 'ClientOptions' }],
         returnType: 'Client<paths>',
         statements: [`const api = createApi(options, ${q(api.apiPath)});`, 'return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });'],

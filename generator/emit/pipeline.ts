@@ -40,6 +40,8 @@ export interface GenerateOptions {
   /** An earlier output about to be replaced: where an API's client.ts or schema.ts differ from it, its public surface
    *  before and after is read on the TypeScript thread (`surfaces` in the result), for the client-surface report. */
   previous?: ReadonlyMap<string, string>;
+  /** Where the docs site of the tree's documents is published (config `docsUrl`): methods link to their section. */
+  docsUrl?: string | undefined;
 }
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
@@ -150,7 +152,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
       return [finish(file, [schema, later(typescript.templates('token'))]).then(({ files }) => ({ files, summary: summary(0, []) }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
-    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source });
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}) });
     return [finish(file, [schema, later(typescript.client(model))]).then(({ files, surfaces, surfaceMs }) => ({ dir, files, surfaces, surfaceMs, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {

@@ -7,6 +7,8 @@ import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } f
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
 import { extensibleValues } from '../model/conventions/index.js';
 import { typesKeyOf } from '../model/names.js';
+import { boundsOf, parameterNotes } from '../model/value-notes.js';
+import type { ParameterObject } from '../load/index.js';
 import { requireCached } from '../util/compile-cache.js';
 
 // CommonJS builds, through require(), not import: Node 20 scans a CommonJS module's whole source for its export
@@ -15,7 +17,9 @@ const require = createRequire(import.meta.url);
 // Through the code cache, and first: openapi-typescript's require('typescript') below gets this instance.
 const ts = requireCached<typeof import('typescript')>('typescript');
 const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof import('openapi-typescript').transformSchema;
-const { astToString } = require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof import('openapi-typescript'), 'astToString'>;
+type AddJSDocComment = (subject: unknown, node: import('typescript').Node) => void;
+const tsLib = require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof import('openapi-typescript'), 'astToString'> & { addJSDocComment: AddJSDocComment };
+const { astToString } = tsLib;
 const { resolveRef, scanDiscriminators } = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof import('openapi-typescript'), 'resolveRef' | 'scanDiscriminators'>;
 
 type GlobalContext = TransformNodeOptions['ctx'];
@@ -59,6 +63,43 @@ function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
   return { ...doc, paths };
 }
 
+/**
+ * openapi-typescript's doc comments, with what a hover needs when calling that it leaves out (model/value-notes.ts): a
+ * parameter's description, example and default from its schema when the parameter has none, and the bounds
+ * (`@minimum 1`, `@maxItems 50`) of parameters and schemas. Its transform calls `addJSDocComment` through its module's
+ * exports, so this wraps that one function for the length of one render (pinned 7.13.0; the golden files show it).
+ */
+function withNotes(doc: OpenApiDocument, original: AddJSDocComment): AddJSDocComment {
+  return (subject, node) => {
+    if (!subject || typeof subject !== 'object' || Array.isArray(subject)) return original(subject, node);
+    const o = subject as Record<string, unknown>;
+    let bounds;
+    if (typeof o['in'] === 'string' && typeof o['name'] === 'string') {
+      const notes = parameterNotes(doc, o as ParameterObject);
+      const { description, example, default: dflt } = notes;
+      subject = { ...o, ...(description ? { description } : {}), ...(example !== undefined ? { example } : {}), ...(dflt !== undefined ? { default: dflt } : {}) };
+      bounds = notes.bounds;
+    } else bounds = boundsOf(doc, o);
+    const before = ts.getSyntheticLeadingComments(node)?.length ?? 0;
+    original(subject, node);
+    if (bounds) appendLines(node, before, bounds.map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/')}`));
+  };
+}
+
+/** Adds lines to the doc comment `original` just put on `node` (its two forms: `* one line ` and `*\n * ...\n `), or a
+ *  comment of their own when it put none. */
+function appendLines(node: import('typescript').Node, before: number, lines: string[]): void {
+  const comments = ts.getSyntheticLeadingComments(node) ?? [];
+  const added = comments.length > before ? comments[comments.length - 1]! : undefined;
+  const tail = lines.map((l) => `\n * ${l}`).join('');
+  if (!added) {
+    ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, `*${tail}\n `, true);
+    return;
+  }
+  const text = added.text.startsWith('*\n') ? `${added.text.slice(0, -2)}${tail}\n ` : `*\n * ${added.text.slice(2, -1)}${tail}\n `;
+  ts.setSyntheticLeadingComments(node, [...comments.slice(0, -1), { ...added, text }]);
+}
+
 export function renderSchema(document: OpenApiDocument): string {
   const doc = withoutDuplicateOperationIds(document);
   const schema = doc as unknown as OpenAPI3;
@@ -95,7 +136,13 @@ export function renderSchema(document: OpenApiDocument): string {
       return resolveRef(schema, $ref, { silent: true });
     },
   };
-  return printable(astToString(transformSchema(schema, ctx)));
+  const original = tsLib.addJSDocComment;
+  tsLib.addJSDocComment = withNotes(doc, original);
+  try {
+    return printable(astToString(transformSchema(schema, ctx)));
+  } finally {
+    tsLib.addJSDocComment = original;
+  }
 }
 
 /**

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiModel } from '../model/index.js';
-import { paging, renderClient, renderIndex, renderRaw } from './client.js';
+import { byTag, renderClient, renderIndex, renderRaw } from './client.js';
+import { paging } from './specs.js';
 import type { Printer } from './printer.js';
 import { banner, render, templatesDir } from './templates.js';
 
@@ -50,6 +51,8 @@ export function emitApi(api: ApiModel, printer: Printer): OutputTree {
   const files: OutputTree = new Map();
   for (const [name, emit] of Object.entries(emitters)) files.set(`${dir}${name}`, emit(api, rt, printer));
   const cell = (s: string | undefined) => (s ?? '').replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
+  const groups = byTag(api);
+  const tagged = groups.some((g) => g.tag !== undefined);
   files.set(
     `${dir}README.md`,
     render('api-readme.hbs', {
@@ -57,7 +60,11 @@ export function emitApi(api: ApiModel, printer: Printer): OutputTree {
       title: cell(api.title) || api.factory,
       factory: api.factory,
       rawFactory: api.rawFactory,
-      operations: api.operations.map((o) => ({ name: o.name, method: o.method, deprecated: o.deprecated, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
+      tagged,
+      groups: groups.map((g) => ({
+        heading: tagged ? cell(g.tag ?? 'Other operations') : undefined,
+        operations: g.ops.map((o) => ({ name: o.name, method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
+      })),
     }),
   );
   return files;

@@ -1,7 +1,9 @@
 import { deref, HTTP_METHODS } from '../load/index.js';
 import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '../load/index.js';
+import { referenceLink } from './reference-link.js';
 import { readDocument, type OperationReading } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
+import { parameterNotes } from './value-notes.js';
 import { clientNames, safeName, typesKeyOf, unique } from './names.js';
 import type { ApiModel, BodyModel, Method, OperationModel, ParamModel } from './types.js';
 
@@ -11,6 +13,9 @@ export interface ModelOptions {
   name: string;
   apiPath: string;
   source: string;
+  /** Where the docs site of the documents is published (`docsUrl` of docex.config.json): operations with an
+   *  operationId link to their section of it (an API of the tree only, `id` set). */
+  docsUrl?: string;
 }
 
 /** Names the generated client object uses for itself; operations never shadow them. */
@@ -52,6 +57,8 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
     if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
     const op = buildOperation(doc, r, name, reading.operations.get(`${r.method} ${r.path}`)!, warnings, order);
+    const docsUrl = externalDocsUrl(r.op) ?? (opts.docsUrl && opts.id && id ? referenceLink(opts.docsUrl, opts.id, op.tag, id) : undefined);
+    if (docsUrl) op.docsUrl = docsUrl;
     const key = id ? typesKeyOf(id) : undefined;
     if (key !== undefined && uniqueKeys.has(key)) op.typesKey = key;
     return op;
@@ -66,6 +73,12 @@ function mayBeObject(s: SchemaObject | undefined): boolean {
   if (!s) return true;
   const types = [s.type ?? []].flat();
   return types.length ? types.includes('object') : !(s.enum || s.const !== undefined || s.items);
+}
+
+/** The operation's own `externalDocs` URL, when it is an http(s) URL (it goes into a doc comment's link). */
+function externalDocsUrl(op: OperationObject): string | undefined {
+  const url = (op.externalDocs as { url?: unknown } | undefined)?.url;
+  return typeof url === 'string' && /^https?:\/\/[^\s]+$/.test(url) ? url : undefined;
 }
 
 function derivedName(method: string, path: string): string {
@@ -103,7 +116,11 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
       required: p.in === 'path' || p.required === true,
       deprecated: p.deprecated === true,
     };
-    if (p.description) model.description = p.description;
+    const notes = parameterNotes(doc, p);
+    if (notes.description) model.description = notes.description;
+    if (notes.example !== undefined) model.example = notes.example;
+    if (notes.default !== undefined) model.default = notes.default;
+    if (notes.bounds) model.bounds = notes.bounds;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
     if (typeof p.style === 'string') model.style = p.style;
     if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
@@ -136,6 +153,7 @@ function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, rea
   if (typeof op.tags?.[0] === 'string') model.tag = op.tags[0];
   const summary = op.summary ?? op.description?.split('\n')[0];
   if (summary) model.summary = summary;
+  if (typeof op.description === 'string' && op.description) model.description = op.description;
   if (reading.sunset !== undefined) model.sunset = reading.sunset;
   const body = requestBody(doc, op.requestBody, reading.body);
   if (body) model.body = body;
@@ -148,5 +166,8 @@ function requestBody(doc: OpenApiDocument, raw: RequestBodyObject | undefined, r
   if (!body || !read || read.content.length === 0) return undefined;
   const { content } = read;
   const mediaType = content.find((m) => mediaKind(m.mediaType) === 'json')?.mediaType ?? content[0]!.mediaType;
-  return { mediaType, required: body.required === true, kind: mediaKind(mediaType), at: read.at, content };
+  const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType), at: read.at, content };
+  const description = body.description || deref<SchemaObject>(doc, body.content?.[mediaType]?.schema)?.description;
+  if (typeof description === 'string' && description) model.description = description;
+  return model;
 }

@@ -5,6 +5,7 @@
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
+import type { ValueNotes } from './value-notes.js';
 
 /** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
  *  resource without path parameters, or none of these. */
@@ -26,7 +27,11 @@ export interface ParamModel {
   in: 'path' | 'query' | 'header';
   required: boolean;
   deprecated: boolean;
+  /** Its description, else its schema's (value-notes.ts, as `example`, `default` and `bounds`). */
   description?: string;
+  example?: ValueNotes['example'];
+  default?: ValueNotes['default'];
+  bounds?: ValueNotes['bounds'];
   explode?: boolean;
   style?: string;
   /** Set on the `sort` parameter: its sortable fields (conventions/sortable.ts). */
@@ -59,6 +64,8 @@ export interface BodyModel {
   mediaType: string;
   required: boolean;
   kind: MediaKind;
+  /** The request body's description, else its schema's (the sent media type's). */
+  description?: string;
   /** Where the request body is written (a `$ref` followed). */
   at: SourceRef;
   /** Every media type the request body lists, in document order (what the operation accepts). */
@@ -144,7 +151,10 @@ export interface OperationModel {
   typesKey?: string;
   method: Method;
   path: string;
+  /** Its summary, else the first line of its description. */
   summary?: string;
+  /** Its description, as written (Markdown). */
+  description?: string;
   /** The operation's first tag: the client groups its methods by it. */
   tag?: string;
   /** Position in the document (paths, then methods, in document order). */
@@ -154,6 +164,9 @@ export interface OperationModel {
   deprecated: boolean;
   /** The day a deprecated operation may be removed (`x-sunset`), `yyyy-mm-dd`. */
   sunset?: string;
+  /** Where its reference documentation is: the operation's `externalDocs`, else its section on the docs site when
+   *  `docsUrl` is configured (an http(s) URL either way). */
+  docsUrl?: string;
   /** What of the operation is deprecated (itself, parameters, request body schemas), in document order. */
   deprecations: DeprecationModel[];
   params: ParamModel[];

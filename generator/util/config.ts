@@ -20,6 +20,7 @@ export interface DocexConfig {
   documents?: Record<string, string>;
   failOnBreaking?: FailOnBreaking;
   consumerProject?: string | false;
+  docsUrl?: string;
 }
 
 /** `true`: any breaking change of the surface report refuses; `affected`: one that affects the consumer's code. */
@@ -36,6 +37,8 @@ export interface ResolvedConfig {
   failOnBreaking: FailOnBreaking;
   /** The consumer's tsconfig for the impact report (absolute), or false: no report. */
   consumerProject: string | false;
+  /** Where the documents' docs site is published: each method's doc comment links to its section there. */
+  docsUrl: string | undefined;
   /** The config file that was read, if any. */
   configFile: string | undefined;
 }
@@ -114,5 +117,5 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
   const failOnBreaking = flags.failOnBreaking || (config.failOnBreaking ?? false);
   const consumerProject = config.consumerProject === false ? false : resolve(base, config.consumerProject ?? 'tsconfig.json');
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, configFile: file };
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, configFile: file };
 }

@@ -107,3 +107,9 @@ for (const [C, name, status] of [
 export function errorClassFor(status: number): typeof ApiError {
   return byStatus[status] ?? ApiError;
 }
+
+/** The name of the class thrown for a status as a document declares it (`404`, `4XX`, `default`): the generated
+ *  methods' `@throws`. */
+export function errorClassName(status: string): string {
+  return (/^\d{3}$/.test(status) ? errorClassFor(Number(status)) : ApiError).prototype.name;
+}

@@ -66,7 +66,22 @@ describe('selection and docex.config.json', () => {
     const client = readFileSync(join(app, 'src/generated/document/v1/client.ts'), 'utf8');
     expect(client).toContain('export function createDocumentClient(');
     expect(client).toContain('listItems: ListItemsCall;');
-    expect(client).toContain('(options, "document/v1/", ops)');
+    expect(client).toContain("(options, 'document/v1/', ops)");
+  });
+
+  it("links each method to its section of the docs site at docsUrl, and refuses a docsUrl that is no http(s) URL", async () => {
+    const app = join(work, 'linked');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, 'docex.config.json'), JSON.stringify({ apis: ['document/v1'], docsUrl: 'https://acme.example/api-docs' }));
+    const r = await runDocex(['generate', '--quiet'], { cwd: app });
+    expect(r.code, r.stderr).toBe(0);
+    const client = readFileSync(join(app, 'src/generated/document/v1/client.ts'), 'utf8');
+    expect(client).toContain('Reference: https://acme.example/api-docs/reference/document-v1.html#/documents/getdocument');
+    writeFileSync(join(app, 'docex.config.json'), '{\n  "docsUrl": "javascript:alert(1)"\n}\n');
+    const bad = await runDocex(['generate', '--quiet'], { cwd: app });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/docex\.config\.json:2: "docsUrl" must match pattern/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
   });
 });
 

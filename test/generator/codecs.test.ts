@@ -36,7 +36,7 @@ describe('encoders imported by need', () => {
   it('none for scalar and form-array query parameters and JSON bodies', async () => {
     const text = await clientOf(doc('plain', `{ name: q, in: query, schema: { type: array, items: { type: string } }, explode: false }`, 'application/json'));
     expect(text).not.toMatch(/formBody|styledQuery/);
-    expect(text).toContain('return bindOperations<CodecsClient>(options, "", ops);');
+    expect(text).toContain("return bindOperations<CodecsClient>(options, '', ops);");
   });
 
   it('formBody for a form-urlencoded or multipart body', async () => {

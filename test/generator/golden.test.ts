@@ -1,6 +1,7 @@
 // Golden files: the generated API files of each fixture, byte for byte (runtime/ copies are the runtime
 // engineer's files and are checked by --check instead). UPDATE_GOLDEN=1 rewrites expected/.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/emit/pipeline.js';
@@ -9,6 +10,15 @@ import { repoRoot } from '../helpers/run-docex.js';
 import { fixtures } from './helpers.js';
 
 const apiFiles = (tree: Map<string, string>) => new Map([...tree].filter(([k]) => !k.startsWith('runtime/')));
+const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
+
+/** The quote characters of a TypeScript file's string literals (module specifiers and types included). */
+function quotes(text: string): Set<string> {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  const found = new Set<string>();
+  for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan()) if (t === ts.SyntaxKind.StringLiteral) found.add(scanner.getTokenText()[0]!);
+  return found;
+}
 
 describe.each(['basic', 'hostile'])('golden: %s', (name) => {
   const caseDir = join(fixtures, name);
@@ -47,5 +57,26 @@ describe('generated/ (the in-repo documents\' golden tree)', () => {
     expect(diffTree(tree, readTree(join(repoRoot, 'generated')))).toEqual({ stale: [], missing: [], extra: [] });
     expect([...tree.keys()]).toEqual(expect.arrayContaining(['document/v1/client.ts', 'document/v1/schema.ts', 'document/v1/index.ts', 'runtime/index.ts', 'token/schema.ts', 'token/index.ts']));
     for (const [rel, text] of tree) if (rel.endsWith('.ts') && !rel.startsWith('token/node')) expect(text, rel).not.toMatch(/from ['"]node:/);
+  });
+  it("lists each API's methods in its README in client.ts's order (by tag, then document order)", async () => {
+    const { tree } = await generateTree(join(repoRoot, 'openapi'));
+    for (const [rel, text] of tree) {
+      if (!rel.endsWith('/client.ts') || rel.startsWith('token/')) continue;
+      const start = text.search(/^export interface \w+Client \{$/m);
+      const client = text.slice(start, text.indexOf('\n}\n', start));
+      const members = [...client.matchAll(/^  (\w+): /gm)].map((m) => m[1]);
+      const readme = [...tree.get(rel.replace(/client\.ts$/, 'README.md'))!.matchAll(/^\| `(\w+)` \| `[A-Z]+ /gm)].map((m) => m[1]);
+      expect(members.length, rel).toBeGreaterThan(0);
+      expect(readme, rel).toEqual(members);
+    }
+  });
+  it("uses one quote style in each file (schema.ts openapi-typescript's, the rest single), and object literals for the specs", async () => {
+    const { tree } = await generateTree(join(repoRoot, 'openapi'));
+    for (const [rel, text] of tree) {
+      if (!rel.endsWith('.ts')) continue;
+      expect([...quotes(text)], rel).toEqual(rel.endsWith('schema.ts') ? ['"'] : quotes(text).size ? ["'"] : []);
+      // No operation spec is JSON text: the specs are an object literal checked against OperationSpec.
+      if (rel.endsWith('client.ts') && !rel.startsWith('token/')) expect(text, rel).toMatch(/^const ops = \{\n[\s\S]*\n\} satisfies Record<keyof \w+Client, OperationSpec>;$/m);
+    }
   });
 });

@@ -59,11 +59,30 @@ describe('model of the basic fixture', async () => {
     ]);
   });
   it('models bodies, header params and empty responses', () => {
-    expect(op('createItem').body).toMatchObject({ mediaType: 'application/json', required: true, kind: 'json' });
+    expect(op('createItem').body).toMatchObject({ mediaType: 'application/json', required: true, kind: 'json', description: 'The item to create.' });
     expect(op('createItem').params[0]).toMatchObject({ key: 'ifMatch', name: 'If-Match', in: 'header', required: false });
     expect(op('upload').body).toMatchObject({ mediaType: 'application/octet-stream', required: false, kind: 'binary' });
     expect(emptySuccessStatuses(op('upload'))).toEqual(['204']);
     expect(op('upload').params).toEqual([]); // its Content-Type and accept header parameters are ignored, as OpenAPI says
     expect(errorStatuses(op('createItem'))).toEqual(['409']);
+  });
+  it('reads what the hovers show: descriptions, examples, defaults, bounds, sunset and the reference link', () => {
+    const list = op('listItems');
+    expect(list.description).toBe('The items, oldest first.\n\nPages of `limit` items; `expand=owner` gives each item\'s owner in full.');
+    expect(list.docsUrl).toBe('https://docs.example.com/items#list'); // its own externalDocs
+    expect(list.params.find((p) => p.key === 'limit')).toMatchObject({ description: 'Items a page.', default: 20, bounds: [['minimum', 1], ['maximum', 50]] });
+    expect(list.params.find((p) => p.key === 'offset')).toMatchObject({ bounds: [['minimum', 0]] });
+    expect(op('createItem').params[0]).toMatchObject({ description: "The collection's ETag, to create only if it has not changed.", example: '"5d8c72a5"', bounds: [['minLength', 3]] });
+    const render = op('getItemsByItemIdRender');
+    expect([render.deprecated, render.sunset, render.docsUrl]).toEqual([true, '2026-06-30', undefined]);
+  });
+  it('links operations to their section of the docs site when docsUrl is configured (an API of a tree)', async () => {
+    const { document } = await bundleFile(join(fixtures, 'basic/openapi.yaml'), { mode: 'foreign' });
+    const tree = buildApiModel(document, { id: 'items/v1', name: 'items', apiPath: 'items/v1/', source: 'openapi.yaml', docsUrl: 'https://acme.example/api-docs' });
+    const link = (name: string) => tree.operations.find((o) => o.name === name)?.docsUrl;
+    expect(link('createItem')).toBe('https://acme.example/api-docs/reference/items-v1.html#/other/create-item');
+    expect(link('listItems')).toBe('https://docs.example.com/items#list'); // the operation's own externalDocs wins
+    expect(link('getItemsByItemIdRender')).toBeUndefined(); // no operationId: no route to it
+    expect(buildApiModel(document, { id: '', name: 'x', apiPath: '', source: 'openapi.yaml', docsUrl: 'https://acme.example/' }).operations.find((o) => o.name === 'createItem')?.docsUrl).toBeUndefined();
   });
 });

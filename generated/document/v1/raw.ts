@@ -7,6 +7,6 @@ import type { ClientOptions } from '../../runtime/index.js';
 
 /** The openapi-fetch client for path-based calls, on the same base URL + `document/v1/`, auth and retries as createDocumentClient. */
 export function createDocumentRawClient(options: ClientOptions): Client<paths> {
-  const api = createApi(options, "document/v1/");
+  const api = createApi(options, 'document/v1/');
   return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
 }

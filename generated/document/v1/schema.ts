@@ -32,6 +32,7 @@ export interface paths {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -66,6 +67,7 @@ export interface paths {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -92,6 +94,7 @@ export interface paths {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -138,6 +141,7 @@ export interface paths {
                 /**
                  * @description Id of the fetch receipt.
                  * @example 5e2a7c1b-8d4f-4a3e-9b6c-1f0e2d3c4b5a
+                 * @minLength 1
                  */
                 documentFetchId: components["schemas"]["Id"];
             };
@@ -164,6 +168,7 @@ export interface paths {
                 /**
                  * @description Id of the company.
                  * @example 2c9d41b7-0f4e-4d1a-b6b8-3e5f1a7c9d20
+                 * @minLength 1
                  */
                 companyId: components["schemas"]["Id"];
             };
@@ -216,13 +221,28 @@ export interface components {
         DocumentEventType: "Received" | "Validated" | "Delivered" | "Fetched" | "Rejected" | "Cancelled" | (string & {});
         /** @description The document's totals, as decimal strings. */
         Amounts: {
+            /**
+             * @pattern ^[A-Z]{3}$
+             */
             currency: components["schemas"]["CurrencyCode"];
+            /**
+             * @pattern ^-?[0-9]+(\.[0-9]+)?$
+             */
             netAmount?: components["schemas"]["Amount"];
+            /**
+             * @pattern ^-?[0-9]+(\.[0-9]+)?$
+             */
             vatAmount?: components["schemas"]["Amount"];
+            /**
+             * @pattern ^-?[0-9]+(\.[0-9]+)?$
+             */
             totalAmount: components["schemas"]["Amount"];
         };
         /** @description A business document such as an invoice or an order (the GET representation). */
         Document: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             documentType: components["schemas"]["DocumentType"];
             /**
@@ -241,12 +261,18 @@ export interface components {
             sender: components["schemas"]["Reference"];
             /** @description The company that received the document; `expand=receiver` gives the whole company. */
             receiver?: components["schemas"]["Reference"];
-            /** @description Id of the file (File API) the document came in, when it came in as a file. */
+            /**
+             * @description Id of the file (File API) the document came in, when it came in as a file.
+             * @minLength 1
+             */
             fileId?: components["schemas"]["Id"];
             /** @description Whether the document was marked as fetched (by a fetch receipt, `createDocumentFetch`). */
             isFetched?: boolean;
             amounts?: components["schemas"]["Amounts"];
-            /** @description Free text for the receiver. */
+            /**
+             * @description Free text for the receiver.
+             * @maxLength 1000
+             */
             note?: string;
         };
         /** @description The fields of a document that are written on create (POST) and replaced on update (PUT). */
@@ -255,6 +281,8 @@ export interface components {
             /**
              * @description The document's own number, unique per sender and document type.
              * @example INV-2025-0043
+             * @minLength 1
+             * @maxLength 100
              */
             documentIdentifier: string;
             sendMode?: components["schemas"]["SendMode"];
@@ -265,6 +293,9 @@ export interface components {
             /** @description The receiving company. */
             receiver: components["schemas"]["Reference"];
             amounts?: components["schemas"]["Amounts"];
+            /**
+             * @maxLength 1000
+             */
             note?: string;
         };
         /** @description One page of the documents collection. */
@@ -274,6 +305,9 @@ export interface components {
         };
         /** @description One step in a document's history. */
         DocumentEvent: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             eventType: components["schemas"]["DocumentEventType"];
             occurredAt: components["schemas"]["Timestamp"];
@@ -282,13 +316,24 @@ export interface components {
         };
         /** @description The documents a client has fetched (the POST representation of a fetch receipt). */
         DocumentFetchInput: {
-            /** @description The documents fetched, at most 100. */
+            /**
+             * @description The documents fetched, at most 100.
+             * @minItems 1
+             * @maxItems 100
+             */
             documentIds: components["schemas"]["Id"][];
         };
         /** @description A fetch receipt, the record of one fetch of documents (the GET representation). */
         DocumentFetch: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
-            /** @description The documents the fetch marked as fetched. */
+            /**
+             * @description The documents the fetch marked as fetched.
+             * @minItems 1
+             * @maxItems 100
+             */
             documentIds: components["schemas"]["Id"][];
             createdAt: components["schemas"]["Timestamp"];
         };
@@ -297,10 +342,16 @@ export interface components {
             street?: string;
             postCode?: string;
             town?: string;
+            /**
+             * @pattern ^[A-Z]{2}$
+             */
             countryCode?: components["schemas"]["CountryCode"];
         };
         /** @description A company (a customer of the service) that sends or receives documents. */
         Company: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /**
              * @description The company's legal name.
@@ -317,12 +368,16 @@ export interface components {
              * @example NO987654321MVA
              */
             vatNumber?: string;
+            /**
+             * @pattern ^[A-Z]{2}$
+             */
             countryCode?: components["schemas"]["CountryCode"];
             address?: components["schemas"]["Address"];
         };
         /**
          * @description Id of a resource. The format varies between APIs and resources: treat it as an opaque string and make no assumption about its structure. Also the type of every `<name>Id` reference property.
          * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+         * @minLength 1
          */
         Id: string;
         /**
@@ -336,16 +391,19 @@ export interface components {
             /**
              * @description Number of items skipped before the result set starts.
              * @example 0
+             * @minimum 0
              */
             offset: number;
             /**
              * @description Maximum number of items in the response (bounded by the `limit` parameter's maximum).
              * @example 25
+             * @minimum 1
              */
             limit: number;
             /**
              * @description Total number of items in the collection (with the request's filters applied).
              * @example 1042
+             * @minimum 0
              */
             total: number;
         };
@@ -362,16 +420,21 @@ export interface components {
          *     }
          */
         Reference: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
         };
         /**
          * @description ISO 4217 currency code.
          * @example EUR
+         * @pattern ^[A-Z]{3}$
          */
         CurrencyCode: string;
         /**
          * @description A decimal amount as a string, to keep its precision (for example `649.40`).
          * @example 649.40
+         * @pattern ^-?[0-9]+(\.[0-9]+)?$
          */
         Amount: string;
         /** @description One message of an error response. */
@@ -397,6 +460,7 @@ export interface components {
         /**
          * @description ISO 3166-1 alpha-2 country code.
          * @example NO
+         * @pattern ^[A-Z]{2}$
          */
         CountryCode: string;
     };
@@ -505,21 +569,29 @@ export interface components {
         /**
          * @description Id of the document.
          * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+         * @minLength 1
          */
         DocumentId: components["schemas"]["Id"];
         /**
          * @description Number of items to skip before the result set starts.
+         * @default 0
          * @example 0
+         * @minimum 0
          */
         Offset: number;
         /**
          * @description Maximum number of items in the response. At most 100; 25 when not given.
+         * @default 25
          * @example 25
+         * @minimum 1
+         * @maximum 100
          */
         LimitMax100: number;
         /**
          * @description Free text matched, case-insensitively, against the collection's main text properties.
          * @example acme
+         * @minLength 1
+         * @maxLength 200
          */
         SearchTerm: string;
         /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
@@ -567,22 +639,31 @@ export interface operations {
             query?: {
                 /**
                  * @description Number of items to skip before the result set starts.
+                 * @default 0
                  * @example 0
+                 * @minimum 0
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description Maximum number of items in the response. At most 100; 25 when not given.
+                 * @default 25
                  * @example 25
+                 * @minimum 1
+                 * @maximum 100
                  */
                 limit?: components["parameters"]["LimitMax100"];
                 /**
                  * @description The property to sort by; ascending unless prefixed with `-`. Sortable: `createdAt` (default), `issueDate`, `dueDate`, `documentIdentifier`.
+                 * @default createdAt
                  * @example -createdAt
+                 * @pattern ^-?(createdAt|issueDate|dueDate|documentIdentifier)$
                  */
                 sort?: string;
                 /**
                  * @description Free text matched, case-insensitively, against the collection's main text properties.
                  * @example acme
+                 * @minLength 1
+                 * @maxLength 200
                  */
                 searchTerm?: components["parameters"]["SearchTerm"];
                 /**
@@ -600,9 +681,16 @@ export interface operations {
                  * @example false
                  */
                 isFetched?: boolean;
-                /** @description Only documents sent by this company. */
+                /**
+                 * @description Only documents sent by this company.
+                 * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+                 * @minLength 1
+                 */
                 senderId?: components["schemas"]["Id"];
-                /** @description Only documents created after this point in time (ISO 8601). */
+                /**
+                 * @description Only documents created after this point in time (ISO 8601).
+                 * @example 2025-03-20T08:28:42.747Z
+                 */
                 createdAfter?: components["schemas"]["Timestamp"];
                 /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
@@ -747,6 +835,7 @@ export interface operations {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -788,6 +877,7 @@ export interface operations {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -887,6 +977,7 @@ export interface operations {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -918,6 +1009,7 @@ export interface operations {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -968,6 +1060,7 @@ export interface operations {
                 /**
                  * @description Id of the document.
                  * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 * @minLength 1
                  */
                 documentId: components["parameters"]["DocumentId"];
             };
@@ -1080,6 +1173,7 @@ export interface operations {
                 /**
                  * @description Id of the fetch receipt.
                  * @example 5e2a7c1b-8d4f-4a3e-9b6c-1f0e2d3c4b5a
+                 * @minLength 1
                  */
                 documentFetchId: components["schemas"]["Id"];
             };
@@ -1131,6 +1225,7 @@ export interface operations {
                 /**
                  * @description Id of the company.
                  * @example 2c9d41b7-0f4e-4d1a-b6b8-3e5f1a7c9d20
+                 * @minLength 1
                  */
                 companyId: components["schemas"]["Id"];
             };

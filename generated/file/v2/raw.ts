@@ -7,6 +7,6 @@ import type { ClientOptions } from '../../runtime/index.js';
 
 /** The openapi-fetch client for path-based calls, on the same base URL + `file/v2/`, auth and retries as createFileClient. */
 export function createFileRawClient(options: ClientOptions): Client<paths> {
-  const api = createApi(options, "file/v2/");
+  const api = createApi(options, 'file/v2/');
   return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
 }

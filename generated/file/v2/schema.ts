@@ -32,6 +32,7 @@ export interface paths {
                 /**
                  * @description Id of the file.
                  * @example 4711080
+                 * @minLength 1
                  */
                 fileId: components["parameters"]["FileId"];
             };
@@ -62,6 +63,7 @@ export interface paths {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["schemas"]["Id"];
             };
@@ -88,6 +90,7 @@ export interface paths {
                 /**
                  * @description Id of the file.
                  * @example 4711080
+                 * @minLength 1
                  */
                 fileId: components["parameters"]["FileId"];
             };
@@ -114,6 +117,7 @@ export interface paths {
                 /**
                  * @description Id of the file.
                  * @example 4711080
+                 * @minLength 1
                  */
                 fileId: components["parameters"]["FileId"];
             };
@@ -140,6 +144,7 @@ export interface paths {
                 /**
                  * @description Id of the file part.
                  * @example 9920418
+                 * @minLength 1
                  */
                 filePartId: components["parameters"]["FilePartId"];
             };
@@ -166,6 +171,7 @@ export interface paths {
                 /**
                  * @description Id of the file part.
                  * @example 9920418
+                 * @minLength 1
                  */
                 filePartId: components["parameters"]["FilePartId"];
             };
@@ -192,11 +198,13 @@ export interface paths {
                 /**
                  * @description Id of the file part.
                  * @example 9920418
+                 * @minLength 1
                  */
                 filePartId: components["parameters"]["FilePartId"];
                 /**
                  * @description Id of the action.
                  * @example 31877
+                 * @minLength 1
                  */
                 actionId: components["schemas"]["Id"];
             };
@@ -243,6 +251,9 @@ export interface components {
         FilePartStatus: "Processing" | "AwaitingInteraction" | "Error" | "Processed" | "Cancelled" | (string & {});
         /** @description An uploaded file holding one or more business documents. */
         File: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /** @example INV-2025-0042.xml */
             fileName?: string;
@@ -254,6 +265,7 @@ export interface components {
             /**
              * @description Size in bytes.
              * @example 18342
+             * @minimum 0
              */
             size?: number;
             status: components["schemas"]["FileStatus"];
@@ -278,15 +290,27 @@ export interface components {
         };
         /** @description One part of a file, holding one business document. */
         FilePart: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
-            /** @description Id of the file the part belongs to. */
+            /**
+             * @description Id of the file the part belongs to.
+             * @minLength 1
+             */
             fileId: components["schemas"]["Id"];
-            /** @description Position of the part in its file, from 1. */
+            /**
+             * @description Position of the part in its file, from 1.
+             * @minimum 1
+             */
             index?: number;
             status: components["schemas"]["FilePartStatus"];
             /** @description What went wrong, when the part needs attention (message objects, as in error responses). */
             errors?: components["schemas"]["Message"][];
-            /** @description Id of the document (Document API) created from the part, once processed. */
+            /**
+             * @description Id of the document (Document API) created from the part, once processed.
+             * @minLength 1
+             */
             documentId?: components["schemas"]["Id"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt?: components["schemas"]["Timestamp"];
@@ -308,6 +332,9 @@ export interface components {
         };
         /** @description An action taken on a file part (the GET representation). */
         FilePartAction: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             action: components["schemas"]["FilePartActionType"];
             /** @description The status the action gave the part. */
@@ -316,6 +343,9 @@ export interface components {
         };
         /** @description A company (a customer of the service) that sends files. */
         Company: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /**
              * @description The company's legal name.
@@ -332,11 +362,15 @@ export interface components {
              * @example NO912345678MVA
              */
             vatNumber?: string;
+            /**
+             * @pattern ^[A-Z]{2}$
+             */
             countryCode?: components["schemas"]["CountryCode"];
         };
         /**
          * @description Id of a resource. The format varies between APIs and resources: treat it as an opaque string and make no assumption about its structure. Also the type of every `<name>Id` reference property.
          * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+         * @minLength 1
          */
         Id: string;
         /** @description Metadata of a collection response in the `meta` + `items` shape. */
@@ -344,16 +378,19 @@ export interface components {
             /**
              * @description Number of items skipped before the result set starts.
              * @example 0
+             * @minimum 0
              */
             offset: number;
             /**
              * @description Maximum number of items in the response (bounded by the `limit` parameter's maximum).
              * @example 25
+             * @minimum 1
              */
             limit: number;
             /**
              * @description Total number of items in the collection (with the request's filters applied).
              * @example 1042
+             * @minimum 0
              */
             total: number;
         };
@@ -364,6 +401,9 @@ export interface components {
          *     }
          */
         Reference: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
         };
         /**
@@ -395,6 +435,7 @@ export interface components {
         /**
          * @description ISO 3166-1 alpha-2 country code.
          * @example NO
+         * @pattern ^[A-Z]{2}$
          */
         CountryCode: string;
     };
@@ -493,26 +534,35 @@ export interface components {
         /**
          * @description Id of the file.
          * @example 4711080
+         * @minLength 1
          */
         FileId: components["schemas"]["Id"];
         /**
          * @description Id of the file part.
          * @example 9920418
+         * @minLength 1
          */
         FilePartId: components["schemas"]["Id"];
         /**
          * @description Number of items to skip before the result set starts.
+         * @default 0
          * @example 0
+         * @minimum 0
          */
         Offset: number;
         /**
          * @description Maximum number of items in the response. At most 500; 100 when not given.
+         * @default 100
          * @example 100
+         * @minimum 1
+         * @maximum 500
          */
         LimitMax500: number;
         /**
          * @description Free text matched, case-insensitively, against the collection's main text properties.
          * @example acme
+         * @minLength 1
+         * @maxLength 200
          */
         SearchTerm: string;
         /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
@@ -524,7 +574,10 @@ export interface components {
         IfNoneMatch: string;
         /**
          * @description Maximum number of items in the response. At most 100; 25 when not given.
+         * @default 25
          * @example 25
+         * @minimum 1
+         * @maximum 100
          */
         LimitMax100: number;
     };
@@ -565,22 +618,31 @@ export interface operations {
             query?: {
                 /**
                  * @description Number of items to skip before the result set starts.
+                 * @default 0
                  * @example 0
+                 * @minimum 0
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description Maximum number of items in the response. At most 500; 100 when not given.
+                 * @default 100
                  * @example 100
+                 * @minimum 1
+                 * @maximum 500
                  */
                 limit?: components["parameters"]["LimitMax500"];
                 /**
                  * @description The property to sort by; ascending unless prefixed with `-`. Sortable `createdAt` (default), `fileName`.
+                 * @default createdAt
                  * @example -createdAt
+                 * @pattern ^-?(createdAt|fileName)$
                  */
                 sort?: string;
                 /**
                  * @description Free text matched, case-insensitively, against the collection's main text properties.
                  * @example acme
+                 * @minLength 1
+                 * @maxLength 200
                  */
                 searchTerm?: components["parameters"]["SearchTerm"];
                 /**
@@ -588,7 +650,11 @@ export interface operations {
                  * @example Error
                  */
                 status?: components["schemas"]["FileStatus"];
-                /** @description Only files uploaded for this company. */
+                /**
+                 * @description Only files uploaded for this company.
+                 * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+                 * @minLength 1
+                 */
                 sendingCompanyId?: components["schemas"]["Id"];
                 /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
@@ -667,11 +733,14 @@ export interface operations {
                 /**
                  * @description The company that sends the documents in the file, one of the user's companies.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 sendingCompanyId: components["schemas"]["Id"];
                 /**
                  * @description The sender's own reference for the file, unique per sending company.
                  * @example ERP-2025-03-21-0007
+                 * @minLength 1
+                 * @maxLength 100
                  */
                 senderReference: string;
                 /**
@@ -687,6 +756,7 @@ export interface operations {
                 /**
                  * @description The file's name, kept for display.
                  * @example INV-2025-0043.xml
+                 * @maxLength 255
                  */
                 fileName?: string;
             };
@@ -759,6 +829,7 @@ export interface operations {
                 /**
                  * @description Id of the file.
                  * @example 4711080
+                 * @minLength 1
                  */
                 fileId: components["parameters"]["FileId"];
             };
@@ -794,6 +865,7 @@ export interface operations {
                 /**
                  * @description Id of the file.
                  * @example 4711080
+                 * @minLength 1
                  */
                 fileId: components["parameters"]["FileId"];
             };
@@ -831,6 +903,7 @@ export interface operations {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["schemas"]["Id"];
             };
@@ -875,6 +948,7 @@ export interface operations {
                 /**
                  * @description Id of the file.
                  * @example 4711080
+                 * @minLength 1
                  */
                 fileId: components["parameters"]["FileId"];
             };
@@ -908,17 +982,24 @@ export interface operations {
             query?: {
                 /**
                  * @description Number of items to skip before the result set starts.
+                 * @default 0
                  * @example 0
+                 * @minimum 0
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description Maximum number of items in the response. At most 100; 25 when not given.
+                 * @default 25
                  * @example 25
+                 * @minimum 1
+                 * @maximum 100
                  */
                 limit?: components["parameters"]["LimitMax100"];
                 /**
                  * @description The property to sort by; ascending unless prefixed with `-`. Sortable `index` (default), `updatedAt`.
+                 * @default index
                  * @example index
+                 * @pattern ^-?(index|updatedAt)$
                  */
                 sort?: string;
                 /**
@@ -935,6 +1016,7 @@ export interface operations {
                 /**
                  * @description Id of the file.
                  * @example 4711080
+                 * @minLength 1
                  */
                 fileId: components["parameters"]["FileId"];
             };
@@ -1013,6 +1095,7 @@ export interface operations {
                 /**
                  * @description Id of the file part.
                  * @example 9920418
+                 * @minLength 1
                  */
                 filePartId: components["parameters"]["FilePartId"];
             };
@@ -1064,6 +1147,7 @@ export interface operations {
                 /**
                  * @description Id of the file part.
                  * @example 9920418
+                 * @minLength 1
                  */
                 filePartId: components["parameters"]["FilePartId"];
             };
@@ -1125,11 +1209,13 @@ export interface operations {
                 /**
                  * @description Id of the file part.
                  * @example 9920418
+                 * @minLength 1
                  */
                 filePartId: components["parameters"]["FilePartId"];
                 /**
                  * @description Id of the action.
                  * @example 31877
+                 * @minLength 1
                  */
                 actionId: components["schemas"]["Id"];
             };

@@ -7,6 +7,6 @@ import type { ClientOptions } from '../../runtime/index.js';
 
 /** The openapi-fetch client for path-based calls, on the same base URL + `network/v1/`, auth and retries as createNetworkClient. */
 export function createNetworkRawClient(options: ClientOptions): Client<paths> {
-  const api = createApi(options, "network/v1/");
+  const api = createApi(options, 'network/v1/');
   return createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
 }

@@ -48,6 +48,7 @@ export interface paths {
                 /**
                  * @description Id of the trading partner.
                  * @example 1000245
+                 * @minLength 1
                  */
                 tradingPartnerId: components["parameters"]["TradingPartnerId"];
             };
@@ -94,6 +95,7 @@ export interface paths {
                 /**
                  * @description Id of the service provider.
                  * @example 1207
+                 * @minLength 1
                  */
                 serviceProviderId: components["schemas"]["Id"];
             };
@@ -120,6 +122,7 @@ export interface paths {
                 /**
                  * @description Id of the company group.
                  * @example 77
+                 * @minLength 1
                  */
                 companyGroupId: components["schemas"]["Id"];
             };
@@ -146,6 +149,7 @@ export interface paths {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
             };
@@ -176,6 +180,7 @@ export interface paths {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
             };
@@ -206,11 +211,13 @@ export interface paths {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
                 /**
                  * @description Id of the connection.
                  * @example c0a80101-7e2d-4b3f-9a1c-5d6e7f8091a2
+                 * @minLength 1
                  */
                 connectionId: components["schemas"]["Id"];
             };
@@ -262,9 +269,15 @@ export interface components {
         };
         /** @description An entity that can send and/or receive documents, listed in the registry. */
         TradingPartner: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /** @example Nordlys Handel AS */
             name: string;
+            /**
+             * @pattern ^[A-Z]{2}$
+             */
             countryCode?: components["schemas"]["CountryCode"];
             tradingPartnerIds: components["schemas"]["TradingPartnerIdentifier"][];
             /** @description The document types the trading partner can receive. */
@@ -273,7 +286,10 @@ export interface components {
             sendableDocumentTypes?: components["schemas"]["DocumentType"][];
             /** @description The service provider the trading partner is behind; `expand=serviceProvider` gives the whole provider. */
             serviceProvider: components["schemas"]["Reference"];
-            /** @description The company that owns the trading partner, when it is a customer of the service. */
+            /**
+             * @description The company that owns the trading partner, when it is a customer of the service.
+             * @minLength 1
+             */
             companyId?: components["schemas"]["Id"];
             createdAt?: components["schemas"]["Timestamp"];
         };
@@ -284,21 +300,33 @@ export interface components {
         };
         /** @description An operator that exchanges documents (the service is one, with id `-1`). */
         ServiceProvider: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /** @example Fakturaflyt AB */
             name: string;
+            /**
+             * @pattern ^[A-Z]{2}$
+             */
             countryCode?: components["schemas"]["CountryCode"];
             /** @description The networks the provider exchanges documents through. */
             networks?: components["schemas"]["Network"][];
         };
         /** @description A link from one of a company's trading partners to another trading partner. */
         TradingPartnerConnection: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /** @description The company's own trading partner; `expand=owner` gives the whole trading partner. */
             owner: components["schemas"]["Reference"];
             /** @description The trading partner connected to; `expand=partner` gives the whole trading partner. */
             partner: components["schemas"]["Reference"];
-            /** @description The document types exchanged over the connection. */
+            /**
+             * @description The document types exchanged over the connection.
+             * @minItems 1
+             */
             documentTypes: components["schemas"]["DocumentType"][];
             createdAt: components["schemas"]["Timestamp"];
         };
@@ -308,6 +336,9 @@ export interface components {
             owner: components["schemas"]["Reference"];
             /** @description The trading partner to connect to. */
             partner: components["schemas"]["Reference"];
+            /**
+             * @minItems 1
+             */
             documentTypes: components["schemas"]["DocumentType"][];
         };
         /** @description One page of trading partner connections. */
@@ -320,10 +351,16 @@ export interface components {
             street?: string;
             postCode?: string;
             town?: string;
+            /**
+             * @pattern ^[A-Z]{2}$
+             */
             countryCode?: components["schemas"]["CountryCode"];
         };
         /** @description A company; always a customer of the service. */
         Company: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /**
              * @description The company's legal name.
@@ -340,17 +377,26 @@ export interface components {
              * @example NO912345678MVA
              */
             vatNumber?: string;
+            /**
+             * @pattern ^[A-Z]{2}$
+             */
             countryCode?: components["schemas"]["CountryCode"];
             address?: components["schemas"]["Address"];
             /** Format: email */
             contactEmail?: string;
-            /** @description The company group the company belongs to, if any. */
+            /**
+             * @description The company group the company belongs to, if any.
+             * @minLength 1
+             */
             companyGroupId?: components["schemas"]["Id"];
             createdAt?: components["schemas"]["Timestamp"];
             updatedAt?: components["schemas"]["Timestamp"];
         };
         /** @description A group of companies (`companygroup` in the spec's resource names). */
         CompanyGroup: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             /**
              * @description The group's name.
@@ -363,6 +409,10 @@ export interface components {
         };
         /** @description The editable fields of a company (PUT representation). */
         CompanyInput: {
+            /**
+             * @minLength 1
+             * @maxLength 200
+             */
             name: string;
             address?: components["schemas"]["Address"];
             /** Format: email */
@@ -370,6 +420,9 @@ export interface components {
         };
         /** @description A user of the service. */
         User: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
             username: string;
             name?: string;
@@ -384,6 +437,7 @@ export interface components {
         /**
          * @description Id of a resource. The format varies between APIs and resources: treat it as an opaque string and make no assumption about its structure. Also the type of every `<name>Id` reference property.
          * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+         * @minLength 1
          */
         Id: string;
         /**
@@ -393,6 +447,9 @@ export interface components {
          *     }
          */
         Reference: {
+            /**
+             * @minLength 1
+             */
             id: components["schemas"]["Id"];
         };
         /**
@@ -424,6 +481,7 @@ export interface components {
         /**
          * @description ISO 3166-1 alpha-2 country code.
          * @example NO
+         * @pattern ^[A-Z]{2}$
          */
         CountryCode: string;
         /** @description Metadata of a collection response in the `meta` + `items` shape. */
@@ -431,16 +489,19 @@ export interface components {
             /**
              * @description Number of items skipped before the result set starts.
              * @example 0
+             * @minimum 0
              */
             offset: number;
             /**
              * @description Maximum number of items in the response (bounded by the `limit` parameter's maximum).
              * @example 25
+             * @minimum 1
              */
             limit: number;
             /**
              * @description Total number of items in the collection (with the request's filters applied).
              * @example 1042
+             * @minimum 0
              */
             total: number;
         };
@@ -550,28 +611,37 @@ export interface components {
         /**
          * @description Id of the company.
          * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+         * @minLength 1
          */
         CompanyId: components["schemas"]["Id"];
         /**
          * @description Id of the trading partner.
          * @example 1000245
+         * @minLength 1
          */
         TradingPartnerId: components["schemas"]["Id"];
         /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
         Expand: string[];
         /**
          * @description Number of items to skip before the result set starts.
+         * @default 0
          * @example 0
+         * @minimum 0
          */
         Offset: number;
         /**
          * @description Maximum number of items in the response. At most 500; 100 when not given.
+         * @default 100
          * @example 100
+         * @minimum 1
+         * @maximum 500
          */
         LimitMax500: number;
         /**
          * @description Free text matched, case-insensitively, against the collection's main text properties.
          * @example acme
+         * @minLength 1
+         * @maxLength 200
          */
         SearchTerm: string;
         /**
@@ -586,7 +656,10 @@ export interface components {
         IfMatch: string;
         /**
          * @description Maximum number of items in the response. At most 100; 25 when not given.
+         * @default 25
          * @example 25
+         * @minimum 1
+         * @maximum 100
          */
         LimitMax100: number;
     };
@@ -676,22 +749,31 @@ export interface operations {
             query?: {
                 /**
                  * @description Number of items to skip before the result set starts.
+                 * @default 0
                  * @example 0
+                 * @minimum 0
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description Maximum number of items in the response. At most 500; 100 when not given.
+                 * @default 100
                  * @example 100
+                 * @minimum 1
+                 * @maximum 500
                  */
                 limit?: components["parameters"]["LimitMax500"];
                 /**
                  * @description The property to sort by; ascending unless prefixed with `-`. Sortable `name` (default), `createdAt`.
+                 * @default name
                  * @example name
+                 * @pattern ^-?(name|createdAt)$
                  */
                 sort?: string;
                 /**
                  * @description Free text matched, case-insensitively, against the collection's main text properties.
                  * @example acme
+                 * @minLength 1
+                 * @maxLength 200
                  */
                 searchTerm?: components["parameters"]["SearchTerm"];
                 /**
@@ -699,9 +781,17 @@ export interface operations {
                  * @example Invoice
                  */
                 documentType?: components["schemas"]["DocumentType"];
-                /** @description Only trading partners in this country. */
+                /**
+                 * @description Only trading partners in this country.
+                 * @example NO
+                 * @pattern ^[A-Z]{2}$
+                 */
                 countryCode?: components["schemas"]["CountryCode"];
-                /** @description Only trading partners behind this service provider. */
+                /**
+                 * @description Only trading partners behind this service provider.
+                 * @example 6f1c2a9e-3b7d-4c1e-9a52-8d0e4f7b1c23
+                 * @minLength 1
+                 */
                 serviceProviderId?: components["schemas"]["Id"];
                 /** @description Comma-separated names of reference properties to expand: each named reference object in the response is replaced by the full representation of the referenced resource. The expandable properties are those marked `x-expandable` in the response's resource schema (in each item, for a collection). */
                 expand?: components["parameters"]["Expand"];
@@ -794,6 +884,7 @@ export interface operations {
                 /**
                  * @description Id of the trading partner.
                  * @example 1000245
+                 * @minLength 1
                  */
                 tradingPartnerId: components["parameters"]["TradingPartnerId"];
             };
@@ -827,6 +918,8 @@ export interface operations {
                 /**
                  * @description Free text matched, case-insensitively, against the collection's main text properties.
                  * @example acme
+                 * @minLength 1
+                 * @maxLength 200
                  */
                 searchTerm?: components["parameters"]["SearchTerm"];
             };
@@ -882,6 +975,7 @@ export interface operations {
                 /**
                  * @description Id of the service provider.
                  * @example 1207
+                 * @minLength 1
                  */
                 serviceProviderId: components["schemas"]["Id"];
             };
@@ -932,6 +1026,7 @@ export interface operations {
                 /**
                  * @description Id of the company group.
                  * @example 77
+                 * @minLength 1
                  */
                 companyGroupId: components["schemas"]["Id"];
             };
@@ -988,6 +1083,7 @@ export interface operations {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
             };
@@ -1048,6 +1144,7 @@ export interface operations {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
             };
@@ -1117,17 +1214,24 @@ export interface operations {
             query?: {
                 /**
                  * @description Number of items to skip before the result set starts.
+                 * @default 0
                  * @example 0
+                 * @minimum 0
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description Maximum number of items in the response. At most 100; 25 when not given.
+                 * @default 25
                  * @example 25
+                 * @minimum 1
+                 * @maximum 100
                  */
                 limit?: components["parameters"]["LimitMax100"];
                 /**
                  * @description The property to sort by; ascending unless prefixed with `-`. Sortable `createdAt` (default).
+                 * @default createdAt
                  * @example -createdAt
+                 * @pattern ^-?(createdAt)$
                  */
                 sort?: string;
                 /**
@@ -1149,6 +1253,7 @@ export interface operations {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
             };
@@ -1216,6 +1321,7 @@ export interface operations {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
             };
@@ -1288,11 +1394,13 @@ export interface operations {
                 /**
                  * @description Id of the company.
                  * @example 8e4b6c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e
+                 * @minLength 1
                  */
                 companyId: components["parameters"]["CompanyId"];
                 /**
                  * @description Id of the connection.
                  * @example c0a80101-7e2d-4b3f-9a1c-5d6e7f8091a2
+                 * @minLength 1
                  */
                 connectionId: components["schemas"]["Id"];
             };

@@ -1,0 +1,93 @@
+// The doc comments of client.ts: what an editor shows on hover. Methods: summary, HTTP line, description, @throws
+// with the class of each error status the document declares, @deprecated with the sunset date, a link to the
+// reference section. Parameters and `body`: the document's words in the form schema.ts gives them (`@description`,
+// `@example`...), so that a parameter and a body property hover alike.
+import { errorStatuses, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
+import { errorClassName } from '../../templates/runtime/errors.js';
+
+/** JSDoc lines, one comment: `*\/` inside document text cannot close it; control characters are dropped. */
+export function jsdocText(lines: (string | undefined)[]): string | undefined {
+  const text = lines
+    .filter((l): l is string => l !== undefined)
+    .flatMap((l) => l.split(/\r?\n|\r|\u2028|\u2029/))
+    .map((l) => l.replace(/\*\//g, '*\\/').replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, '').trimEnd());
+  // Blank lines separate paragraphs; never two in a row, none first or last.
+  const out = text.filter((l, i) => l || (i > 0 && text[i - 1]));
+  while (out.length && !out[out.length - 1]) out.pop();
+  while (out.length && !out[0]) out.shift();
+  return out.length ? out.join('\n') : undefined;
+}
+
+/** A JSON value as openapi-typescript writes it in a doc comment (objects indented, the rest as text). */
+const shown = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v, null, 2) : String(v)).trim();
+
+/** A parameter's doc comment as openapi-typescript writes one in schema.ts, with docex's notes (model/value-notes.ts). */
+export function paramDoc(p: ParamModel): string | undefined {
+  return jsdocText([
+    p.deprecated ? '@deprecated' : undefined,
+    p.description ? `@description ${p.description.trim()}` : undefined,
+    p.default !== undefined ? `@default ${shown(p.default)}` : undefined,
+    p.example !== undefined ? `@example ${shown(p.example)}` : undefined,
+    ...(p.bounds ?? []).map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ')}`),
+  ]);
+}
+
+/** `body`: the request body's description, else its schema's. */
+export const bodyDoc = (b: BodyModel) => jsdocText([b.description ? `@description ${b.description.trim()}` : undefined]);
+
+/** `GET /documents/{documentId}`, as code. */
+export const httpLine = (op: OperationModel) => `\`${op.method} ${op.path.replace(/`/g, "'")}\``;
+
+/** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order. */
+export function throwsLines(op: OperationModel): string[] {
+  const byClass = new Map<string, string[]>();
+  for (const status of errorStatuses(op)) {
+    const name = errorClassName(status);
+    byClass.set(name, [...(byClass.get(name) ?? []), status]);
+  }
+  return [...byClass].map(([name, statuses]) => `@throws {${name}} ${statuses.join(', ')}`);
+}
+
+/** `@deprecated`, with the day it may be removed when `x-sunset` gives one. */
+export const deprecatedLine = (op: OperationModel) => (op.deprecated ? `@deprecated${op.sunset ? ` Sunset ${op.sunset}: may be removed from that day.` : ''}` : undefined);
+
+/** The reference link, as text an editor links: tsc parses every doc comment holding `@see` or `@link` (to find the
+ *  imports they use), and skips the others. */
+const referenceLine = (op: OperationModel) => (op.docsUrl ? `Reference: ${op.docsUrl}` : undefined);
+
+/** The summary, unless the description starts with it (the model takes a missing summary from there). */
+const heading = (op: OperationModel) => (op.summary && !op.description?.trimStart().startsWith(op.summary) ? op.summary : undefined);
+
+/** A method's doc comment; `note`: a sentence about this signature (NotModified). */
+export function methodDoc(op: OperationModel, note?: string): string | undefined {
+  const paragraphs = [heading(op), httpLine(op), op.description, note, referenceLine(op)].filter((p) => p !== undefined).flatMap((p, i) => (i ? ['', p] : [p]));
+  return jsdocText([...paragraphs, ...throwsLines(op), deprecatedLine(op)]);
+}
+
+/** How pages() and all() walk a collection: the runtime's pagination.ts, in a sentence. */
+function walk(op: OperationModel): string {
+  const max = op.conventions.collection.limitMax;
+  return `Asks for \`limit\` items a page${max === undefined ? '' : ` (at most ${max})`} from \`offset\` (default 0), and stops at \`meta.total\`, at an empty or short page, or when the server does not move to the offset asked for.`;
+}
+
+/** all(): every item. */
+export function allDoc(op: OperationModel): string | undefined {
+  return jsdocText([`Every item of ${op.name}() (${httpLine(op)}), page after page: yields each item of \`items\`, one page in memory at a time.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
+}
+
+/** pages(): every page. */
+export function pagesDoc(op: OperationModel): string | undefined {
+  return jsdocText([`Every page of ${op.name}() (${httpLine(op)}): yields each page, \`meta\` and \`items\`, as ${op.name}() returns it.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
+}
+
+/** The client interface: what every method may throw besides the statuses its document declares. */
+export function clientDoc(title: string, rawFactory: string): string | undefined {
+  return jsdocText([
+    title ? `Client of ${title}.` : undefined,
+    `One method per operation; \`${rawFactory}\` of ./raw.js gives the openapi-fetch client for path-based calls.`,
+    'Each method lists the statuses its document declares as @throws; any other error status throws ApiError, or its subclass for that status.',
+    '@throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.',
+    '@throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.',
+    '@throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.',
+  ]);
+}
