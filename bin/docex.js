@@ -10,7 +10,7 @@ const fail = async (err) => {
 };
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
-// generate: the TypeScript thread starts loading TypeScript while the rest of docex loads (emit/typescript-thread.ts).
-if (process.argv[2] === 'generate') (await import('../dist/generator/emit/typescript-thread.js')).startTypeScriptThread();
+// generate: the TypeScript thread starts loading TypeScript while the rest of docex loads (typescript/thread.ts).
+if (process.argv[2] === 'generate') (await import('../dist/generator/typescript/thread.js')).startTypeScriptThread();
 const { main } = await import('../dist/generator/cli.js');
 process.exitCode = await main(process.argv.slice(2));

@@ -21,7 +21,7 @@ const firstLine = (s) => String(s).split('\n')[0].slice(0, 300);
 
 let generate;
 if (tool === 'docex') {
-  const { generateTree } = await import(pathToFileURL(join(root, 'dist/generator/emit/pipeline.js')).href);
+  const { generateTree } = await import(pathToFileURL(join(root, 'dist/generator/generate/pipeline.js')).href);
   const { writeTree } = await import(pathToFileURL(join(root, 'dist/generator/write/tree.js')).href);
   const { DocexError } = await import(pathToFileURL(join(root, 'dist/generator/util/errors.js')).href);
   generate = async (file, out) => {

@@ -9,7 +9,7 @@
 // - A rotated refresh token is saved to the store before the new access token is handed out. If saving fails, the
 //   new tokens stay in memory, the call fails with 'store_failed', and the next call retries the save first.
 // - No timers: refreshing happens inside getAccessToken(), a margin of 10% of expires_in (1..60 s) before expiry.
-// - Secrets live only in closures: never in properties, messages, toString() or JSON.stringify().
+// - Secrets live only in closures: never in the session's properties, messages, toString() or JSON.stringify().
 // - Nothing retries a token request: a refresh token is single-use, so re-sending a refresh after a lost answer
 //   would only burn it. Errors carry the code, status and the server's description with known secrets masked.
 import { basicAuthorization, type BasicAuthEncoding } from './basic-auth.js';
@@ -94,21 +94,163 @@ export const inflight = new WeakMap<TokenStore, Promise<StoredTokens>>();
 
 const SIGN_IN_AGAIN = ': sign in again.';
 
-export function createTokenSession(options: TokenClientOptions): TokenSession {
+type Answer = Record<string, unknown>;
+
+/** The first field of a success answer that cannot be used (refresh_token may be absent, not empty), or ''. */
+function unusableField(answer: Answer, expiresIn: number): string {
+  const { access_token: accessToken, refresh_token: refreshToken } = answer;
+  return typeof accessToken !== 'string' || !accessToken ? 'access_token'
+    : !/^bearer$/i.test(answer['token_type'] as string) ? 'token_type'
+    : !(expiresIn > 0 && expiresIn < Infinity) ? 'expires_in'
+    : refreshToken !== undefined && (typeof refreshToken !== 'string' || !refreshToken) ? 'refresh_token'
+    : '';
+}
+
+/** The error of a token answer: an error answer, or a success answer whose field `bad` cannot be used. The server's
+ *  description is kept with the `masked` secrets hidden. */
+function answerError({ status, ok }: Response, answer: Answer, bad: string, masked: (string | undefined)[]): TokenError {
+  const { error, error_description: text } = answer;
+  // The server's error code if it is a plain token; a success answer is only ever unusable (bad).
+  const code = !ok && typeof error === 'string' && /^[\x20-\x7e]{1,64}$/.test(error) ? error : status > 499 ? 'server_error' : 'invalid_response';
+  let description: string | undefined;
+  if (!bad && typeof text === 'string') {
+    description = text;
+    for (const s of masked) if (s && s.length > 3) description = description.replaceAll(s, '[redacted]');
+    if (description.length > 300) description = `${description.slice(0, 300)}...`;
+  }
+  const detail = bad ? `: no valid ${bad}` : description ? `: ${description}` : '';
+  return new TokenError(code, `Token endpoint answered HTTP ${status} ${code}${detail}.${code === 'invalid_client' ? ' Check the client id and secret.' : ''}`, { status, description });
+}
+
+/** A usable token answer in the stored form. `previous`: the tokens a refresh renews. */
+function storedTokens(answer: Answer, at: { sentAt: number; expiresIn: number; grant: SignInGrant; previous: StoredTokens | undefined }): StoredTokens {
+  // No refresh_token in a refresh answer: the used one is not kept (spec 5.5: single use), RFC 6749 section 6's
+  // "keep the old one" notwithstanding; the next refresh then asks for a new sign-in.
+  const { access_token: accessToken, refresh_token: refreshToken, scope } = answer;
+  const { sentAt, expiresIn, grant, previous } = at;
+  return {
+    version: 1, accessToken: accessToken as string, expiresAt: sentAt + expiresIn * 1000, expiresIn, refreshToken: refreshToken as string | undefined,
+    // One year from sign-in, as the token document reads spec 5.3: a refresh does not extend it. Counted from
+    // when the sign-in request was sent, so never later than the server's own expiry.
+    refreshTokenExpiresAt: grant === 'authorization_code' && refreshToken ? (previous ? previous.refreshTokenExpiresAt : sentAt + 31_536_000_000) : null,
+    grant, scope: typeof scope === 'string' ? scope : undefined,
+  };
+}
+
+/** Runs `task` as the one in-flight operation of `store` (under the store's cross-process lock, if it has one);
+ *  joiners share its result. */
+function exclusive(store: TokenStore, task: () => Promise<StoredTokens>): Promise<StoredTokens> {
+  const running = inflight.get(store);
+  if (running) return running;
+  const p: Promise<StoredTokens> = (store.lock ? store.lock(task) : task()).finally(() => {
+    if (inflight.get(store) === p) inflight.delete(store);
+  });
+  inflight.set(store, p);
+  return p;
+}
+
+/** The options checked, with their defaults. */
+function sessionSettings(options: TokenClientOptions) {
   const authUrl = checkServiceUrl(options.authUrl, 'authUrl');
   const { clientId, clientSecret, store = new MemoryTokenStore() as TokenStore, clock = Date.now, basicAuth = 'raw', timeoutMs = 30_000 } = options;
   for (const [v, name] of [[clientId, 'Id'], [clientSecret, 'Secret']]) {
     if (!v) throw new TokenError('invalid_config', `client${name} is missing: pass it or set DOCEX_CLIENT_${name!.toUpperCase()}.`);
   }
+  return { authUrl, clientId, clientSecret, store, clock, basicAuth, timeoutMs };
+}
+
+/** The tokens a session holds in memory, kept in its closures only (never on the session's properties). */
+interface Held {
+  /** What this client last read or wrote. */
+  current?: StoredTokens | undefined;
+  /** Received, but the store refused it: retried before anything else. */
+  unsaved?: StoredTokens | undefined;
+}
+
+/** What a session's steps share: its store and clock, the tokens it holds, and its token request. */
+interface Core {
+  store: TokenStore;
+  storeName: string;
+  clock: () => number;
+  held: Held;
+  request(params: Record<string, string>, secrets: string[], grant: SignInGrant, previous?: StoredTokens): Promise<StoredTokens>;
+}
+
+const usable = (core: Core, t: StoredTokens | undefined, not?: string): boolean =>
+  !!t && t.accessToken !== not && core.clock() < t.expiresAt - refreshMarginMs(t.expiresIn);
+
+/** Saves tokens (keeping them in memory if the store fails) and makes them the session's current ones. */
+async function persist(core: Core, t: StoredTokens): Promise<StoredTokens> {
+  try {
+    await core.store.save(t);
+  } catch (err) {
+    core.held.unsaved = t;
+    // A TokenError of the store (e.g. FileTokenStore naming its file) says what to fix; other errors are not shown.
+    throw new TokenError('store_failed', `Saving tokens to the ${core.storeName} failed; kept in memory, retried on the next call.${err instanceof TokenError ? ` ${err.message}` : ''}`);
+  }
+  core.held.unsaved = undefined;
+  return (core.held.current = t);
+}
+
+/** Clears the store only if it still holds the refresh token that failed (a newer session written meanwhile stays),
+ *  then throws ReauthRequiredError. */
+async function reauth(core: Core, refreshToken: string | undefined, code: string, why: string, details?: TokenError): Promise<never> {
+  const now = await core.store.load();
+  if (!now || now.refreshToken === refreshToken) await core.store.clear();
+  core.held.current = undefined;
+  throw new ReauthRequiredError(code, why + SIGN_IN_AGAIN, details);
+}
+
+/** Makes a token available that is not `stale`: retry an unsaved save, adopt a newer stored token, or refresh. */
+async function obtain(core: Core, stale: string | undefined, adopted?: boolean): Promise<StoredTokens> {
+  if (core.held.unsaved) await persist(core, core.held.unsaved);
+  const t = await core.store.load();
+  if (!t) {
+    core.held.current = undefined;
+    throw new ReauthRequiredError('not_signed_in', 'No stored tokens: sign in first.');
+  }
+  if (usable(core, t, stale)) return (core.held.current = t);
+  const rt = t.refreshToken;
+  if (!rt) return reauth(core, rt, 'invalid_grant', 'Access token expired and no refresh token is kept (the sign-in or the last refresh returned none, and a used one is single-use)');
+  if (t.refreshTokenExpiresAt !== null && t.refreshTokenExpiresAt <= core.clock()) return reauth(core, rt, 'refresh_token_expired', 'Refresh token expired (one year after sign-in)');
+  try {
+    return persist(core, await core.request({ grant_type: 'refresh_token', refresh_token: rt }, [rt, t.accessToken], t.grant, t));
+  } catch (err) {
+    if ((err as TokenError).code !== 'invalid_grant') throw err;
+    // Another process may have rotated the token since we read it: adopt its newer one, once.
+    const again = await core.store.load();
+    if (!adopted && again && again.refreshToken !== rt) return obtain(core, undefined, true);
+    return reauth(core, rt, 'invalid_grant', 'Refresh token rejected (expired, revoked or used); stored tokens cleared', err as TokenError);
+  }
+}
+
+/** The session's two token methods over its core. */
+function tokenMethods(core: Core): Pick<TokenSession, 'getAccessToken' | 'refreshAfterUnauthorized'> {
+  const { held, store } = core;
+  return {
+    async getAccessToken() {
+      const t = held.current;
+      return (!held.unsaved && usable(core, t) ? t! : await exclusive(store, () => obtain(core, t?.accessToken))).accessToken;
+    },
+    async refreshAfterUnauthorized(rejected) {
+      // Joining a refresh that started for another reason can still yield the rejected token once: go round again.
+      for (let i = 0; i < 2; i++) {
+        const t = held.current;
+        if (t && !held.unsaved && t.accessToken !== rejected && core.clock() < t.expiresAt) return t.accessToken;
+        const { accessToken } = await exclusive(store, () => obtain(core, rejected));
+        if (accessToken !== rejected) return accessToken;
+      }
+      throw new TokenError('invalid_response', 'Token endpoint re-issued the rejected access token.');
+    },
+  };
+}
+
+export function createTokenSession(options: TokenClientOptions): TokenSession {
+  const { authUrl, clientId, clientSecret, store, clock, basicAuth, timeoutMs } = sessionSettings(options);
   const authorization = basicAuthorization(clientId, clientSecret, basicAuth);
   const storeName = (store as { constructor?: { name?: string } }).constructor?.name || 'TokenStore';
   const endpoint = `${authUrl}/oauth2/`;
-
-  let current: StoredTokens | undefined; // what this client last read or wrote
-  let unsaved: StoredTokens | undefined; // received, but the store refused it: retried before anything else
-
-  const usable = (t: StoredTokens | undefined, not?: string): boolean =>
-    !!t && t.accessToken !== not && clock() < t.expiresAt - refreshMarginMs(t.expiresIn);
+  const held: Held = {};
 
   /** POST to {authUrl}/oauth2/{path} (token or revoke) with client authentication (Basic) and a form body. */
   const post = (path: string, body: Record<string, string>): Promise<Response> =>
@@ -131,130 +273,32 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
       const why = (err as Error)?.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'no response';
       throw new TokenError('network_error', `Token request to ${endpoint}token failed (${why}); stored tokens unchanged, try again.`);
     }
-    const { status, ok } = res;
     // Any JSON value (or none) as an object, so that absent fields read as undefined.
-    const b = Object(await res.json().catch(() => {})) as Record<string, unknown>;
-    // No refresh_token in a refresh answer: the used one is not kept (spec 5.5: single use), RFC 6749 section 6's
-    // "keep the old one" notwithstanding; the next refresh then asks for a new sign-in.
-    const { error, error_description: text, access_token: accessToken, refresh_token: refreshToken, scope } = b;
+    const answer = Object(await res.json().catch(() => {})) as Answer;
     // expires_in is RECOMMENDED: without it, the access token lifetime the spec documents (300 s).
-    const expiresIn = Number(b['expires_in'] ?? 300);
-    // The first field of a success answer that cannot be used (refresh_token may be absent, not empty).
-    const bad = !ok ? ''
-      : typeof accessToken !== 'string' || !accessToken ? 'access_token'
-      : !/^bearer$/i.test(b['token_type'] as string) ? 'token_type'
-      : !(expiresIn > 0 && expiresIn < Infinity) ? 'expires_in'
-      : refreshToken !== undefined && (typeof refreshToken !== 'string' || !refreshToken) ? 'refresh_token'
-      : '';
-    if (!ok || bad) {
-      // The server's error code if it is a plain token; a success answer is only ever unusable (bad).
-      const code = !ok && typeof error === 'string' && /^[\x20-\x7e]{1,64}$/.test(error) ? error : status > 499 ? 'server_error' : 'invalid_response';
-      let description: string | undefined;
-      if (!bad && typeof text === 'string') {
-        description = text;
-        for (const s of [clientSecret, ...secrets, current?.accessToken, current?.refreshToken]) if (s && s.length > 3) description = description.replaceAll(s, '[redacted]');
-        if (description.length > 300) description = `${description.slice(0, 300)}...`;
-      }
-      const detail = bad ? `: no valid ${bad}` : description ? `: ${description}` : '';
-      throw new TokenError(code, `Token endpoint answered HTTP ${status} ${code}${detail}.${code === 'invalid_client' ? ' Check the client id and secret.' : ''}`, { status, description });
-    }
-    return {
-      version: 1, accessToken: accessToken as string, expiresAt: sentAt + expiresIn * 1000, expiresIn, refreshToken: refreshToken as string | undefined,
-      // One year from sign-in, as the token document reads spec 5.3: a refresh does not extend it. Counted from
-      // when the sign-in request was sent, so never later than the server's own expiry.
-      refreshTokenExpiresAt: grant === 'authorization_code' && refreshToken ? (previous ? previous.refreshTokenExpiresAt : sentAt + 31_536_000_000) : null,
-      grant, scope: typeof scope === 'string' ? scope : undefined,
-    };
+    const expiresIn = Number(answer['expires_in'] ?? 300);
+    const bad = res.ok ? unusableField(answer, expiresIn) : '';
+    if (!res.ok || bad) throw answerError(res, answer, bad, [clientSecret, ...secrets, held.current?.accessToken, held.current?.refreshToken]);
+    return storedTokens(answer, { sentAt, expiresIn, grant, previous });
   }
 
-  async function persist(t: StoredTokens): Promise<StoredTokens> {
-    try {
-      await store.save(t);
-    } catch (err) {
-      unsaved = t;
-      // A TokenError of the store (e.g. FileTokenStore naming its file) says what to fix; other errors are not shown.
-      throw new TokenError('store_failed', `Saving tokens to the ${storeName} failed; kept in memory, retried on the next call.${err instanceof TokenError ? ` ${err.message}` : ''}`);
-    }
-    unsaved = undefined;
-    return (current = t);
-  }
-
-  /** Clears the store only if it still holds the refresh token that failed (a newer session written meanwhile stays),
-   *  then throws ReauthRequiredError. */
-  async function reauth(refreshToken: string | undefined, code: string, why: string, details?: TokenError): Promise<never> {
-    const now = await store.load();
-    if (!now || now.refreshToken === refreshToken) await store.clear();
-    current = undefined;
-    throw new ReauthRequiredError(code, why + SIGN_IN_AGAIN, details);
-  }
-
-  /** Runs `task` as the one in-flight operation of the store (under the store's cross-process lock, if it has one);
-   *  joiners share its result. */
-  function exclusive(task: () => Promise<StoredTokens>): Promise<StoredTokens> {
-    const running = inflight.get(store);
-    if (running) return running;
-    const p: Promise<StoredTokens> = (store.lock ? store.lock(task) : task()).finally(() => {
-      if (inflight.get(store) === p) inflight.delete(store);
-    });
-    inflight.set(store, p);
-    return p;
-  }
-
-  /** Makes a token available that is not `stale`: retry an unsaved save, adopt a newer stored token, or refresh. */
-  async function obtain(stale: string | undefined, adopted?: boolean): Promise<StoredTokens> {
-    if (unsaved) await persist(unsaved);
-    const t = await store.load();
-    if (!t) {
-      current = undefined;
-      throw new ReauthRequiredError('not_signed_in', 'No stored tokens: sign in first.');
-    }
-    if (usable(t, stale)) return (current = t);
-    const rt = t.refreshToken;
-    if (!rt) return reauth(rt, 'invalid_grant', 'Access token expired and no refresh token is kept (the sign-in or the last refresh returned none, and a used one is single-use)');
-    if (t.refreshTokenExpiresAt !== null && t.refreshTokenExpiresAt <= clock()) return reauth(rt, 'refresh_token_expired', 'Refresh token expired (one year after sign-in)');
-    try {
-      return persist(await request({ grant_type: 'refresh_token', refresh_token: rt }, [rt, t.accessToken], t.grant, t));
-    } catch (err) {
-      if ((err as TokenError).code !== 'invalid_grant') throw err;
-      // Another process may have rotated the token since we read it: adopt its newer one, once.
-      const again = await store.load();
-      if (!adopted && again && again.refreshToken !== rt) return obtain(undefined, true);
-      return reauth(rt, 'invalid_grant', 'Refresh token rejected (expired, revoked or used); stored tokens cleared', err as TokenError);
-    }
-  }
-
+  const core: Core = { store, storeName, clock, held, request };
   const session: TokenSession = {
-    async getAccessToken() {
-      const t = current;
-      return (!unsaved && usable(t) ? t! : await exclusive(() => obtain(t?.accessToken))).accessToken;
-    },
-
-    async refreshAfterUnauthorized(rejected) {
-      // Joining a refresh that started for another reason can still yield the rejected token once: go round again.
-      for (let i = 0; i < 2; i++) {
-        const t = current;
-        if (t && !unsaved && t.accessToken !== rejected && clock() < t.expiresAt) return t.accessToken;
-        const { accessToken } = await exclusive(() => obtain(rejected));
-        if (accessToken !== rejected) return accessToken;
-      }
-      throw new TokenError('invalid_response', 'Token endpoint re-issued the rejected access token.');
-    },
-
+    ...tokenMethods(core),
     toJSON: () => ({ authUrl, store: storeName, basicAuth }),
     toString: () => `TokenClient(${authUrl})`,
   };
-
   internals.set(session, {
     authUrl,
     clientId,
     onWarning: options.onWarning,
     store,
     request,
-    persist,
-    exclusive,
+    persist: (t) => persist(core, t),
+    exclusive: (task) => exclusive(store, task),
     drop() {
-      const t: [StoredTokens | undefined, StoredTokens | undefined] = [unsaved, current];
-      current = unsaved = undefined;
+      const t: [StoredTokens | undefined, StoredTokens | undefined] = [held.unsaved, held.current];
+      held.current = held.unsaved = undefined;
       return t;
     },
     post,

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { generateTree } from '../emit/pipeline.js';
-import { impactStep } from '../impact/step.js';
-import { compareTrees, formatReport, type ApiReport } from '../surface/index.js';
+import type { OutputTree } from '../emit/tree.js';
+import { generateTree, type ApiSummary } from '../generate/pipeline.js';
+import type { SurfaceStepResult } from '../generate/surface-step.js';
+import { impactStep, type ImpactStepResult } from '../impact/step.js';
+import { formatReport } from '../surface/index.js';
+import type { EmitOverrides } from '../typescript/tasks.js';
 import { resolveConfig, type FailOnBreaking } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 import { assertReplaceable, foreignFile } from '../write/guard.js';
@@ -27,6 +30,18 @@ const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]
   --json    print only a JSON summary on stdout
 `;
 
+interface Flags {
+  input?: string;
+  api?: string[];
+  output?: string;
+  check: boolean;
+  'fail-on-breaking'?: string;
+  format: string;
+  quiet: boolean;
+  json: boolean;
+  help: boolean;
+}
+
 /** `--fail-on-breaking` alone, or `=affected`. */
 function failFlag(value: string | undefined): FailOnBreaking | undefined {
   if (value === undefined) return undefined;
@@ -34,8 +49,8 @@ function failFlag(value: string | undefined): FailOnBreaking | undefined {
   throw new DocexError(`--fail-on-breaking takes no value or "affected", not "${value}"`, 2);
 }
 
-export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
+function parseFlags(argv: string[]): Flags {
+  return parseArgs({
     // The bare flag is `--fail-on-breaking=true`: parseArgs has no option that is a boolean or a string.
     args: argv.map((a) => (a === '--fail-on-breaking' ? '--fail-on-breaking=true' : a)),
     options: {
@@ -50,81 +65,111 @@ export async function run(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
-  });
+  }).values;
+}
+
+type Log = (line: string) => void;
+const operationsOf = (apis: ApiSummary[]) => apis.reduce((n, a) => n + a.operations, 0);
+
+/** --check: the tree against what is on disk; exit 1 when stale. */
+function checkOutput(tree: OutputTree, output: string, loud: boolean): { code: number; diff: ReturnType<typeof diffTree> } {
+  const diff = diffTree(tree, readTree(output));
+  const lines = [...diff.stale.map((f) => `stale: ${f}`), ...diff.missing.map((f) => `missing: ${f}`), ...diff.extra.map((f) => `extra: ${f}`)];
+  if (lines.length && loud) process.stderr.write(`${output} is out of date; run \`docex generate\`:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+  return { code: lines.length ? 1 : 0, diff };
+}
+
+/** The client-surface report, said; and, when it took more than a quarter of generating, that too. */
+function logSurface(log: Log, surface: SurfaceStepResult, apis: ApiSummary[], elapsedMs: number): void {
+  const text = formatReport(surface.reports);
+  if (text) log(text);
+  const generating = elapsedMs - surface.ms;
+  if (surface.ms > generating / 4) {
+    log(`client-surface report: reading the TypeScript of ${operationsOf(apis)} operations, before and after, took ${(surface.ms / 1000).toFixed(2)} s, more than a quarter of generating (${(generating / 1000).toFixed(2)} s)`);
+  }
+}
+
+/** Writes the tree, unless the surface report found a breaking change and --fail-on-breaking holds it back (exit 1;
+ *  `affected`: when the consumer-impact report found a place of the client's code it affects). */
+function writeOutput(tree: OutputTree, output: string, surface: SurfaceStepResult | undefined, impact: ImpactStepResult, failOnBreaking: FailOnBreaking, loud: boolean): number {
+  const breaking = surface?.reports.reduce((n, r) => n + r.breaking, 0) ?? 0;
+  if (breaking && impact.refuse) {
+    if (loud) process.stderr.write(`${breaking} breaking change${breaking === 1 ? '' : 's'} in the clients' TypeScript: ${output} left as it was (--fail-on-breaking${failOnBreaking === 'affected' ? '=affected' : ''})\n`);
+    return 1;
+  }
+  writeTree(output, tree);
+  return 0;
+}
+
+interface Outcome {
+  output: string;
+  check: boolean;
+  code: number;
+  seconds: number;
+  tree: OutputTree;
+  apis: ApiSummary[];
+  diff?: ReturnType<typeof diffTree>;
+  surface?: SurfaceStepResult;
+  impact?: ImpactStepResult;
+}
+
+function jsonSummary({ output, check, code, seconds, tree, apis, diff, surface, impact }: Outcome): string {
+  const summary = {
+    ok: code === 0,
+    output,
+    check,
+    files: tree.size,
+    seconds: Number(seconds.toFixed(3)),
+    ...(surface ? { surfaceSeconds: Number((surface.ms / 1000).toFixed(3)) } : {}),
+    apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
+    ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
+    ...(surface ? { surface: surface.reports.filter((r) => r.changes.length) } : {}),
+    ...(impact?.report ? { impactSeconds: Number((impact.ms / 1000).toFixed(3)), impact: impact.report } : {}),
+  };
+  return JSON.stringify(summary, null, 2) + '\n';
+}
+
+/** `docex generate`. `overrides`: tests' emitters, in place of docex's. */
+export async function run(argv: string[], overrides?: EmitOverrides): Promise<number> {
+  const values = parseFlags(argv);
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
-  if (values.format !== 'text' && values.format !== 'github-actions') throw new DocexError(`--format is text or github-actions, not "${values.format}"`, 2);
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
+  if (values.format !== 'text' && values.format !== 'github-actions') throw new DocexError(`--format is text or github-actions, not "${values.format}"`, 2);
   const { input, output, apis: selected, documents, failOnBreaking, consumerProject, docsUrl } = resolveConfig(process.cwd(), {
     input: values.input,
     output: values.output,
     apis: values.api,
     failOnBreaking: failFlag(values['fail-on-breaking']),
   });
-  const log = values.quiet || values.json ? () => {} : (line: string) => process.stderr.write(line + '\n');
+  const loud = !values.json && !values.quiet;
+  const log: Log = loud ? (line) => process.stderr.write(line + '\n') : () => {};
   const start = performance.now();
-  // An output docex wrote earlier (every file its own, write/guard.ts) is read first, and the TypeScript thread compares
-  // each API's new files with it: where they differ, it reads the surface before and after (the new one from its own
-  // parse of the new files), so an unchanged API costs nothing. A folder with anything else is refused by the guard.
+  // An output docex wrote earlier (every file its own, write/guard.ts) is read first: after generation, the surface
+  // step compares each API's new files with it, reading surfaces only where they differ. A folder with anything else
+  // is refused by the guard (so `earlier` is the folder, or it does not exist).
   const earlier = !values.check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
-  const { tree, apis, surfaces, surfaceMs } = await generateTree(input, { apis: selected, documents, docsUrl, previous: earlier?.size ? earlier : undefined });
+  const { tree, apis, surface } = await generateTree(input, { apis: selected, documents, docsUrl, previous: earlier?.size ? earlier : undefined, overrides });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
     log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);
   }
-  let code = 0;
-  let diff;
-  let surface: ApiReport[] | undefined;
-  let impact: ReturnType<typeof impactStep> | undefined;
-  if (values.check) {
-    diff = diffTree(tree, readTree(output));
-    const lines = [...diff.stale.map((f) => `stale: ${f}`), ...diff.missing.map((f) => `missing: ${f}`), ...diff.extra.map((f) => `extra: ${f}`)];
-    if (lines.length) {
-      code = 1;
-      if (!values.json && !values.quiet) process.stderr.write(`${output} is out of date; run \`docex generate\`:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
-    }
-  } else {
+  let outcome: Pick<Outcome, 'code' | 'diff' | 'impact'>;
+  if (values.check) outcome = checkOutput(tree, output, loud);
+  else {
     // The output folder is replaced whole: never one that holds files docex did not write, or the input.
     assertReplaceable(output, [process.cwd(), input]);
-    // What changed in the TypeScript the client compiled against (an earlier output docex wrote), per API.
-    // (Read before generating: a folder that passed the guard is docex's, so `earlier` is it, or it does not exist.)
-    if (earlier?.size) {
-      surface = compareTrees(surfaces, earlier, tree);
-      const text = formatReport(surface);
-      if (text) log(text);
-      // The report's budget is a quarter of what generating costs; a surface too large for it is said, not hidden.
-      const generating = performance.now() - start - surfaceMs;
-      if (surfaceMs > generating / 4) {
-        const operations = apis.reduce((n, a) => n + a.operations, 0);
-        log(`client-surface report: reading the TypeScript of ${operations} operations, before and after, took ${(surfaceMs / 1000).toFixed(2)} s, more than a quarter of generating (${(generating / 1000).toFixed(2)} s)`);
-      }
-    }
-    const breaking = surface?.reduce((n, r) => n + r.breaking, 0) ?? 0;
-    // The places of the consumer's code the breaking changes affect, read while the old output is still on disk.
-    impact = impactStep({ reports: surface ?? [], output, consumerProject, failOnBreaking, log, annotate: values.format === 'github-actions' && !values.json });
-    if (breaking && impact.refuse) {
-      code = 1;
-      if (!values.json && !values.quiet) process.stderr.write(`${breaking} breaking change${breaking === 1 ? '' : 's'} in the clients' TypeScript: ${output} left as it was (--fail-on-breaking${failOnBreaking === 'affected' ? '=affected' : ''})\n`);
-    } else writeTree(output, tree);
+    if (surface) logSurface(log, surface, apis, performance.now() - start);
+    // The consumer-impact step, after the surface step: the places of the client's code its breaking changes affect,
+    // read while the old output is still on disk.
+    const impact = impactStep({ reports: surface?.reports ?? [], output, consumerProject, failOnBreaking, log, annotate: values.format === 'github-actions' && !values.json });
+    outcome = { code: writeOutput(tree, output, surface, impact, failOnBreaking, loud), impact };
   }
   const seconds = (performance.now() - start) / 1000;
-  log(`${values.check ? (code ? 'stale' : 'up to date') : code ? 'not written' : 'generated'}: ${tree.size} files, ${apis.length} APIs, ${apis.reduce((n, a) => n + a.operations, 0)} operations in ${seconds.toFixed(2)} s -> ${output}`);
-  if (values.json) {
-    const summary = {
-      ok: code === 0,
-      output,
-      check: values.check,
-      files: tree.size,
-      seconds: Number(seconds.toFixed(3)),
-      ...(earlier?.size ? { surfaceSeconds: Number((surfaceMs / 1000).toFixed(3)) } : {}),
-      apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
-      ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
-      ...(surface ? { surface: surface.filter((r) => r.changes.length) } : {}),
-      ...(impact?.report ? { impactSeconds: Number((impact.ms / 1000).toFixed(3)), impact: impact.report } : {}),
-    };
-    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
-  }
+  const { code } = outcome;
+  log(`${values.check ? (code ? 'stale' : 'up to date') : code ? 'not written' : 'generated'}: ${tree.size} files, ${apis.length} APIs, ${operationsOf(apis)} operations in ${seconds.toFixed(2)} s -> ${output}`);
+  if (values.json) process.stdout.write(jsonSummary({ output, check: values.check, seconds, tree, apis, surface, ...outcome }));
   return code;
 }

@@ -9,10 +9,7 @@ import type { OpenApiDocument } from '../load/types.js';
 import { parseYaml } from '../load/yaml.js';
 import { displayPath } from '../util/display-path.js';
 import { DocexError } from '../util/errors.js';
-
-function isMapping(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+import { isObject as isMapping } from '../util/json.js';
 
 /** Read as Redocly reads a file, with its bounds (load/bounds.ts). */
 function readPlain(file: string): OpenApiDocument {

@@ -1,7 +1,7 @@
 // What the reference pages say about conventions that the documents state as x- extensions, which Redoc does
 // not render: each is taken from the model's record and added to the operation's or parameter's description, in a
 // copy of the bundled document made for rendering only (the published JSON stays the document as written).
-import { pointerTarget } from '../load/resolve.js';
+import { pointerTarget } from '../util/json.js';
 import type { OpenApiDocument } from '../load/index.js';
 import { refusesByState, type Effect, type EffectChange } from '../model/conventions/effect.js';
 import { describeFilter } from '../model/conventions/filter.js';

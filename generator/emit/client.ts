@@ -1,11 +1,11 @@
-// client.ts and raw.ts of one API, built as ts-morph statement structures and printed once per file (printer.ts).
+// client.ts and raw.ts of one API, built as ts-morph statement structures and printed once per file (print.ts).
 // ts-morph prints names and comments as given, so every name from the document still reaches the output as a
 // sanitised identifier (model/names.ts) or a quoted literal (q), and every comment through jsdocText().
 // What a hover shows is written in client-docs.ts, the operation specs in specs.ts.
 import type { InterfaceDeclarationStructure, JSDocStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
 import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
 import { allDoc, bodyDoc, clientDoc, jsdocText, methodDoc, pagesDoc, paramDoc } from './client-docs.js';
-import type { Printer, Statement } from './printer.js';
+import type { Printer, Statement } from './print.js';
 import { paging, q, specsStatement } from './specs.js';
 import { banner } from './templates.js';
 
@@ -84,21 +84,27 @@ interface Rendered {
   runtimeTypes: Set<string>;
 }
 
-function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKind']): Rendered {
-  const Name = upperFirst(op.name);
-  const runtimeTypes = new Set<string>();
-  const statements: StatementStructures[] = [];
-  const expand = expandables(op);
-  const responses = successMedia(op);
-  const expandUnion = expand ? expand.map(([k]) => q(k)).join(' | ') : '';
-  const eParam = expand ? [{ name: 'E', constraint: expandUnion, default: 'never' }] : [];
-  const aE = expand ? '<E>' : '';
-  const generic = expand ? `E extends ${expandUnion} = never` : '';
-  const usesOperations = op.typesKey !== undefined;
+/** What the declarations of one operation share: its names, its `expand` generic, the runtime types it uses and the
+ *  statements made so far. */
+interface OperationDecl {
+  op: OperationModel;
+  K: Printer['tsMorph']['StructureKind'];
+  Name: string;
+  expand: [string, string][] | undefined;
+  eParam: { name: string; constraint: string; default: string }[];
+  /** `<E>` where the operation expands, else ''. */
+  aE: string;
+  /** `E extends ... = never` where the operation expands, else ''. */
+  generic: string;
+  runtimeTypes: Set<string>;
+  statements: StatementStructures[];
+}
 
+/** `XOp`, the operation's type in schema.ts, and one alias per parameter group. */
+function operationAliases({ op, K, statements }: OperationDecl): void {
   // `operations['id']` where schema.ts has it (one lookup in a flat interface); `paths[...][method]` only for
   // operations without a unique operationId (schema.ts keeps those inline): resolving a path item costs tsc all its methods.
-  const target = usesOperations ? `operations[${q(op.typesKey!)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
+  const target = op.typesKey !== undefined ? `operations[${q(op.typesKey)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
   statements.push({ kind: K.TypeAlias, name: opType(op), type: target });
   // One alias per parameter group, that each parameter's type looks its wire name up in.
   for (const where of ['path', 'query', 'header'] as const) {
@@ -106,6 +112,10 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
     const group = `${opType(op)}['parameters'][${q(where)}]`;
     statements.push({ kind: K.TypeAlias, name: groupType(op, where), type: where === 'path' ? group : `NonNullable<${group}>` });
   }
+}
+
+/** `XParams`; whether a call must pass it (a parameter or the body is required). */
+function paramsDeclaration({ op, K, Name, eParam, runtimeTypes, statements }: OperationDecl): boolean {
   // Each parameter with the document's words (client-docs.ts), copied: a Pick of schema.ts's declarations would hover
   // the same at fewer bytes, but tsc instantiates each Pick when it checks client.ts (ARCHITECTURE.md, "Emitting TypeScript").
   const props: OptionalKind<PropertySignatureStructure>[] = op.params.map((p) => {
@@ -113,13 +123,24 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
     return { name: p.key, hasQuestionToken: !p.required, type: paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`, docs: docs(paramDoc(p)) };
   });
   if (op.body) props.push({ name: 'body', hasQuestionToken: !op.body.required, type: bodyType(op), docs: docs(bodyDoc(op.body)) });
-  const required = op.params.some((p) => p.required) || op.body?.required === true;
   // An operation without parameters takes none: no empty `{}` type, which would accept any object.
   if (props.length) statements.push({ kind: K.Interface, name: `${Name}Params`, isExported: true, typeParameters: eParam, properties: props });
   else statements.push({ kind: K.TypeAlias, name: `${Name}Params`, isExported: true, type: 'Record<string, never>' });
+  return op.params.some((p) => p.required) || op.body?.required === true;
+}
 
-  // Result type, by Accept when several media types are offered.
-  const callGenerics = [generic];
+interface ResultDecl {
+  responses: SuccessMedia[];
+  /** `A extends ... = ...` where several media types are offered, else ''. */
+  aDecl: string;
+  optionsType: string;
+  /** `XResult`, with its type arguments. */
+  resultRef: string;
+}
+
+/** `XResult`, by Accept (`XResults`) when several media types are offered. */
+function resultDeclaration({ op, K, Name, expand, eParam, aE, generic, runtimeTypes, statements }: OperationDecl): ResultDecl {
+  const responses = successMedia(op);
   let optionsType = 'CallOptions';
   let result: string;
   let aDecl = '';
@@ -130,7 +151,6 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
     const map = responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
     statements.push({ kind: K.TypeAlias, name: `${Name}Results`, isExported: true, typeParameters: eParam, type: `{ ${map} }` });
     aDecl = `A extends ${accepts(responses)} = ${q(responses[0]!.mediaType)}`;
-    callGenerics.push(aDecl);
     optionsType = 'CallOptions & { accept?: A }';
     result = `ResultFor<${Name}Results${aE}, A>`;
   }
@@ -139,8 +159,12 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
   const resultDecl = [generic, aDecl].filter(Boolean).join(', ');
   statements.push({ kind: K.TypeAlias, name: `${Name}Result${resultDecl ? `<${resultDecl}>` : ''}`, isExported: true, type: result });
   const resultArgs = [expand ? 'E' : '', responses.length > 1 ? 'A' : ''].filter(Boolean).join(', ');
-  const resultRef = `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}`;
+  return { responses, aDecl, optionsType, resultRef: `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}` };
+}
 
+/** The client interface's member: a method type, or `XCall` with its signatures (pages; If-None-Match). */
+function clientMember(d: OperationDecl, required: boolean, { responses, aDecl, optionsType, resultRef }: ResultDecl): OptionalKind<PropertySignatureStructure> {
+  const { op, K, Name, eParam, aE, generic, runtimeTypes, statements } = d;
   const paramsDecl = `params${required ? '' : '?'}: ${Name}Params${aE}`;
   // A GET with an If-None-Match parameter: calls that pass it may get NotModified (a 304 when the client does not hold
   // that version), so they have a signature of their own; calls without it (`?: undefined`) keep the plain result.
@@ -150,7 +174,7 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
     { name: 'params', hasQuestionToken: !required, type: `${Name}Params${aE}${extra}` },
     { name: 'options', hasQuestionToken: true, type: options },
   ];
-  const g = callGenerics.filter(Boolean).join(', ');
+  const g = [generic, aDecl].filter(Boolean).join(', ');
   const conditional = inm ? `With \`${inm.key}\`: NotModified when that version is still the current one (304) and the client does not hold it.` : undefined;
   // The method's hover: on the member, and on each call signature where there are two (an editor then shows the
   // signature a call resolves to, and a signature without a comment of its own would show none).
@@ -161,7 +185,6 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
     runtimeTypes.add('NotModified');
     callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: summary });
   }
-  let member: OptionalKind<PropertySignatureStructure>;
   if (paging(op)) {
     // PageItem (a deferred conditional type), not `Page['items'][number]`: tsc validates an indexed access on a
     // generic type when it checks client.ts (~9 ms each), a conditional only when a program calls all().
@@ -179,14 +202,33 @@ function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKin
       ],
     };
     statements.push(callable);
-    member = { name: op.name, type: `${Name}Call`, docs: summary };
-  } else if (inm) {
-    statements.push({ kind: K.Interface, name: `${Name}Call`, isExported: true, docs: docs(`${op.name}(), without and with \`${inm.key}\`.`), callSignatures });
-    member = { name: op.name, type: `${Name}Call`, docs: summary };
-  } else {
-    member = { name: op.name, type: `${g ? `<${g}>` : ''}(${paramsDecl}, options?: ${optionsType}) => Promise<${resultRef}>`, docs: summary };
+    return { name: op.name, type: `${Name}Call`, docs: summary };
   }
-  return { op, statements, member, usesComponents: !!expand, usesOperations, runtimeTypes };
+  if (inm) {
+    statements.push({ kind: K.Interface, name: `${Name}Call`, isExported: true, docs: docs(`${op.name}(), without and with \`${inm.key}\`.`), callSignatures });
+    return { name: op.name, type: `${Name}Call`, docs: summary };
+  }
+  return { name: op.name, type: `${g ? `<${g}>` : ''}(${paramsDecl}, options?: ${optionsType}) => Promise<${resultRef}>`, docs: summary };
+}
+
+function renderOperation(op: OperationModel, K: Printer['tsMorph']['StructureKind']): Rendered {
+  const expand = expandables(op);
+  const expandUnion = expand ? expand.map(([k]) => q(k)).join(' | ') : '';
+  const d: OperationDecl = {
+    op,
+    K,
+    Name: upperFirst(op.name),
+    expand,
+    eParam: expand ? [{ name: 'E', constraint: expandUnion, default: 'never' }] : [],
+    aE: expand ? '<E>' : '',
+    generic: expand ? `E extends ${expandUnion} = never` : '',
+    runtimeTypes: new Set<string>(),
+    statements: [],
+  };
+  operationAliases(d);
+  const required = paramsDeclaration(d);
+  const member = clientMember(d, required, resultDeclaration(d));
+  return { op, statements: d.statements, member, usesComponents: !!expand, usesOperations: op.typesKey !== undefined, runtimeTypes: d.runtimeTypes };
 }
 
 /** Operations grouped by their first tag (the document's tag order, then first use; untagged last), each group in

@@ -1,31 +1,32 @@
-// schema.ts of one API: openapi-typescript's transform over the already bundled document.
-// openapiTS() would lint and bundle the document a second time (about 2/3 of its run time on GitHub's
-// description), so the transform is called directly with the options openapiTS() defaults to. Its modules are
-// required by path (pinned 7.13.0), so openapiTS()'s own Redocly 1.x is never loaded either.
-import { createRequire } from 'node:module';
+// schema.ts of one API: openapi-typescript's transform over the already bundled document, called directly with the
+// options openapiTS() defaults to. The transform and its helpers come in a SchemaKit (typescript/internals.ts loads
+// it from openapi-typescript's dist modules, the one reach into that package's internals).
 import type { OpenAPI3, OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
 import { HTTP_METHODS, type OpenApiDocument } from '../load/index.js';
+import type { ParameterObject } from '../load/index.js';
 import { extensibleValues } from '../model/conventions/index.js';
 import { typesKeyOf } from '../model/names.js';
 import { boundsOf, parameterNotes } from '../model/value-notes.js';
-import type { ParameterObject } from '../load/index.js';
-import { requireCached } from '../util/compile-cache.js';
 
-// CommonJS builds, through require(), not import: Node 20 scans a CommonJS module's whole source for its export
-// names when ESM imports it, ~0.3 s of CPU for typescript's 9 MB (a third of generating a small document).
-const require = createRequire(import.meta.url);
-// Through the code cache, and first: openapi-typescript's require('typescript') below gets this instance.
-const ts = requireCached<typeof import('typescript')>('typescript');
-const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof import('openapi-typescript').transformSchema;
-type AddJSDocComment = (subject: unknown, node: import('typescript').Node) => void;
-const tsLib = require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof import('openapi-typescript'), 'astToString'> & { addJSDocComment: AddJSDocComment };
-const { astToString } = tsLib;
-const { resolveRef, scanDiscriminators } = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof import('openapi-typescript'), 'resolveRef' | 'scanDiscriminators'>;
+type OpenapiTypescript = typeof import('openapi-typescript');
+type TS = typeof import('typescript');
+export type AddJSDocComment = (subject: unknown, node: import('typescript').Node) => void;
+
+/** openapi-typescript's transform and helpers, and the TypeScript it builds nodes with. */
+export interface SchemaKit {
+  ts: TS;
+  transformSchema: OpenapiTypescript['transformSchema'];
+  astToString: OpenapiTypescript['astToString'];
+  resolveRef: OpenapiTypescript['resolveRef'];
+  scanDiscriminators: OpenapiTypescript['scanDiscriminators'];
+  /** Runs `render` with openapi-typescript's doc-comment writer (`addJSDocComment`) replaced by `wrap(original)`. */
+  withDocComments<T>(wrap: (original: AddJSDocComment) => AddJSDocComment, render: () => T): T;
+}
 
 type GlobalContext = TransformNodeOptions['ctx'];
 
 /** An extensible enum `[A, B]` -> `"A" | "B" | (string & {})`: known values, open to new ones. */
-const extensibleEnum: OpenAPITSOptions['transform'] = (schema: SchemaObject) => {
+const extensibleEnum = (ts: TS): OpenAPITSOptions['transform'] => (schema: SchemaObject) => {
   const values = extensibleValues(schema);
   if (!values) return undefined;
   const f = ts.factory;
@@ -67,9 +68,9 @@ function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
  * openapi-typescript's doc comments, with what a hover needs when calling that it leaves out (model/value-notes.ts): a
  * parameter's description, example and default from its schema when the parameter has none, and the bounds
  * (`@minimum 1`, `@maxItems 50`) of parameters and schemas. Its transform calls `addJSDocComment` through its module's
- * exports, so this wraps that one function for the length of one render (pinned 7.13.0; the golden files show it).
+ * exports, so this wraps that one function for the length of one render (SchemaKit.withDocComments).
  */
-function withNotes(doc: OpenApiDocument, original: AddJSDocComment): AddJSDocComment {
+function withNotes(ts: TS, doc: OpenApiDocument, original: AddJSDocComment): AddJSDocComment {
   return (subject, node) => {
     if (!subject || typeof subject !== 'object' || Array.isArray(subject)) return original(subject, node);
     const o = subject as Record<string, unknown>;
@@ -82,13 +83,13 @@ function withNotes(doc: OpenApiDocument, original: AddJSDocComment): AddJSDocCom
     } else bounds = boundsOf(doc, o);
     const before = ts.getSyntheticLeadingComments(node)?.length ?? 0;
     original(subject, node);
-    if (bounds) appendLines(node, before, bounds.map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/')}`));
+    if (bounds) appendLines(ts, node, before, bounds.map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/')}`));
   };
 }
 
 /** Adds lines to the doc comment `original` just put on `node` (its two forms: `* one line ` and `*\n * ...\n `), or a
  *  comment of their own when it put none. */
-function appendLines(node: import('typescript').Node, before: number, lines: string[]): void {
+function appendLines(ts: TS, node: import('typescript').Node, before: number, lines: string[]): void {
   const comments = ts.getSyntheticLeadingComments(node) ?? [];
   const added = comments.length > before ? comments[comments.length - 1]! : undefined;
   const tail = lines.map((l) => `\n * ${l}`).join('');
@@ -100,7 +101,8 @@ function appendLines(node: import('typescript').Node, before: number, lines: str
   ts.setSyntheticLeadingComments(node, [...comments.slice(0, -1), { ...added, text }]);
 }
 
-export function renderSchema(document: OpenApiDocument): string {
+export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string {
+  const { transformSchema, astToString, resolveRef, scanDiscriminators } = kit;
   const doc = withoutDuplicateOperationIds(document);
   const schema = doc as unknown as OpenAPI3;
   const ctx: GlobalContext = {
@@ -127,7 +129,7 @@ export function renderSchema(document: OpenApiDocument): string {
     // Only read by the lint+bundle step that is skipped here.
     redoc: undefined as unknown as GlobalContext['redoc'],
     silent: true,
-    transform: extensibleEnum,
+    transform: extensibleEnum(kit.ts),
     transformProperty: undefined,
     makePathsEnum: false,
     generatePathParams: false,
@@ -136,13 +138,7 @@ export function renderSchema(document: OpenApiDocument): string {
       return resolveRef(schema, $ref, { silent: true });
     },
   };
-  const original = tsLib.addJSDocComment;
-  tsLib.addJSDocComment = withNotes(doc, original);
-  try {
-    return printable(astToString(transformSchema(schema, ctx)));
-  } finally {
-    tsLib.addJSDocComment = original;
-  }
+  return kit.withDocComments((original) => withNotes(kit.ts, doc, original), () => printable(astToString(transformSchema(schema, ctx))));
 }
 
 /**

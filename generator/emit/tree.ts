@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiModel } from '../model/index.js';
 import { byTag, renderClient, renderIndex, renderRaw } from './client.js';
+import type { Printer } from './print.js';
 import { paging } from './specs.js';
-import type { Printer } from './printer.js';
 import { banner, render, templatesDir } from './templates.js';
 
 export type OutputTree = Map<string, string>;
@@ -34,18 +34,22 @@ export function runtimeImport(apiDir: string): string {
   return `${depth ? '../'.repeat(depth) : './'}runtime/index.js`;
 }
 
-/** The TypeScript emitters of one API, by file name. A seam: tests swap one to check the syntax gate. */
-export const emitters: Record<'client.ts' | 'raw.ts' | 'index.ts', (api: ApiModel, runtimeImport: string, printer: Printer) => string> = {
+export type Emitter = (api: ApiModel, runtimeImport: string, printer: Printer) => string;
+export type Emitters = Readonly<Record<'client.ts' | 'raw.ts' | 'index.ts', Emitter>>;
+
+/** The TypeScript emitters of one API, by file name. */
+export const EMITTERS: Emitters = Object.freeze({
   'client.ts': renderClient,
   'raw.ts': renderRaw,
   'index.ts': renderIndex,
-};
+});
 
 /** The folder of an API's files in the tree: `document/v1/`, or `` for a single document. */
 export const apiDir = (api: ApiModel): string => (api.id ? `${api.id}/` : '');
 
-/** client.ts, raw.ts, index.ts and README.md of one API, by path (schema.ts comes from openapi-typescript). */
-export function emitApi(api: ApiModel, printer: Printer): OutputTree {
+/** client.ts, raw.ts, index.ts and README.md of one API, by path (schema.ts comes from openapi-typescript).
+ *  `emitters`: tests pass a broken one to check the syntax gate. */
+export function emitApi(api: ApiModel, printer: Printer, emitters: Emitters = EMITTERS): OutputTree {
   const dir = apiDir(api);
   const rt = runtimeImport(api.id);
   const files: OutputTree = new Map();

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import type * as TS from 'typescript';
-import { requireCached } from '../util/compile-cache.js';
+import { requireCached } from '../typescript/compile-cache.js';
 import type { Ts } from './types.js';
 
 export interface ConsumerProject {

@@ -18,7 +18,14 @@ export interface ImpactStepInputs {
 }
 
 /** `report` when there are breaking changes and a consumer project is named; `refuse`: the output must stay as it is. */
-export function impactStep(inputs: ImpactStepInputs): { report?: ImpactReport; refuse: boolean; ms: number } {
+export interface ImpactStepResult {
+  report?: ImpactReport;
+  /** The output must stay as it is (failOnBreaking). */
+  refuse: boolean;
+  ms: number;
+}
+
+export function impactStep(inputs: ImpactStepInputs): ImpactStepResult {
   const { failOnBreaking } = inputs;
   // No breaking change: nothing of the consumer's project is read.
   if (!breakingChanges(inputs.reports).length) return { refuse: false, ms: 0 };

@@ -1,5 +1,5 @@
 // Runs Redocly lint with docex's own redocly.yaml (the package's, not the caller's) over documents.
-import { getLineColLocation, lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
+import { lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
@@ -7,17 +7,20 @@ import { boundedResolver, type BoundedResolver } from '../load/resolver.js';
 import { displayPath } from '../util/display-path.js';
 import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
+import { positionOf } from './positions.js';
 
-function toProblem(p: NormalizedProblem, cwd: string): LintProblem {
+function toProblem(p: NormalizedProblem, cwd: string, shown: Map<string, string>): LintProblem {
   const loc = p.location[0];
-  const lc = loc ? getLineColLocation(loc) : undefined;
-  const abs = lc?.source.absoluteRef ?? '';
+  const at = loc ? positionOf(loc) : undefined;
+  const abs = at?.source.absoluteRef ?? '';
+  let file = shown.get(abs);
+  if (file === undefined) shown.set(abs, (file = abs ? displayPath(abs, cwd) : ''));
   return {
     ruleId: p.ruleId,
     severity: p.severity,
-    file: abs ? displayPath(abs, cwd) : '',
-    line: lc?.start.line ?? 1,
-    column: lc?.start.col ?? 1,
+    file,
+    line: at?.line ?? 1,
+    column: at?.col ?? 1,
     message: p.message,
   };
 }
@@ -48,6 +51,8 @@ export async function lintFiles(files: string[], cwd = process.cwd()): Promise<L
   const config = await loadConfig({ configPath: join(packageRoot(), 'redocly.yaml') });
   const seen = new Set<string>();
   const out: LintProblem[] = [];
+  /** Each file as shown, by its absolute ref: tens of thousands of problems share a few files. */
+  const shown = new Map<string, string>();
   for (const file of files) {
     let problems: NormalizedProblem[];
     const resolver = await boundedResolver(config);
@@ -65,7 +70,7 @@ export async function lintFiles(files: string[], cwd = process.cwd()): Promise<L
     resolver.check();
     for (const p of problems) {
       if (p.ignored) continue;
-      const problem = toProblem(p, cwd);
+      const problem = toProblem(p, cwd, shown);
       const key = JSON.stringify(problem);
       if (seen.has(key)) continue;
       seen.add(key);

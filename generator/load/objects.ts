@@ -2,7 +2,7 @@
 // JSON pointer built only when asked (a repair's message). Building every pointer cost most of the walk (GitHub's
 // description: ~1M nodes), and each repair walking the document itself cost one walk per repair.
 
-type Json = Record<string, unknown>;
+import { escapePointer, type JsonObject as Json } from '../util/json.js';
 
 interface Frame {
   parent: Frame | undefined;
@@ -16,10 +16,8 @@ export interface Visited {
   pointer(): string;
 }
 
-const escape = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
-
 function pointerOf(f: Frame): string {
-  if (f.pointer === undefined) f.pointer = f.parent ? `${pointerOf(f.parent)}/${escape(f.key)}` : '#';
+  if (f.pointer === undefined) f.pointer = f.parent ? `${pointerOf(f.parent)}/${escapePointer(f.key)}` : '#';
   return f.pointer;
 }
 

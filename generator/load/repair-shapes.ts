@@ -1,19 +1,14 @@
 // Schema shapes that are valid OpenAPI but that openapi-typescript 7 turns into TypeScript that does not compile. Each
 // is found on the document as written and repaired on repairForTypes' copy, with one warning line per repair.
 import type { Visited } from './objects.js';
-import { pointerTarget } from './resolve.js';
 import type { OpenApiDocument } from './types.js';
-
-type Json = Record<string, unknown>;
+import { escapePointer, isObject, pointerTarget, type JsonObject as Json } from '../util/json.js';
 
 export interface ShapeRepair {
   message: string;
   /** Applies the repair to `doc`, a copy of the document the repair was found in (looked up there by pointer). */
   apply: (doc: Json) => void;
 }
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const escape = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 
 const typesOf = (o: Json): unknown[] => [o.type ?? []].flat();
@@ -106,7 +101,7 @@ function unmappedDiscriminatorChild(doc: Json, visited: readonly Visited[]): Sha
   // Values mapped by earlier repairs, per parent: two children claiming one value are left as they are.
   const claimed = new Map<string, Set<string>>();
   for (const [name, s] of Object.entries(schemas)) {
-    const ref = `#/components/schemas/${escape(name)}`;
+    const ref = `#/components/schemas/${escapePointer(name)}`;
     if (!isObject(s) || !Array.isArray(s.allOf) || !isObject(s.properties) || handled.has(ref)) continue;
     for (const item of s.allOf) {
       if (!isObject(item) || typeof item.$ref !== 'string' || !item.$ref.startsWith('#/')) continue;
@@ -149,7 +144,7 @@ function selfReferenceOutsideObject(doc: Json): ShapeRepair[] {
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   const out: ShapeRepair[] = [];
   for (const [name, s] of Object.entries(schemas)) {
-    const ref = `#/components/schemas/${escape(name)}`;
+    const ref = `#/components/schemas/${escapePointer(name)}`;
     const stack: [unknown, string][] = [[s, ref]];
     const seen = new Set<unknown>();
     while (stack.length) {

@@ -1,6 +1,7 @@
 // Repairs of foreign documents that are valid OpenAPI but that openapi-typescript 7 turns into types that do not
 // compile or into a crash. Each repair keeps what the document means and is reported as a warning.
-import { pascalCase, unique } from '../model/names.js';
+import { fragmentKeys, isObject, pointerTarget, type JsonObject as Json } from '../util/json.js';
+import { pascalCase, unique } from '../util/names.js';
 import { objectsOf } from './objects.js';
 import { shapeRepairs } from './repair-shapes.js';
 import type { OpenApiDocument } from './types.js';
@@ -9,17 +10,6 @@ export interface Repaired {
   document: OpenApiDocument;
   /** One line per repair, naming the JSON pointer repaired. */
   repairs: string[];
-}
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-function segmentsOf(ref: string): string[] {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**
@@ -32,22 +22,13 @@ function segmentsOf(ref: string): string[] {
  */
 function innerKind(ref: string): string | undefined {
   if (!ref.startsWith('#/')) return undefined;
-  const s = segmentsOf(ref);
+  const s = fragmentKeys(ref);
   if (s[0] === 'components' && s.length <= 3) return undefined;
   if ((s[0] === 'components' && s[1] === 'schemas') || s.includes('schema')) return 'schemas';
   const parent = s[s.length - 2];
   if (parent === 'parameters' || parent === 'responses' || parent === 'headers') return parent;
   if (s[s.length - 1] === 'requestBody') return 'requestBodies';
   return undefined;
-}
-
-function at(doc: unknown, segments: string[]): unknown {
-  let node = doc;
-  for (const key of segments) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Json)[key];
-  }
-  return node;
 }
 
 /** A discriminator mapping entry that is not a `#/` ref: to a file that did not resolve (bundling inlines the rest). */
@@ -93,12 +74,12 @@ export function repairForTypes(input: OpenApiDocument): Repaired {
   const hoisted = new Map<string, string>();
   // Targets are read before any ref is rewritten: a pointer is resolved in the document as written.
   for (const ref of [...inner].sort()) {
-    const target = at(doc, segmentsOf(ref));
+    const target = pointerTarget(doc, ref);
     const kind = innerKind(ref)!;
     if (!isObject(target)) continue;
     components[kind] ??= { ...((doc.components?.[kind] as Json | undefined) ?? {}) };
     if (!used.has(kind)) used.set(kind, new Set(Object.keys(components[kind])));
-    const words = segmentsOf(ref).filter((s) => !['components', 'schemas', 'definitions', 'properties', 'content', 'schema', 'paths'].includes(s));
+    const words = fragmentKeys(ref).filter((s) => !['components', 'schemas', 'definitions', 'properties', 'content', 'schema', 'paths'].includes(s));
     const name = unique(pascalCase(words.join(' ')) || 'Component', used.get(kind)!);
     components[kind][name] = target;
     hoisted.set(ref, `#/components/${kind}/${name}`);

@@ -7,11 +7,7 @@
 // that does not resolve (the bundler reports it, with its line), an `externalValue`, a discriminator mapping to a
 // schema outside components/schemas (the bundler copies such targets into components).
 
-import { pointerTarget } from './resolve.js';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObject, pointerTarget, type JsonObject as Json } from '../util/json.js';
 
 /** A mapping value the bundler would leave as it is: a schema name, or a ref to an existing component schema. */
 function plainMapping(doc: unknown, value: unknown): boolean {

@@ -3,8 +3,9 @@ import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObje
 import { referenceLink } from './reference-link.js';
 import { readDocument, type OperationReading } from './read.js';
 import { mediaKind, uniqueOperationIds } from './conventions/index.js';
+import { unique } from '../util/names.js';
 import { parameterNotes } from './value-notes.js';
-import { clientNames, safeName, typesKeyOf, unique } from './names.js';
+import { clientNames, safeName, typesKeyOf } from './names.js';
 import type { ApiModel, BodyModel, Method, OperationModel, ParamModel } from './types.js';
 
 export interface ModelOptions {

@@ -12,6 +12,7 @@ import { isJsonMedia, paramSchema, resolveSchema, type Item } from './schema-too
 import { idProp } from './state.js';
 import type { Store } from './store.js';
 import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
+import { isObject } from '../util/json.js';
 
 export const listCache = new WeakMap<Store, { key: string; version: number; items: readonly Item[] }[]>();
 
@@ -67,7 +68,7 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
   const item = ctx.state.generateItem(store, store.items.size);
   stampServerTimes(ctx, call, item, body);
   // What the client sets: the JSON body's properties, and the query parameters declared to set some (an upload's metadata).
-  const fromBody = body && isJsonMedia(body.mediaType) && body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Item) : {};
+  const fromBody = body && isJsonMedia(body.mediaType) && isObject(body.value) ? (body.value as Item) : {};
   const sent: Item = { ...setsFromQuery(spec.sets, call.query), ...fromBody };
   const sentId = sent[key];
   if (typeof sentId === 'string' && (store.items.has(sentId) || store.foreign.has(sentId))) throw httpError(409, `${singular(spec.op.path)} "${sentId}" already exists`);

@@ -3,6 +3,7 @@ import { httpError } from './http-error.js';
 import { parseInstant } from './iso8601.js';
 import type { Item } from './schema-tools.js';
 import { compareSortValues, sortValue, type SortKey } from './sorted.js';
+import { isObject } from '../util/json.js';
 
 /** The page size when neither the client nor the document (`default` of `limit`) says. */
 export const DEFAULT_LIMIT = 25;
@@ -46,7 +47,7 @@ function afterFilter(f: QueryFilter, bound: string): Filter {
 
 function valueAt(item: Item, path: readonly string[]): unknown {
   let v: unknown = item;
-  for (const step of path) v = v && typeof v === 'object' && !Array.isArray(v) ? (v as Item)[step] : undefined;
+  for (const step of path) v = isObject(v) ? v[step] : undefined;
   return v;
 }
 

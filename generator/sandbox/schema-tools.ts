@@ -1,5 +1,5 @@
 import { deref, refName, type MediaTypeObject, type OpenApiDocument, type ParameterObject, type SchemaObject } from '../load/index.js';
-import { pointerTarget } from '../load/resolve.js';
+import { pointerTarget } from '../util/json.js';
 import { at, documentContext, expandTarget, isJsonMedia, type At } from '../model/conventions/index.js';
 import type { MediaModel, ParamModel, SourceRef } from '../model/index.js';
 

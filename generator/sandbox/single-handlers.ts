@@ -14,6 +14,7 @@ import { offered, successResponse } from '../model/index.js';
 import { examplesOf } from './state.js';
 import { quoteTag, type Blob } from './store.js';
 import { type SubApiContext, type Call, parentOf, itemEtag, isBlob, checkIfMatch, notModified, sendRepresentation } from './handler-kit.js';
+import { isObject } from '../util/json.js';
 
 export function singleKey(call: Call, parentId: string | undefined): string {
   return `${call.spec.api.entry.id} ${call.spec.op.path} ${parentId ?? ''}`;
@@ -31,7 +32,7 @@ export function currentSingle(ctx: SubApiContext, call: Call, parent: { id: stri
     // Only non-JSON representations: rendered from the parent (a presentation of the document).
     value = parent?.item ?? {};
   } else {
-    const example = examplesOf(media).find((e) => e && typeof e === 'object' && !Array.isArray(e)) as Item | undefined;
+    const example = examplesOf(media).find(isObject) as Item | undefined;
     const prng = new Prng(hash32(key));
     value = parent || !example ? (generateObject({ doc: getSpec.api.doc, prng, index: 0, refId: () => undefined }, media.schema ?? {}) as Item) : structuredClone(example);
     if (call.principal) for (const p of getSpec.op.conventions.principal) value[p.property] = call.principal.username;

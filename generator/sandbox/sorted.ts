@@ -1,6 +1,7 @@
 // A collection in sort order, kept as its items change (the store's ItemMap tells it), so that listing after a write
 // does not sort the whole collection again.
 import type { Item } from './schema-tools.js';
+import { isObject } from '../util/json.js';
 
 export interface SortKey {
   property: string;
@@ -11,7 +12,7 @@ type SortValue = number | string | null;
 
 /** What an item sorts by for one key: a reference by its id, a number as it is, anything else as text; none as null. */
 export function sortValue(v: unknown): SortValue {
-  const x = v && typeof v === 'object' && !Array.isArray(v) ? (v as Item).id : v;
+  const x = isObject(v) ? v.id : v;
   return x === undefined || x === null ? null : typeof x === 'number' ? x : String(x);
 }
 

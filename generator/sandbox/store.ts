@@ -212,8 +212,3 @@ export function matchesWeak(tags: string[], current: string): boolean {
   const strip = (t: string): string => t.replace(/^W\//, '');
   return tags.some((t) => t === '*' || strip(t) === strip(current));
 }
-
-/** Strong comparison (If-Match, RFC 9110 13.1.1): a weak tag never matches. */
-export function matchesStrong(tags: string[], current: string): boolean {
-  return tags.some((t) => t === '*' || (!t.startsWith('W/') && t === current));
-}

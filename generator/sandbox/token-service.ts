@@ -94,184 +94,209 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   }
 }
 
+/** What the token service's steps share: its options, the tokens it issued and its counters. */
+interface Service {
+  opts: TokenServiceOptions;
+  state: TokenState;
+  stats: TokenStats;
+}
+
+const GRANT_COUNTER: Record<Grant, 'authorizationCodes' | 'passwords' | 'refreshes'> = {
+  authorization_code: 'authorizationCodes', password: 'passwords', refresh_token: 'refreshes',
+};
+
+const findClient = (svc: Service, id: string) => svc.opts.clients.find((c) => c.clientId === id);
+
+function authenticateClient(svc: Service, req: FastifyRequest): TokenServiceClient {
+  for (const cand of basicCredentials(req.headers.authorization)) {
+    const client = findClient(svc, cand.id);
+    if (client && safeEqual(cand.secret, client.clientSecret)) return client;
+  }
+  throw new OAuthError('invalid_client', 'Client authentication failed: send HTTP Basic with the client id and secret.', 401);
+}
+
+/**
+ * The request's parameters, from the form body and the query (spec 4.3: "Sent as form/query parameters").
+ * A parameter given twice, in either place or in both, is an error; a body must be a form. Revocation
+ * (RFC 7009, not in the spec) takes a form only.
+ */
+function formParams(req: FastifyRequest, allowQuery: boolean): Params {
+  const query = parseForm(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+  if (!allowQuery && Object.keys(query.params).length > 0) {
+    throw new OAuthError('invalid_request', 'Send the parameters form-encoded in the request body, not in the query.');
+  }
+  const ct = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  let body: FormBody = { params: Object.create(null) as Params, duplicates: [] };
+  if (ct || Object.keys(query.params).length === 0) {
+    if (ct !== FORM || !isFormBody(req.body)) throw new OAuthError('invalid_request', `The request body must be ${FORM}.`, 415);
+    body = req.body;
+  }
+  const both = Object.keys(query.params).filter((k) => k in body.params);
+  const duplicates = [...query.duplicates, ...body.duplicates, ...both];
+  if (duplicates.length) throw new OAuthError('invalid_request', `Parameter sent more than once: ${[...new Set(duplicates)].join(', ')}.`);
+  return Object.assign(Object.create(null) as Params, query.params, body.params);
+}
+
+function required(p: Params, ...names: string[]): string[] {
+  const missing = names.filter((n) => !p[n]);
+  if (missing.length) throw new OAuthError('invalid_request', `Missing parameter: ${missing.join(', ')}.`);
+  return names.map((n) => p[n] as string);
+}
+
+function tokenResponse(reply: FastifyReply, result: IssuedTokens | string): void {
+  if (typeof result === 'string') throw new OAuthError('invalid_grant', result);
+  void reply.code(200).headers(NO_STORE).send({
+    scope: 'all', access_token: result.accessToken, token_type: 'bearer', expires_in: result.expiresIn, refresh_token: result.refreshToken,
+  });
+}
+
+function sendOAuthError(svc: Service, reply: FastifyReply, err: OAuthError): void {
+  svc.stats.errors[err.error] = (svc.stats.errors[err.error] ?? 0) + 1;
+  if (err.status === 401) void reply.header('www-authenticate', 'Basic realm="oauth2", charset="UTF-8"');
+  void reply.code(err.status).headers(NO_STORE).send({ error: err.error, error_description: err.description });
+}
+
+/** A user's password checked, compared even for unknown users, so timing does not tell which user names exist. */
+function passwordMatches(svc: Service, username: string, password: string): boolean {
+  const user = svc.opts.users.find((u) => u.username === username);
+  return safeEqual(password, user?.password ?? '\u0000no-user') && user !== undefined;
+}
+
+function authorizeParams(p: Params): LoginPageParams {
+  return {
+    response_type: p.response_type ?? '', client_id: p.client_id ?? '', redirect_uri: p.redirect_uri ?? '',
+    state: p.state, code_challenge: p.code_challenge, code_challenge_method: p.code_challenge_method, scope: p.scope,
+  };
+}
+
+/** Validates an authorization request: an error to show as a page (never redirected, RFC 6749 4.1.2.1), or the client. */
+function checkAuthorize(svc: Service, a: LoginPageParams): { html: string } | { client: TokenServiceClient } {
+  const client = findClient(svc, a.client_id);
+  if (!a.client_id || !client) return { html: 'Unknown client_id.' };
+  if (!a.redirect_uri || !redirectAllowed(client, a.redirect_uri)) return { html: 'redirect_uri is not registered for this client.' };
+  // The token document shows wrong parameters as a page (400) too, rather than redirecting them.
+  if (a.response_type !== 'code') return { html: 'response_type must be code.' };
+  if (a.code_challenge !== undefined) {
+    // S256 is the only method, and the default when code_challenge is given (as the token document says).
+    if ((a.code_challenge_method ?? 'S256') !== 'S256') return { html: 'code_challenge_method must be S256.' };
+    if (!/^[A-Za-z0-9_-]{43,128}$/.test(a.code_challenge)) return { html: 'code_challenge must be base64url(SHA-256(code_verifier)).' };
+  } else if (a.code_challenge_method !== undefined) {
+    return { html: 'code_challenge_method without code_challenge.' };
+  }
+  return { client };
+}
+
+/** The tokens one grant of POST /oauth2/token issues, or why it issues none (an `invalid_grant` description). */
+function grantTokens(svc: Service, client: TokenServiceClient, p: Params): IssuedTokens | string {
+  const [grant] = required(p, 'grant_type');
+  if (grant === 'authorization_code' || grant === 'password' || grant === 'refresh_token') svc.stats[GRANT_COUNTER[grant]]++;
+  if (grant === 'authorization_code') {
+    const [code, redirectUri] = required(p, 'code', 'redirect_uri') as [string, string];
+    return svc.state.redeemCode(code, client.clientId, redirectUri, p.code_verifier);
+  }
+  if (grant === 'password') {
+    const [username, password] = required(p, 'username', 'password') as [string, string];
+    if (!passwordMatches(svc, username, password)) throw new OAuthError('invalid_grant', 'Invalid username or password.');
+    return svc.state.issueForPassword(client.clientId, username);
+  }
+  if (grant === 'refresh_token') {
+    const [refreshToken] = required(p, 'refresh_token') as [string];
+    return svc.state.rotate(refreshToken, client.clientId);
+  }
+  throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code, password or refresh_token.');
+}
+
+/** Runs a form endpoint's step; an OAuthError it throws is answered in RFC 6749's error shape. */
+async function answering(svc: Service, reply: FastifyReply, step: () => void): Promise<FastifyReply> {
+  try {
+    step();
+  } catch (err) {
+    if (!(err instanceof OAuthError)) throw err;
+    sendOAuthError(svc, reply, err);
+  }
+  return reply;
+}
+
+/** The form parser, the error handler and the request counter, scoped to the token service's plugin. */
+function registerPlumbing(scope: FastifyInstance, svc: Service): void {
+  // Scoped to this plugin: a form parser registered by the host app would otherwise clash with ours.
+  if (scope.hasContentTypeParser(FORM)) scope.removeContentTypeParser(FORM);
+  scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_req, body, done) => {
+    done(null, parseForm(String(body)));
+  });
+  // Errors fastify raises itself (unsupported media type, body too large, bad encoding) in this plugin's shapes.
+  scope.setErrorHandler((err: { statusCode?: number; code?: string }, req, reply) => {
+    const code = err.statusCode ?? 500;
+    const status = code === 415 ? 415 : code >= 400 && code < 500 ? 400 : 500;
+    const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The request body is larger than ${MAX_FORM_BYTES / 1024} KiB.` : undefined;
+    const message = status === 415 ? `The request body must be ${FORM}.` : status === 400 ? (tooLarge ?? 'The request could not be read.') : 'An unexpected error occurred.';
+    if (req.url.startsWith('/oauth2/authorize')) {
+      void reply.code(status).headers(HTML_HEADERS).send(errorPage(message));
+    } else {
+      sendOAuthError(svc, reply, new OAuthError(status === 500 ? 'server_error' : 'invalid_request', message, status));
+    }
+  });
+  // Counted before body parsing, so requests that fastify's parser rejects count too.
+  scope.addHook('onRequest', async (req) => {
+    if (req.method === 'POST' && req.routeOptions.url === '/oauth2/token') svc.stats.tokenRequests++;
+  });
+}
+
+/** POST /oauth2/token and POST /oauth2/revoke. */
+function registerTokenRoutes(scope: FastifyInstance, svc: Service): void {
+  scope.post('/oauth2/token', async (req, reply) =>
+    answering(svc, reply, () => {
+      const client = authenticateClient(svc, req);
+      tokenResponse(reply, grantTokens(svc, client, formParams(req, true)));
+    }),
+  );
+  scope.post('/oauth2/revoke', async (req, reply) =>
+    answering(svc, reply, () => {
+      const client = authenticateClient(svc, req);
+      const [token] = required(formParams(req, false), 'token');
+      svc.state.revoke(token as string, client.clientId);
+      void reply.code(200).headers(NO_STORE).send();
+    }),
+  );
+}
+
+/** GET /oauth2/authorize (the login page) and POST /oauth2/authorize (its form: 302 to redirect_uri with a code). */
+function registerLoginRoutes(scope: FastifyInstance, svc: Service): void {
+  scope.get('/oauth2/authorize', async (req, reply) => {
+    const a = authorizeParams(stringParams(req.query));
+    const check = checkAuthorize(svc, a);
+    if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
+    return reply.code(200).headers(HTML_HEADERS).send(loginPage(a));
+  });
+  scope.post('/oauth2/authorize', async (req, reply) => {
+    if (!isFormBody(req.body)) return reply.code(415).headers(HTML_HEADERS).send(errorPage(`The form must be sent as ${FORM}.`));
+    const body = req.body.params;
+    const a = authorizeParams(body);
+    const check = checkAuthorize(svc, a);
+    if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
+    const username = body.username ?? '';
+    if (!passwordMatches(svc, username, body.password ?? '')) {
+      // 200, as the token document says: the same page again, with the error.
+      return reply.code(200).headers(HTML_HEADERS).send(loginPage(a, { error: 'Wrong username or password.', username }));
+    }
+    const code = svc.state.createCode({ clientId: check.client.clientId, username, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge });
+    return reply.code(302).header('cache-control', 'no-store').header('location', redirectWith(a.redirect_uri, { code, state: a.state })).send();
+  });
+}
+
 export function registerTokenService(app: FastifyInstance, opts: TokenServiceOptions): TokenAuthority {
   const now = opts.now ?? Date.now;
   const ttl = opts.accessTokenTtlSeconds ?? 300;
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('accessTokenTtlSeconds must be a positive integer');
-  const state = new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true);
   const stats: TokenStats = { tokenRequests: 0, authorizationCodes: 0, passwords: 0, refreshes: 0, errors: {} };
-  const grantCounter: Record<Grant, 'authorizationCodes' | 'passwords' | 'refreshes'> = {
-    authorization_code: 'authorizationCodes', password: 'passwords', refresh_token: 'refreshes',
-  };
-
-  const findClient = (id: string) => opts.clients.find((c) => c.clientId === id);
-
-  function authenticateClient(req: FastifyRequest): TokenServiceClient {
-    for (const cand of basicCredentials(req.headers.authorization)) {
-      const client = findClient(cand.id);
-      if (client && safeEqual(cand.secret, client.clientSecret)) return client;
-    }
-    throw new OAuthError('invalid_client', 'Client authentication failed: send HTTP Basic with the client id and secret.', 401);
-  }
-
-  /**
-   * The request's parameters, from the form body and the query (spec 4.3: "Sent as form/query parameters").
-   * A parameter given twice, in either place or in both, is an error; a body must be a form. Revocation
-   * (RFC 7009, not in the spec) takes a form only.
-   */
-  function formParams(req: FastifyRequest, allowQuery: boolean): Params {
-    const query = parseForm(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
-    if (!allowQuery && Object.keys(query.params).length > 0) {
-      throw new OAuthError('invalid_request', 'Send the parameters form-encoded in the request body, not in the query.');
-    }
-    const ct = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    let body: FormBody = { params: Object.create(null) as Params, duplicates: [] };
-    if (ct || Object.keys(query.params).length === 0) {
-      if (ct !== FORM || !isFormBody(req.body)) throw new OAuthError('invalid_request', `The request body must be ${FORM}.`, 415);
-      body = req.body;
-    }
-    const both = Object.keys(query.params).filter((k) => k in body.params);
-    const duplicates = [...query.duplicates, ...body.duplicates, ...both];
-    if (duplicates.length) throw new OAuthError('invalid_request', `Parameter sent more than once: ${[...new Set(duplicates)].join(', ')}.`);
-    return Object.assign(Object.create(null) as Params, query.params, body.params);
-  }
-
-  function required(p: Params, ...names: string[]): string[] {
-    const missing = names.filter((n) => !p[n]);
-    if (missing.length) throw new OAuthError('invalid_request', `Missing parameter: ${missing.join(', ')}.`);
-    return names.map((n) => p[n] as string);
-  }
-
-  function tokenResponse(reply: FastifyReply, result: IssuedTokens | string): void {
-    if (typeof result === 'string') throw new OAuthError('invalid_grant', result);
-    void reply.code(200).headers(NO_STORE).send({
-      scope: 'all', access_token: result.accessToken, token_type: 'bearer', expires_in: result.expiresIn, refresh_token: result.refreshToken,
-    });
-  }
-
-  function sendOAuthError(reply: FastifyReply, err: OAuthError): void {
-    stats.errors[err.error] = (stats.errors[err.error] ?? 0) + 1;
-    if (err.status === 401) void reply.header('www-authenticate', 'Basic realm="oauth2", charset="UTF-8"');
-    void reply.code(err.status).headers(NO_STORE).send({ error: err.error, error_description: err.description });
-  }
-
-  function authorizeParams(p: Params): LoginPageParams {
-    return {
-      response_type: p.response_type ?? '', client_id: p.client_id ?? '', redirect_uri: p.redirect_uri ?? '',
-      state: p.state, code_challenge: p.code_challenge, code_challenge_method: p.code_challenge_method, scope: p.scope,
-    };
-  }
-
-  /** Validates an authorization request: an error to show as a page (never redirected, RFC 6749 4.1.2.1), or the client. */
-  function checkAuthorize(a: LoginPageParams): { html: string } | { client: TokenServiceClient } {
-    const client = findClient(a.client_id);
-    if (!a.client_id || !client) return { html: 'Unknown client_id.' };
-    if (!a.redirect_uri || !redirectAllowed(client, a.redirect_uri)) return { html: 'redirect_uri is not registered for this client.' };
-    // The token document shows wrong parameters as a page (400) too, rather than redirecting them.
-    if (a.response_type !== 'code') return { html: 'response_type must be code.' };
-    if (a.code_challenge !== undefined) {
-      // S256 is the only method, and the default when code_challenge is given (as the token document says).
-      if ((a.code_challenge_method ?? 'S256') !== 'S256') return { html: 'code_challenge_method must be S256.' };
-      if (!/^[A-Za-z0-9_-]{43,128}$/.test(a.code_challenge)) return { html: 'code_challenge must be base64url(SHA-256(code_verifier)).' };
-    } else if (a.code_challenge_method !== undefined) {
-      return { html: 'code_challenge_method without code_challenge.' };
-    }
-    return { client };
-  }
-
+  const svc: Service = { opts, state: new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true), stats };
   app.register(async (scope) => {
-    // Scoped to this plugin: a form parser registered by the host app would otherwise clash with ours.
-    if (scope.hasContentTypeParser(FORM)) scope.removeContentTypeParser(FORM);
-    scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_req, body, done) => {
-      done(null, parseForm(String(body)));
-    });
-
-    // Errors fastify raises itself (unsupported media type, body too large, bad encoding) in this plugin's shapes.
-    scope.setErrorHandler((err: { statusCode?: number; code?: string }, req, reply) => {
-      const code = err.statusCode ?? 500;
-      const status = code === 415 ? 415 : code >= 400 && code < 500 ? 400 : 500;
-      const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The request body is larger than ${MAX_FORM_BYTES / 1024} KiB.` : undefined;
-      const message = status === 415 ? `The request body must be ${FORM}.` : status === 400 ? (tooLarge ?? 'The request could not be read.') : 'An unexpected error occurred.';
-      if (req.url.startsWith('/oauth2/authorize')) {
-        void reply.code(status).headers(HTML_HEADERS).send(errorPage(message));
-      } else {
-        sendOAuthError(reply, new OAuthError(status === 500 ? 'server_error' : 'invalid_request', message, status));
-      }
-    });
-
-    // Counted before body parsing, so requests that fastify's parser rejects count too.
-    scope.addHook('onRequest', async (req) => {
-      if (req.method === 'POST' && req.routeOptions.url === '/oauth2/token') stats.tokenRequests++;
-    });
-
-    scope.post('/oauth2/token', async (req, reply) => {
-      try {
-        const client = authenticateClient(req);
-        const p = formParams(req, true);
-        const [grant] = required(p, 'grant_type');
-        if (grant === 'authorization_code' || grant === 'password' || grant === 'refresh_token') stats[grantCounter[grant]]++;
-        if (grant === 'authorization_code') {
-          const [code, redirectUri] = required(p, 'code', 'redirect_uri') as [string, string];
-          tokenResponse(reply, state.redeemCode(code, client.clientId, redirectUri, p.code_verifier));
-        } else if (grant === 'password') {
-          const [username, password] = required(p, 'username', 'password') as [string, string];
-          const user = opts.users.find((u) => u.username === username);
-          // Compare even for unknown users, so timing does not tell which user names exist.
-          const ok = safeEqual(password, user?.password ?? '\u0000no-user') && user !== undefined;
-          if (!ok) throw new OAuthError('invalid_grant', 'Invalid username or password.');
-          tokenResponse(reply, state.issueForPassword(client.clientId, username));
-        } else if (grant === 'refresh_token') {
-          const [refreshToken] = required(p, 'refresh_token') as [string];
-          tokenResponse(reply, state.rotate(refreshToken, client.clientId));
-        } else {
-          throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code, password or refresh_token.');
-        }
-      } catch (err) {
-        if (!(err instanceof OAuthError)) throw err;
-        sendOAuthError(reply, err);
-      }
-      return reply;
-    });
-
-    scope.post('/oauth2/revoke', async (req, reply) => {
-      try {
-        const client = authenticateClient(req);
-        const [token] = required(formParams(req, false), 'token');
-        state.revoke(token as string, client.clientId);
-        void reply.code(200).headers(NO_STORE).send();
-      } catch (err) {
-        if (!(err instanceof OAuthError)) throw err;
-        sendOAuthError(reply, err);
-      }
-      return reply;
-    });
-
-    scope.get('/oauth2/authorize', async (req, reply) => {
-      const a = authorizeParams(stringParams(req.query));
-      const check = checkAuthorize(a);
-      if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
-      return reply.code(200).headers(HTML_HEADERS).send(loginPage(a));
-    });
-
-    scope.post('/oauth2/authorize', async (req, reply) => {
-      if (!isFormBody(req.body)) return reply.code(415).headers(HTML_HEADERS).send(errorPage(`The form must be sent as ${FORM}.`));
-      const body = req.body.params;
-      const a = authorizeParams(body);
-      const check = checkAuthorize(a);
-      if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
-      const username = body.username ?? '';
-      const user = opts.users.find((u) => u.username === username);
-      if (!(safeEqual(body.password ?? '', user?.password ?? '\u0000no-user') && user)) {
-        // 200, as the token document says: the same page again, with the error.
-        return reply.code(200).headers(HTML_HEADERS).send(loginPage(a, { error: 'Wrong username or password.', username }));
-      }
-      const code = state.createCode({ clientId: check.client.clientId, username, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge });
-      return reply.code(302).header('cache-control', 'no-store').header('location', redirectWith(a.redirect_uri, { code, state: a.state })).send();
-    });
+    registerPlumbing(scope, svc);
+    registerTokenRoutes(scope, svc);
+    registerLoginRoutes(scope, svc);
   });
-
   return {
-    verifyAccessToken: (token) => state.verifyAccess(token),
+    verifyAccessToken: (token) => svc.state.verifyAccess(token),
     stats,
     resetStats() {
       stats.tokenRequests = stats.authorizationCodes = stats.passwords = stats.refreshes = 0;

@@ -2,9 +2,14 @@
 // whatever docex version wrote them, since the client compiled against those files, and its document may be gone.
 // Only syntax is read (no type-checker): aliases and `components["schemas"]["X"]` references are followed by name.
 import type { ts as tsTypes } from 'ts-morph';
-import type { Printer } from '../emit/printer.js';
 
-type TS = Printer['tsMorph']['ts'];
+type TS = typeof tsTypes;
+
+/** What reading a surface needs: TypeScript (ts-morph's) and a syntax-only parse with it (typescript/printer.ts's). */
+export interface SurfaceParser {
+  readonly tsMorph: { readonly ts: TS };
+  parse(path: string, text: string): tsTypes.SourceFile;
+}
 type TypeNode = tsTypes.TypeNode;
 
 export type Reach = 'request' | 'response';
@@ -138,82 +143,135 @@ function membersOf(ts: TS, node: TypeNode | undefined): Map<string, TypeNode> {
 }
 
 /** The surface of the API whose client.ts and schema.ts texts are given. */
-export function extractSurface(printer: Printer, clientText: string, schemaText: string): ApiSurface {
+export function extractSurface(printer: SurfaceParser, clientText: string, schemaText: string): ApiSurface {
   return surfaceOf(printer.tsMorph.ts, printer.parse('/client.ts', clientText), printer.parse('/schema.ts', schemaText));
+}
+
+/** schema.ts's components, each walked once: `schemas/Name` (or `responses/Name`...) -> what it holds. */
+function componentsOf(ts: TS, schema: tsTypes.SourceFile): Map<string, Local> {
+  const components = new Map<string, Local>();
+  for (const [section, type] of interfaceMembers(ts, schema, 'components')) {
+    for (const [name, t] of membersOf(ts, type)) {
+      const local = emptyLocal();
+      walk(ts, schema, t, section === 'schemas' ? name : `${section}.${name}`, local);
+      components.set(`${section}/${name}`, local);
+    }
+  }
+  return components;
+}
+
+/** What client.ts declares: type aliases by name, the members of each parameter type, exported names, and the
+ *  members of the exported `...Client` interface. */
+interface ClientDeclarations {
+  aliases: Map<string, TypeNode>;
+  paramDecls: Map<string, tsTypes.NodeArray<tsTypes.TypeElement>>;
+  exported: Set<string>;
+  clientMembers: tsTypes.NodeArray<tsTypes.TypeElement> | undefined;
+}
+
+function clientDeclarations(ts: TS, client: tsTypes.SourceFile): ClientDeclarations {
+  const out: ClientDeclarations = { aliases: new Map(), paramDecls: new Map(), exported: new Set(), clientMembers: undefined };
+  for (const s of client.statements) {
+    const isExported = (ts.canHaveModifiers(s) ? ts.getModifiers(s) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) === true;
+    if (ts.isTypeAliasDeclaration(s)) {
+      out.aliases.set(s.name.text, s.type);
+      if (ts.isTypeLiteralNode(s.type)) out.paramDecls.set(s.name.text, s.type.members);
+    } else if (ts.isInterfaceDeclaration(s)) {
+      out.paramDecls.set(s.name.text, s.members);
+      if (isExported && /Client$/.test(s.name.text)) out.clientMembers = s.members;
+    }
+    if (isExported) {
+      if (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isFunctionDeclaration(s)) if (s.name) out.exported.add(s.name.text);
+      if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) out.exported.add(d.name.text);
+    }
+  }
+  return out;
+}
+
+/** schema.ts's interfaces an operation's type is found in. */
+interface SchemaIndex {
+  operationsById: Map<string, TypeNode>;
+  pathsByKey: Map<string, TypeNode>;
+}
+
+/** The operation's type in schema.ts, through client.ts's `XOp` alias: operations["id"] or paths["/x"]["get"]. */
+function operationType(ts: TS, alias: TypeNode | undefined, schema: SchemaIndex): TypeNode | undefined {
+  let opType: TypeNode | undefined;
+  const byId = alias && indexChain(ts, alias, 'operations');
+  const byPath = alias && indexChain(ts, alias, 'paths');
+  if (byId?.length === 1) opType = schema.operationsById.get(byId[0]!);
+  else if (byPath?.length === 2) opType = membersOf(ts, schema.pathsByKey.get(byPath[0]!)).get(byPath[1]!);
+  if (opType && ts.isIndexedAccessTypeNode(opType)) {
+    const id = indexChain(ts, opType, 'operations');
+    if (id?.length === 1) opType = schema.operationsById.get(id[0]!);
+  }
+  return opType;
+}
+
+/** What a call of `op` sends (parameters, the body's content) and what a success returns (2xx content); error bodies
+ *  and headers are not part of the method's result. */
+function operationRoots(ts: TS, op: string, opType: TypeNode | undefined): [TypeNode, string, Reach][] {
+  const parts = membersOf(ts, opType);
+  const roots: [TypeNode, string, Reach][] = [];
+  for (const [where, t] of membersOf(ts, parts.get('parameters'))) roots.push([t, `${op} ${where}`, 'request']);
+  const body = parts.get('requestBody');
+  for (const [, t] of membersOf(ts, membersOf(ts, body).get('content'))) roots.push([t, `${op} body`, 'request']);
+  if (body && !ts.isTypeLiteralNode(body)) roots.push([body, `${op} body`, 'request']);
+  for (const [status, t] of membersOf(ts, parts.get('responses'))) {
+    // 2xx: the method's result; default: the body an ApiError carries, which docex diff also counts as a response.
+    if (!/^2/.test(status) && status !== 'default') continue;
+    const content = ts.isTypeLiteralNode(t) ? membersOf(ts, t).get('content') : t;
+    if (!content) continue;
+    if (ts.isTypeLiteralNode(content)) for (const [, c] of membersOf(ts, content)) roots.push([c, `${op} result`, 'response']);
+    else roots.push([content, `${op} result`, 'response']);
+  }
+  return roots;
+}
+
+/** Adds what `local` holds to the surface, as reached by `op` in direction `r` (at most MAX_OPS operations named). */
+function addLocal(surface: ApiSurface, local: Local, r: Reach, op: string): void {
+  for (const [path, e] of local.enums) {
+    const have = surface.enums.get(path) ?? { ...e, reach: new Set<Reach>(), operations: [] };
+    have.reach.add(r);
+    if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
+    surface.enums.set(path, have);
+  }
+  for (const [path, prop] of local.props) {
+    const have = surface.properties[r].get(path) ?? { ...prop, operations: [] };
+    if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
+    surface.properties[r].set(path, have);
+  }
+}
+
+/** Components reachable from `refs`, by direction: `reach` records `op` on each (breadth-first over component
+ *  references). */
+function spread(reach: Map<string, Map<Reach, string[]>>, components: ReadonlyMap<string, Local>, refs: Iterable<string>, r: Reach, op: string): void {
+  const queue = [...refs];
+  const seen = new Set<string>();
+  while (queue.length) {
+    const key = queue.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const byReach = reach.get(key) ?? new Map<Reach, string[]>();
+    const ops = byReach.get(r) ?? [];
+    if (ops.length >= MAX_OPS || ops.includes(op)) {
+      // Already reached in this direction by enough operations: its own references were walked then.
+      if (ops.length >= MAX_OPS) continue;
+    } else ops.push(op);
+    byReach.set(r, ops);
+    reach.set(key, byReach);
+    for (const next of components.get(key)?.refs ?? []) queue.push(next);
+  }
 }
 
 /** The surface of an API from its client.ts and schema.ts, parsed (parents need not be set: node text is read from
  *  the file's text, so the syntax gate's own parse serves). */
 export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.SourceFile): ApiSurface {
-  const src = schema;
-
-  // schema.ts: every component, walked once, and each operation's request and response parts.
-  const components = new Map<string, Local>();
-  for (const [section, type] of interfaceMembers(ts, schema, 'components')) {
-    for (const [name, t] of membersOf(ts, type)) {
-      const local = emptyLocal();
-      walk(ts, src, t, section === 'schemas' ? name : `${section}.${name}`, local);
-      components.set(`${section}/${name}`, local);
-    }
-  }
-  const operationsById = interfaceMembers(ts, schema, 'operations');
-  const pathsByKey = interfaceMembers(ts, schema, 'paths');
-
-  // client.ts: aliases by name, the client interface's members, exported names.
-  const aliases = new Map<string, TypeNode>();
-  const paramDecls = new Map<string, tsTypes.NodeArray<tsTypes.TypeElement>>();
-  const exported = new Set<string>();
-  let clientMembers: tsTypes.NodeArray<tsTypes.TypeElement> | undefined;
-  for (const s of client.statements) {
-    const isExported = (ts.canHaveModifiers(s) ? ts.getModifiers(s) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) === true;
-    if (ts.isTypeAliasDeclaration(s)) {
-      aliases.set(s.name.text, s.type);
-      if (ts.isTypeLiteralNode(s.type)) paramDecls.set(s.name.text, s.type.members);
-    } else if (ts.isInterfaceDeclaration(s)) {
-      paramDecls.set(s.name.text, s.members);
-      if (isExported && /Client$/.test(s.name.text)) clientMembers = s.members;
-    }
-    if (isExported) {
-      if (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isFunctionDeclaration(s)) if (s.name) exported.add(s.name.text);
-      if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) exported.add(d.name.text);
-    }
-  }
-
+  const components = componentsOf(ts, schema);
+  const index: SchemaIndex = { operationsById: interfaceMembers(ts, schema, 'operations'), pathsByKey: interfaceMembers(ts, schema, 'paths') };
+  const { aliases, paramDecls, exported, clientMembers } = clientDeclarations(ts, client);
   const surface: ApiSurface = { operations: new Map(), enums: new Map(), properties: { request: new Map(), response: new Map() }, exported };
   const reach = new Map<string, Map<Reach, string[]>>();
-  const addLocal = (local: Local, r: Reach, op: string) => {
-    for (const [path, e] of local.enums) {
-      const have = surface.enums.get(path) ?? { ...e, reach: new Set<Reach>(), operations: [] };
-      have.reach.add(r);
-      if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
-      surface.enums.set(path, have);
-    }
-    for (const [path, prop] of local.props) {
-      const have = surface.properties[r].get(path) ?? { ...prop, operations: [] };
-      if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
-      surface.properties[r].set(path, have);
-    }
-  };
-  // Components reachable from each operation, by direction (breadth-first over component references).
-  const spread = (refs: Iterable<string>, r: Reach, op: string) => {
-    const queue = [...refs];
-    const seen = new Set<string>();
-    while (queue.length) {
-      const key = queue.pop()!;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const byReach = reach.get(key) ?? new Map<Reach, string[]>();
-      const ops = byReach.get(r) ?? [];
-      if (ops.length >= MAX_OPS || ops.includes(op)) {
-        // Already reached in this direction by enough operations: its own references were walked then.
-        if (ops.length >= MAX_OPS) continue;
-      } else ops.push(op);
-      byReach.set(r, ops);
-      reach.set(key, byReach);
-      for (const next of components.get(key)?.refs ?? []) queue.push(next);
-    }
-  };
-
   for (const member of clientMembers ?? []) {
     if (!(ts.isPropertySignature(member) || ts.isMethodSignature(member)) || !member.name) continue;
     const op = nameText(ts, member.name);
@@ -223,45 +281,18 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
       if (ts.isPropertySignature(p) && p.type) params.set(nameText(ts, p.name), { required: !p.questionToken });
     }
     surface.operations.set(op, { params });
-    // The operation's type in schema.ts, through the `XOp` alias: operations["id"] or paths["/x"]["get"].
-    const target = aliases.get(`${Name}Op`);
-    let opType: TypeNode | undefined;
-    const byId = target && indexChain(ts, target, 'operations');
-    const byPath = target && indexChain(ts, target, 'paths');
-    if (byId?.length === 1) opType = operationsById.get(byId[0]!);
-    else if (byPath?.length === 2) opType = membersOf(ts, pathsByKey.get(byPath[0]!)).get(byPath[1]!);
-    if (opType && ts.isIndexedAccessTypeNode(opType)) {
-      const id = indexChain(ts, opType, 'operations');
-      if (id?.length === 1) opType = operationsById.get(id[0]!);
-    }
-    // What a call sends (parameters, the body's content) and what a success returns (2xx content); error bodies
-    // and headers are not part of the method's result.
-    const parts = membersOf(ts, opType);
-    const roots: [TypeNode, string, Reach][] = [];
-    for (const [where, t] of membersOf(ts, parts.get('parameters'))) roots.push([t, `${op} ${where}`, 'request']);
-    const body = parts.get('requestBody');
-    for (const [, t] of membersOf(ts, membersOf(ts, body).get('content'))) roots.push([t, `${op} body`, 'request']);
-    if (body && !ts.isTypeLiteralNode(body)) roots.push([body, `${op} body`, 'request']);
-    for (const [status, t] of membersOf(ts, parts.get('responses'))) {
-      // 2xx: the method's result; default: the body an ApiError carries, which docex diff also counts as a response.
-      if (!/^2/.test(status) && status !== 'default') continue;
-      const content = ts.isTypeLiteralNode(t) ? membersOf(ts, t).get('content') : t;
-      if (!content) continue;
-      if (ts.isTypeLiteralNode(content)) for (const [, c] of membersOf(ts, content)) roots.push([c, `${op} result`, 'response']);
-      else roots.push([content, `${op} result`, 'response']);
-    }
-    for (const [t, path, r] of roots) {
+    for (const [t, path, r] of operationRoots(ts, op, operationType(ts, aliases.get(`${Name}Op`), index))) {
       const local = emptyLocal();
-      local.props.set(path, { optional: false, shape: shape(ts, src, t) });
-      walk(ts, src, t, path, local);
-      addLocal(local, r, op);
-      spread(local.refs, r, op);
+      local.props.set(path, { optional: false, shape: shape(ts, schema, t) });
+      walk(ts, schema, t, path, local);
+      addLocal(surface, local, r, op);
+      spread(reach, components, local.refs, r, op);
     }
   }
   for (const [key, byReach] of reach) {
     const local = components.get(key);
     if (!local) continue;
-    for (const [r, ops] of byReach) for (const op of ops) addLocal(local, r, op);
+    for (const [r, ops] of byReach) for (const op of ops) addLocal(surface, local, r, op);
   }
   return surface;
 }

@@ -1,11 +1,10 @@
 // The client-surface report of `docex generate`: before an output folder docex wrote earlier is replaced, the
 // previous TypeScript and the new are read back with ts-morph and their public surfaces compared, per API.
-import type { Printer } from '../emit/printer.js';
 import { compareSurfaces, type ApiReport } from './compare.js';
-import { extractSurface, type ApiSurface } from './extract.js';
+import { extractSurface, type ApiSurface, type SurfaceParser } from './extract.js';
 
 export { formatReport, type ApiReport, type SurfaceChange } from './compare.js';
-export { extractSurface, surfaceOf, type ApiSurface } from './extract.js';
+export { extractSurface, surfaceOf, type ApiSurface, type SurfaceParser } from './extract.js';
 
 /** The folder of each API in an output tree (`document/v1/`, or `` for a single document), by its client.ts. */
 function apiDirs(tree: ReadonlyMap<string, string>): string[] {
@@ -16,7 +15,7 @@ function apiDirs(tree: ReadonlyMap<string, string>): string[] {
 }
 
 /** The surface of every API of an output tree, by folder. */
-function surfacesOf(printer: Printer, tree: ReadonlyMap<string, string>): Map<string, ApiSurface> {
+function surfacesOf(printer: SurfaceParser, tree: ReadonlyMap<string, string>): Map<string, ApiSurface> {
   const out = new Map<string, ApiSurface>();
   for (const dir of apiDirs(tree)) {
     const client = tree.get(`${dir}client.ts`);
@@ -44,7 +43,7 @@ export function compareTrees(surfaces: ReadonlyMap<string, { before: ApiSurface;
 }
 
 /** One report per API present in both trees (relative path -> text), by the folder of its client.ts. */
-export function surfaceReport(printer: Printer, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
+export function surfaceReport(printer: SurfaceParser, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
   const [before, after] = [surfacesOf(printer, previous), surfacesOf(printer, next)];
   const read = new Map<string, { before: ApiSurface; after: ApiSurface }>();
   for (const [dir, b] of before) {

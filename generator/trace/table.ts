@@ -1,4 +1,5 @@
 // Reads the traceability catalog for the docs site's traceability page (its rows, kept whole by test/trace).
+import { unescapePointer } from '../util/json.js';
 import { statements, type Cell, type Statement } from './statements.js';
 
 export const COLUMNS = ['doc', 'lint', 'runtime', 'sandbox', 'test'] as const;
@@ -35,7 +36,7 @@ export function shortRef(ref: string): string {
   const [file = ref, frag] = ref.split('#');
   if (file.startsWith('openapi/')) {
     const where = file.replace(/^openapi\//, '').replace(/\/openapi\.yaml$/, '').replace(/\.yaml$/, '');
-    const last = (frag ?? '').split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const last = (frag ?? '').split('/').filter(Boolean).map(unescapePointer);
     return `${where} ${last.slice(-2).join(' ')}`.trim();
   }
   return `${file.split('/').pop()}#${frag ?? ''}`;

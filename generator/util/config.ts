@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Node } from 'yaml';
 import { DocexError } from './errors.js';
+import { unescapePointer } from './json.js';
 import { packageRoot } from './package-root.js';
 
 // ajv and yaml are loaded only when a config file exists (~0.1 s of every `docex generate` start-up otherwise).
@@ -70,7 +71,7 @@ export function readConfig(cwd: string): { config: DocexConfig; file: string | u
   const value: unknown = doc.toJS();
   if (!validate(value)) {
     const err = validate.errors?.[0];
-    const path = (err?.instancePath ?? '').split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = (err?.instancePath ?? '').split('/').slice(1).map(unescapePointer);
     const where = err?.keyword === 'additionalProperties' ? [...path, String(err.params['additionalProperty'])] : path;
     const node = nodeAt(doc.contents, where);
     const line = node?.range ? lines.linePos(node.range[0]).line : 1;

@@ -16,7 +16,3 @@ export class DocexError extends Error {
     return `${this.file}${this.line ? `:${this.line}` : ''}: ${this.message}`;
   }
 }
-
-export function notImplemented(command: string): never {
-  throw new DocexError(`not implemented yet (see the open issues)`, 2);
-}

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { bundleFile, HTTP_METHODS } from '../../generator/load/index.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { repoRoot } from '../helpers/run-docex.js';

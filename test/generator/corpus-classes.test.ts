@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { runDocex } from '../helpers/run-docex.js';
 import { fixtures, outRoot, typecheck } from './helpers.js';

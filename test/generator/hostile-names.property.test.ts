@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { bundleFile } from '../../generator/load/index.js';
 import { buildApiModel, type OperationModel } from '../../generator/model/index.js';
 import { outRoot, typecheck } from './helpers.js';

@@ -4,7 +4,7 @@
 // all()/pages() texts must show.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { bundleFile, discoverApis, repairedForTypes } from '../../generator/load/index.js';
 import { buildApiModel } from '../../generator/model/index.js';
 import { repoRoot } from '../helpers/run-docex.js';

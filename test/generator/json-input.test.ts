@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { bundleFile } from '../../generator/load/index.js';
 import { DocexError } from '../../generator/util/errors.js';
 import { fixtures } from './helpers.js';

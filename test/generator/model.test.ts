@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleFile } from '../../generator/load/index.js';
 import { buildApiModel, emptySuccessStatuses, errorStatuses, successMedia } from '../../generator/model/index.js';
-import { camelCase, safeName } from '../../generator/model/names.js';
+import { safeName } from '../../generator/model/names.js';
+import { camelCase } from '../../generator/util/names.js';
 import { fixtures } from './helpers.js';
 
 describe('names', () => {

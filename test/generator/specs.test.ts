@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { COMPACT_SPECS_ABOVE } from '../../generator/emit/specs.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { echo, startServer, type Echo, type TestServer } from '../runtime/server.js';

@@ -1,25 +1,20 @@
 // The last gate before writing: an emitted file that does not parse is a generator bug. docex exits 2 naming the
-// document and the file, and writes nothing. A broken emitter is swapped in through emit/tree.ts's `emitters` seam,
-// a broken schema.ts through emit/typescript-tasks.ts's `schemaEmitter` (vitest runs the TypeScript thread's tasks
-// in-thread, so both seams reach them).
+// document and the file, and writes nothing. A broken emitter or schema.ts renderer is passed to `docex generate` as an
+// override (typescript/tasks.ts's EmitOverrides), which runs the TypeScript thread's tasks in-thread.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../../generator/commands/generate.js';
-import { syntaxError } from '../../generator/emit/syntax-gate.js';
-import { emitters } from '../../generator/emit/tree.js';
-import { schemaEmitter } from '../../generator/emit/typescript-tasks.js';
+import { renderSchema } from '../../generator/emit/schema.js';
+import { EMITTERS, type Emitter } from '../../generator/emit/tree.js';
+import { syntaxError } from '../../generator/typescript/syntax-gate.js';
+import type { EmitOverrides } from '../../generator/typescript/tasks.js';
 import { DocexError } from '../../generator/util/errors.js';
 
 const fixture = join(import.meta.dirname, 'fixtures/basic/openapi.yaml');
 const dir = mkdtempSync(join(tmpdir(), 'docex-gate-'));
-const original = { ...emitters };
-const originalSchema = { ...schemaEmitter };
-afterEach(() => {
-  Object.assign(emitters, original);
-  Object.assign(schemaEmitter, originalSchema);
-});
+const broken: Emitter = () => 'export function (';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('syntax gate', () => {
@@ -30,12 +25,11 @@ describe('syntax gate', () => {
 
   // client.ts from ts-morph's structures, schema.ts from openapi-typescript: each is parsed before writing.
   it.each([
-    ['client.ts', () => (emitters['client.ts'] = (...args) => original['client.ts'](...args).replace('export interface', 'export interface {'))],
-    ['schema.ts', () => (schemaEmitter.render = (document) => originalSchema.render(document).replace('export interface paths {', 'export interface paths {{'))],
-  ] as const)('exits 2 naming the document and the emitted %s, writing nothing', async (file, breakIt) => {
+    ['client.ts', { emitters: { ...EMITTERS, 'client.ts': (...args) => EMITTERS['client.ts'](...args).replace('export interface', 'export interface {') } }],
+    ['schema.ts', { renderSchema: (document, kit) => renderSchema(document, kit).replace('export interface paths {', 'export interface paths {{') }],
+  ] as [string, EmitOverrides][])('exits 2 naming the document and the emitted %s, writing nothing', async (file, overrides) => {
     const out = join(dir, `fresh-${file}`);
-    breakIt();
-    const err = await run(['--input', fixture, '--output', out, '--quiet']).catch((e: unknown) => e);
+    const err = await run(['--input', fixture, '--output', out, '--quiet'], overrides).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DocexError);
     expect((err as DocexError).exitCode).toBe(2);
     expect((err as DocexError).format()).toMatch(new RegExp(`openapi\\.yaml: generator bug: the emitted ${file.replace('.', '\\.')} does not parse \\(\\d+:\\d+ `));
@@ -43,17 +37,15 @@ describe('syntax gate', () => {
   });
 
   it('reports schema.ts before the client files of the same document', async () => {
-    schemaEmitter.render = () => 'export type A = ;\n';
-    emitters['client.ts'] = () => 'export function (';
-    await expect(run(['--input', fixture, '--output', join(dir, 'both'), '--quiet'])).rejects.toThrow(/emitted schema\.ts does not parse/);
+    const overrides: EmitOverrides = { renderSchema: () => 'export type A = ;\n', emitters: { ...EMITTERS, 'client.ts': broken } };
+    await expect(run(['--input', fixture, '--output', join(dir, 'both'), '--quiet'], overrides)).rejects.toThrow(/emitted schema\.ts does not parse/);
   });
 
   it('leaves an earlier output as it was', async () => {
     const out = join(dir, 'kept');
     expect(await run(['--input', fixture, '--output', out, '--quiet'])).toBe(0);
     const before = readFileSync(join(out, 'raw.ts'), 'utf8');
-    emitters['raw.ts'] = () => 'export function (';
-    await expect(run(['--input', fixture, '--output', out, '--quiet'])).rejects.toThrow(/emitted raw\.ts does not parse/);
+    await expect(run(['--input', fixture, '--output', out, '--quiet'], { emitters: { ...EMITTERS, 'raw.ts': broken } })).rejects.toThrow(/emitted raw\.ts does not parse/);
     expect(readFileSync(join(out, 'raw.ts'), 'utf8')).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-// generate bundles and models on the main thread while a worker makes the TypeScript files (emit/typescript-thread.ts).
+// generate bundles and models on the main thread while a worker makes the TypeScript files (typescript/thread.ts).
 // Over several APIs the error reported is still the one a one-thread run meets first, in API order: here API a/v1's
 // schema.ts cannot be typed (found on the TypeScript thread), while b/v1 fails to bundle (on the main thread,
 // possibly earlier in time). In-process, vitest runs the tasks in-thread; through the built CLI, in the worker.
@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateTree } from '../../generator/emit/pipeline.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
 import { DocexError } from '../../generator/util/errors.js';
 import { runDocex } from '../helpers/run-docex.js';
 import { fixtures } from './helpers.js';

@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { lintRulesPage } from '../../generator/docs/pages.js';
 import { lintRules } from '../../generator/lint/catalog.js';
 import docexPlugin, { rules } from '../../generator/lint/plugin.js';
+import { ruleModules } from '../../generator/lint/rule-list.js';
 import { lintFiles } from '../../generator/lint/run.js';
 import { bundleFile, discoverApis } from '../../generator/load/index.js';
 import { repoRoot } from '../helpers/run-docex.js';
@@ -19,9 +20,17 @@ describe('rule registry, catalog, redocly.yaml and the docs site agree', () => {
     for (const r of lintRules) expect(r.summary.length * r.spec.length).toBeGreaterThan(0);
   });
 
-  it('each rule lives in generator/lint/rules/<rule-id>.ts', () => {
+  it('each rule lives in generator/lint/rules/<rule-id>.ts, listed once in rule-list.ts', () => {
     const files = readdirSync(join(repoRoot, 'generator/lint/rules')).map((f) => f.replace(/\.ts$/, ''));
     expect(files.sort()).toEqual(Object.keys(rules).sort());
+    expect(ruleModules.map((m) => m.id).sort()).toEqual(files);
+  });
+
+  it('a rule module states its id, what it reports, the spec it enforces and its check; the plugin takes the check', () => {
+    for (const m of ruleModules) {
+      expect(m.summary.length * m.spec.length, m.id).toBeGreaterThan(0);
+      expect(rules[m.id]).toBe(m.check);
+    }
   });
 
   it("redocly.yaml loads the compiled plugin and enables its rules through the plugin's preset, not a second list", () => {

@@ -1,7 +1,8 @@
-// No import cycles in generator/, type-only imports included: a cycle ties files that should read one way
-// (load -> model -> emit -> write -> check) into a knot. A small walk with TypeScript's own import scanner.
+// No import cycles in generator/, type-only imports included, between files and between its top-level folders: a
+// cycle ties parts that should read one way (load -> model -> emit -> write -> check) into a knot. A small walk with
+// TypeScript's own import scanner.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/run-docex.js';
@@ -44,6 +45,19 @@ function findCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/** The graph of generator/'s top-level folders (a file directly in generator/ is its own node), self-edges left out. */
+function folderGraph(graph: Map<string, string[]>, root: string): Map<string, string[]> {
+  const folderOf = (file: string) => relative(root, file).split(sep)[0]!;
+  const out = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    const set = out.get(from) ?? new Set<string>();
+    for (const target of targets) if (folderOf(target) !== from) set.add(folderOf(target));
+    out.set(from, set);
+  }
+  return new Map([...out].map(([k, v]) => [k, [...v].sort()]));
+}
+
 describe('imports in generator/', () => {
   it('the walk finds a cycle when there is one', () => {
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
@@ -56,5 +70,21 @@ describe('imports in generator/', () => {
     expect([...graph.values()].flat().length).toBeGreaterThan(200);
     const cycles = findCycles(graph).map((c) => c.map((f) => relative(repoRoot, f)).join(' -> '));
     expect(cycles).toEqual([]);
+  });
+
+  it('have no cycles between its top-level folders', () => {
+    const folders = folderGraph(importGraph(sources(join(repoRoot, 'generator'))), join(repoRoot, 'generator'));
+    expect(folders.get('generate')).toEqual(expect.arrayContaining(['emit', 'surface', 'typescript']));
+    expect(findCycles(folders).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('emit/ holds emitters only: no thread, no surface report, no orchestration', () => {
+    const root = join(repoRoot, 'generator');
+    const emit = sources(join(root, 'emit'));
+    expect(emit.length).toBeGreaterThan(3);
+    for (const file of emit) {
+      const imports = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
+      expect(imports.filter((spec) => /worker_threads|\/(surface|typescript|generate)\//.test(spec)), relative(repoRoot, file)).toEqual([]);
+    }
   });
 });

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffDocuments } from '../../generator/diff/index.js';
 import { loadDocument } from '../../generator/diff/load.js';
-import { generateTree } from '../../generator/emit/pipeline.js';
-import { loadPrinter } from '../../generator/emit/printer.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
+import { loadPrinter } from '../../generator/typescript/printer.js';
 import { surfaceReport } from '../../generator/surface/index.js';
 import { repoRoot } from '../helpers/run-docex.js';
 

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateTree } from '../../generator/emit/pipeline.js';
-import { loadPrinter } from '../../generator/emit/printer.js';
-import { surfaceReport } from '../../generator/surface/index.js';
+import { generateTree } from '../../generator/generate/pipeline.js';
+import { loadPrinter } from '../../generator/typescript/printer.js';
+import { changedApis, surfaceStep } from '../../generator/generate/surface-step.js';
+import { extractSurface, surfaceReport } from '../../generator/surface/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'docex-surface-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,5 +94,35 @@ describe('client-surface report', () => {
     expect(await report({}, { label: 'enum' })).toEqual(['B became-enum addFilter body.label x,y']);
     expect(await report({}, { label: 'extensible' })).toEqual(['N became-enum addFilter body.label x,y']);
     expect(await report({ label: 'enum' }, {})).toEqual(['N enum-removed addFilter body.label']);
+  });
+});
+
+describe('the surface step after generation', () => {
+  it('generate with `previous` reads only the changed APIs on the TypeScript thread, with the gate parses, and reports them', async () => {
+    const before = (await generateTree(doc('step-base', {}))).tree;
+    const same = await generateTree(doc('step-base', {}), { previous: before });
+    expect(same.surface?.reports).toEqual([{ api: '', breaking: 0, changes: [] }]);
+    expect(same.surface?.surfaces.size).toBe(0);
+    const changed = await generateTree(doc('step-head', { sizeRequired: true }), { previous: before });
+    expect([...changed.surface!.surfaces.keys()]).toEqual(['']);
+    expect(changed.surface!.reports).toEqual(surfaceReport(await loadPrinter(), before, changed.tree));
+    expect(changed.surface!.reports[0]!.breaking).toBeGreaterThan(0);
+  });
+
+  it('takes its inputs explicitly: the two trees and a reader, asked only for APIs whose client.ts or schema.ts differ', async () => {
+    const [a, b] = [(await generateTree(doc('explicit-base', {}))).tree, (await generateTree(doc('explicit-head', { extraResult: false }))).tree];
+    expect(changedApis(a, a)).toEqual([]);
+    const asked: string[] = [];
+    const printer = await loadPrinter();
+    const result = await surfaceStep({
+      previous: a,
+      next: b,
+      read: async (apis) => {
+        asked.push(...apis.map((x) => x.dir));
+        return { surfaces: apis.map((x) => [x.dir, { before: extractSurface(printer, x.before.client, x.before.schema), after: extractSurface(printer, x.after.client, x.after.schema) }]), ms: 0 };
+      },
+    });
+    expect(asked).toEqual(['']);
+    expect(result.reports).toEqual(surfaceReport(printer, a, b));
   });
 });

@@ -1,7 +1,7 @@
 // Response headers: a client that reads `ETag` (or any documented header) breaks when it disappears.
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair } from '../context.js';
-import { isObject } from '../schema/resolve.js';
+import { isObject } from '../../util/json.js';
 
 export function compareHeaders(pair: OperationPair, status: string, base: unknown, head: unknown): void {
   const collect = (raw: unknown, side: 'base' | 'head'): Map<string, { name: string; header: Record<string, unknown> }> => {

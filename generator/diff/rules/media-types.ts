@@ -1,6 +1,6 @@
 // Media types of request bodies and responses, and the schema under each.
 import type { OperationPair } from '../context.js';
-import { isObject } from '../schema/resolve.js';
+import { isObject } from '../../util/json.js';
 import type { Direction } from '../types.js';
 
 const normalize = (mt: string): string => mt.split(';')[0]!.trim().toLowerCase();

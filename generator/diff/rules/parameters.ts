@@ -3,7 +3,7 @@
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair, OperationSide } from '../context.js';
 import type { RuleId } from '../registry.js';
-import { isObject } from '../schema/resolve.js';
+import { isObject } from '../../util/json.js';
 import type { ParameterObject } from '../../load/types.js';
 
 interface Param {

@@ -2,7 +2,7 @@
 import type { OperationPair } from '../context.js';
 import type { SchemaCheck } from '../schema/compare.js';
 import { propertyPairs } from '../schema/properties.js';
-import { isObject } from '../schema/resolve.js';
+import { isObject } from '../../util/json.js';
 import type { RequestBodyObject } from '../../load/types.js';
 import { compareContent } from './media-types.js';
 

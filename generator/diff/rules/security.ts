@@ -1,7 +1,7 @@
 // Security requirements (alternatives of AND-ed schemes) and the security schemes themselves.
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair } from '../context.js';
-import { isObject } from '../schema/resolve.js';
+import { isObject } from '../../util/json.js';
 import type { OpenApiDocument, SecurityRequirement } from '../../load/types.js';
 import type { RuleId } from '../registry.js';
 import type { Params } from '../types.js';

@@ -2,7 +2,7 @@
 // informational (clients handle errors generically). Matched statuses go on to headers and media types.
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair } from '../context.js';
-import { isObject } from '../schema/resolve.js';
+import { isObject } from '../../util/json.js';
 import { compareHeaders } from './headers.js';
 import { compareContent } from './media-types.js';
 

@@ -4,7 +4,8 @@
 // which is how the engine groups one change for every operation it reaches.
 import type { RuleId } from '../registry.js';
 import type { Direction, Params } from '../types.js';
-import { ANY, type DocSchemas, type Schema, isObject, schemaRefName } from './resolve.js';
+import { ANY, type DocSchemas, type Schema, schemaRefName } from './resolve.js';
+import { isObject } from '../../util/json.js';
 
 export interface Finding {
   id: RuleId;

@@ -1,7 +1,8 @@
 // Pairs the properties of two object schemas and marks what a side never carries
 // (readOnly properties are not sent in requests, writeOnly ones never come back in responses).
 import type { SchemaContext } from './compare.js';
-import { type DocSchemas, type Schema, isObject } from './resolve.js';
+import { type DocSchemas, type Schema } from './resolve.js';
+import { isObject } from '../../util/json.js';
 
 export interface PropertyPair {
   name: string;

@@ -5,15 +5,12 @@ import { createHash } from 'node:crypto';
 import { deref } from '../../load/resolve.js';
 import type { OpenApiDocument } from '../../load/types.js';
 import { EXT } from '../../model/conventions/index.js';
+import { isObject, unescapePointer } from '../../util/json.js';
 
 export type Schema = Record<string, unknown>;
 
 /** The empty schema (accepts anything); shared so memo tables see one identity. */
 export const ANY: Schema = Object.freeze({}) as Schema;
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 export function refOf(v: unknown): string | undefined {
   return isObject(v) && typeof v.$ref === 'string' ? v.$ref : undefined;
@@ -24,7 +21,7 @@ const SCHEMA_PREFIX = '#/components/schemas/';
 export function schemaRefName(v: unknown): string | undefined {
   const ref = refOf(v);
   if (!ref?.startsWith(SCHEMA_PREFIX)) return undefined;
-  return decodeURIComponent(ref.slice(SCHEMA_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapePointer(decodeURIComponent(ref.slice(SCHEMA_PREFIX.length)));
 }
 
 // Keywords that document a schema without constraining it.

@@ -2,6 +2,7 @@
 // that the TypeScript and the curl sample make the same call: its arguments, body, media type, the read whose ETag
 // a conditional write sends, and the error a caller most likely handles.
 import type { OpenApiDocument } from '../../load/index.js';
+import { unescapePointer } from '../../util/json.js';
 import {
   child,
   documentContext,
@@ -141,7 +142,7 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
 
   const itemSchema = c.collection.item?.pointer ?? successSchema(op)?.pointer;
   const named = itemSchema?.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
-  if (named) plan.resultSchema = decodeURIComponent(named.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (named) plan.resultSchema = unescapePointer(decodeURIComponent(named));
 
   if (op.method !== 'GET' && c.etag.ifMatch) {
     const read = api.model.operations.find((o) => o.method === 'GET' && o.path === op.path && o.conventions.etag.etag && o.conventions.collection.kind === 'none');

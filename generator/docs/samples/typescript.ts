@@ -2,7 +2,7 @@
 // generated/ folder. It signs in through the token client's stored session, makes the call through the generated
 // client and shows what matters about the result: every item of a collection, the ETag for the next write, the
 // typed error a caller most likely handles.
-import { camelCase } from '../../model/names.js';
+import { camelCase } from '../../util/names.js';
 import { literal, object, oneLine, quote, variable } from './literal.js';
 import { downloadName, heading, type CallPlan, type SampleSite } from './plan.js';
 
@@ -18,15 +18,16 @@ export function tokenClientLines(site: SampleSite): string[] {
 
 export const TOKEN_IMPORTS = [`import { FileTokenStore } from './generated/token/node.js';`];
 
-export function typescriptSample(plan: CallPlan, site: SampleSite): string {
-  const { op, api } = plan;
-  const secured = op.conventions.secured;
-  const imports = new Set([api.model.factory]);
-  if (plan.error) imports.add(plan.error.className);
-  if (plan.revalidate) imports.add('NotModified');
-  const taken = new Set(['api', 'tokens', 'err', 'current', 'again', 'items', 'writeFile', 'process', 'console', ...imports]);
+type Entries = [string, string][];
 
-  // Path parameters as constants when they can be (`const documentId = '...'`): a read and its write share them.
+/** How a sample writes calls: the operation's arguments (path ones as the constants made for them) and a call. */
+interface Calls {
+  argsOf(only: 'path' | 'all', extra?: Entries): Entries;
+  call(name: string, entries: Entries, options?: string): string;
+}
+
+/** Path parameters as constants when they can be (`const documentId = '...'`): a read and its write share them. */
+function pathConstants(plan: CallPlan, taken: Set<string>): { consts: string[]; calls: Calls } {
   const consts: string[] = [];
   const pathCode = new Map<string, string>();
   for (const { param, value } of plan.args) {
@@ -37,51 +38,69 @@ export function typescriptSample(plan: CallPlan, site: SampleSite): string {
     consts.push(`const ${name} = ${literal(value)};`);
     pathCode.set(param.key, name);
   }
-  const argsOf = (only: 'path' | 'all', extra: [string, string][] = []): [string, string][] => [
-    ...plan.args.filter((a) => only === 'all' || a.param.in === 'path').map(({ param, value }): [string, string] => [param.key, pathCode.get(param.key) ?? literal(value, '  ')]),
-    ...extra,
-  ];
-  const call = (name: string, entries: [string, string][], options = '') => `api.${name}(${entries.length || options ? object(entries) : ''}${options})`;
+  return {
+    consts,
+    calls: {
+      argsOf: (only, extra = []) => [
+        ...plan.args.filter((a) => only === 'all' || a.param.in === 'path').map(({ param, value }): [string, string] => [param.key, pathCode.get(param.key) ?? literal(value, '  ')]),
+        ...extra,
+      ],
+      call: (name, entries, options = '') => `api.${name}(${entries.length || options ? object(entries) : ''}${options})`,
+    },
+  };
+}
 
-  const download = plan.result === 'text' || plan.result === 'binary' ? downloadName(plan) : undefined;
+/** The call and what the sample does with its result: every item, the ETag, a download written to a file. */
+function resultSteps(plan: CallPlan, calls: Calls, taken: Set<string>, download: string | undefined): string[] {
+  const { op } = plan;
   const named = plan.resultSchema ?? download?.replace(/\..*$/, '');
   const resultName = (named && variable(camelCase(named), taken)) || (plan.result === 'page' || plan.result === 'array' ? 'item' : 'result');
-  const body: [string, string][] = plan.body ? [['body', literal(plan.body.value, '  ')]] : [];
-  const ifMatch: [string, string][] = plan.readFirst ? [[op.params.find((p) => /^if-match$/i.test(p.name))!.key, 'current.etag']] : [];
+  const body: Entries = plan.body ? [['body', literal(plan.body.value, '  ')]] : [];
+  const ifMatch: Entries = plan.readFirst ? [[op.params.find((p) => /^if-match$/i.test(p.name))!.key, 'current.etag']] : [];
   const options = plan.accept ? `, { accept: ${quote(plan.accept)} }` : '';
-  const inputs = argsOf('all', [...ifMatch, ...body]);
-  const main = call(op.name, inputs, options);
-
-  const steps: string[] = [];
+  const inputs = calls.argsOf('all', [...ifMatch, ...body]);
+  const main = calls.call(op.name, inputs, options);
   if (plan.result === 'page') {
-    steps.push(
+    return [
       `// Every item, page after page: .all() asks for the next page until it has them all (.pages() gives the pages).`,
-      `for await (const ${resultName} of ${call(`${op.name}.all`, inputs, options)}) {`,
+      `for await (const ${resultName} of ${calls.call(`${op.name}.all`, inputs, options)}) {`,
       `  console.log(${resultName});${expandNote(plan)}`,
       `}`,
-    );
-  } else if (plan.result === 'array') {
-    steps.push(`const items = await ${main};`, `for (const ${resultName} of items) console.log(${resultName});${expandNote(plan)}`);
-  } else if (plan.result === 'json') {
-    steps.push(`const ${resultName} = await ${main};`, `console.log(${resultName});${expandNote(plan)}`);
+    ];
+  }
+  if (plan.result === 'array') return [`const items = await ${main};`, `for (const ${resultName} of items) console.log(${resultName});${expandNote(plan)}`];
+  if (plan.result === 'json') {
+    const steps = [`const ${resultName} = await ${main};`, `console.log(${resultName});${expandNote(plan)}`];
     if (plan.revalidate) {
       const ifNoneMatch = op.params.find((p) => /^if-none-match$/i.test(p.name))!.key;
       steps.push(
         `// Its ETag names this version: asked again with it, the answer is NotModified (304) while it is unchanged`,
         `// (a client made with etagCache gives its cached copy instead).`,
-        `const again = await ${call(op.name, argsOf('all', [[ifNoneMatch, `${resultName}.etag`]]), options)};`,
+        `const again = await ${calls.call(op.name, calls.argsOf('all', [[ifNoneMatch, `${resultName}.etag`]]), options)};`,
         `console.log(again instanceof NotModified ? 'unchanged' : again);`,
       );
     } else if (plan.etag) {
       steps.push(`console.log(${resultName}.etag); // this version's ETag: the ifMatch of your next write to it`);
     }
-  } else if (download) {
-    steps.push(`const ${resultName} = await ${main};${plan.alsoOffered.length ? ` // also offered: ${oneLine(plan.alsoOffered.join(', '))}` : ''}`);
-    const bytes = plan.result === 'text' ? resultName : `new Uint8Array(await ${resultName}.arrayBuffer())`;
-    steps.push(`await writeFile(${quote(download)}, ${bytes});`);
-  } else {
-    steps.push(`await ${main};`, `console.log('done');`);
+    return steps;
   }
+  if (download) {
+    const bytes = plan.result === 'text' ? resultName : `new Uint8Array(await ${resultName}.arrayBuffer())`;
+    return [`const ${resultName} = await ${main};${plan.alsoOffered.length ? ` // also offered: ${oneLine(plan.alsoOffered.join(', '))}` : ''}`, `await writeFile(${quote(download)}, ${bytes});`];
+  }
+  return [`await ${main};`, `console.log('done');`];
+}
+
+export function typescriptSample(plan: CallPlan, site: SampleSite): string {
+  const { op, api } = plan;
+  const secured = op.conventions.secured;
+  const imports = new Set([api.model.factory]);
+  if (plan.error) imports.add(plan.error.className);
+  if (plan.revalidate) imports.add('NotModified');
+  const taken = new Set(['api', 'tokens', 'err', 'current', 'again', 'items', 'writeFile', 'process', 'console', ...imports]);
+  const { consts, calls } = pathConstants(plan, taken);
+  const download = plan.result === 'text' || plan.result === 'binary' ? downloadName(plan) : undefined;
+  const steps = resultSteps(plan, calls, taken, download);
 
   const lines: string[] = [`// ${heading(op)}`];
   if (download) lines.push(`import { writeFile } from 'node:fs/promises';`);
@@ -93,7 +112,7 @@ export function typescriptSample(plan: CallPlan, site: SampleSite): string {
   if (plan.readFirst) {
     lines.push(
       `// The current version: the write sends its ETag (If-Match), so it is made only if nobody changed it since.`,
-      `const current = await ${call(plan.readFirst.name, argsOf('path'))};`,
+      `const current = await ${calls.call(plan.readFirst.name, calls.argsOf('path'))};`,
     );
   }
   if (plan.error) {

@@ -1,8 +1,12 @@
 import { isBearerScheme, isTokenService, securitySchemes } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
+export const id = 'bearer-security';
+export const summary = 'an API operation not secured by an http/bearer scheme, or with an anonymous `{}` alternative (the token service is exempt)';
+export const spec = '5.1: "Every API call carries the header Authorization: Bearer <ACCESS_TOKEN>."';
+
 // The token service is exempt: its token endpoint takes HTTP Basic, its login page a browser.
-export const BearerSecurity = operationRule((op, ctx, report) => {
+export const check = operationRule((op, ctx, report) => {
   if (isTokenService(ctx, op)) return;
   const schemes = securitySchemes(ctx, op.root);
   const alternatives = op.security ?? [];

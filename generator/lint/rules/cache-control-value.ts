@@ -1,13 +1,18 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { CACHE_DIRECTIVE, cacheControlHeader, declaredValues, isObj } from '../../model/conventions/index.js';
+import { CACHE_DIRECTIVE, cacheControlHeader, declaredValues } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
+import { isObject } from '../../util/json.js';
 
-export const CacheControlValue: Oas3Rule = () => {
+export const id = 'cache-control-value';
+export const summary = `a \`Cache-Control\` header that declares no value, or a value other than \`no-store\`, \`no-cache\` or \`max-age=<seconds>\``;
+export const spec = 'Caching: "Never store: Cache-control: no-store; Always revalidate: Cache-Control: no-cache; Cache for N seconds: Cache-Control: max-age=<seconds>."';
+
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   return {
     Response: {
       enter(response: object, ctx: UserContext) {
-        if (!isObj(response)) return;
+        if (!isObject(response)) return;
         const report = reporter(ctx, seen);
         const header = cacheControlHeader(ctx, { node: response, location: ctx.location });
         if (!header) return; // docex/cache-control reports a missing header

@@ -2,7 +2,11 @@ import { isCollectionOperation, param, successSchema } from '../../model/convent
 import { collectionShape, keyword } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
-export const CollectionPaging = operationRule((op, ctx, report) => {
+export const id = 'collection-paging';
+export const summary = 'a `meta`+`items` collection without `offset` and `limit`, or whose `limit` has no `maximum`';
+export const spec = '4.5 Pagination: "query parameters offset and limit on collections."; 8: "Collection limit: Always has an upper bound."';
+
+export const check = operationRule((op, ctx, report) => {
   if (!isCollectionOperation(ctx, op) || collectionShape(ctx, successSchema(ctx, op)) !== 'meta-items') return;
   for (const name of ['offset', 'limit'])
     if (!param(op, name, 'query')) report(op.keyLocation, `Add the "${name}" query parameter: a "meta"+"items" collection is paged with offset and limit.`, true);

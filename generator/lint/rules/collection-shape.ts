@@ -2,7 +2,11 @@ import { isCollectionOperation, successSchema } from '../../model/conventions/in
 import { collectionShape, isCollectionMeta, props } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
-export const CollectionShape = operationRule((op, ctx, report) => {
+export const id = 'collection-shape';
+export const summary = 'a collection response that is neither `meta` (CollectionMeta) + `items` nor a plain array';
+export const spec = '2.4: "A collection response takes one of two shapes: 1. Object with meta (object) and items (array ...). 2. Plain array of items."';
+
+export const check = operationRule((op, ctx, report) => {
   if (!isCollectionOperation(ctx, op)) return;
   const schema = successSchema(ctx, op);
   if (!schema) {

@@ -1,11 +1,15 @@
 import { arrayItems, child, EXT, extensibleEnum, hasStatus, isType, jsonSchema, keyword, param, parts, props, readEffect, refusesByState, successSchema, targetIdParam, types, type At, type Ctx } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
+export const id = 'effect-valid';
+export const summary = `an \`${EXT.effect}\` that is malformed, not on a POST, or names what is not there: a target without a GET, a request property (\`ids\`, \`by\`) the body lacks or of another type than the target's id, a case that is not a value of \`by\`, a target property or value its schema does not take; or one naming ids without a 404, or \`from\` states without a 409`;
+export const spec = '4.1 HTTP verbs: "POST: Create new resources."; 7.2 404 "The resource does not exist", 409 "Conflict".';
+
 // 4.1: POST creates. A create that also changes resources that exist states the change in x-effect; the
 // statement must hold in the document: the request properties it names, a target path with a GET, properties of
 // the target's representation, and values those properties take. Whether it does is judged here; what it says
 // is read once, by readEffect.
-export const EffectValid = operationRule((op, ctx, report, all) => {
+export const check = operationRule((op, ctx, report, all) => {
   const reading = readEffect(ctx, op);
   if (!reading) return;
   const at = reading.at;

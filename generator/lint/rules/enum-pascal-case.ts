@@ -1,7 +1,11 @@
 import { isPascal, toPascal } from '../shapes/case.js';
 import { schemaRule } from '../shapes/rule.js';
 
-export const EnumPascalCase = schemaRule((schema, _ctx, report) => {
+export const id = 'enum-pascal-case';
+export const summary = 'an enum value that is not a PascalCase string (ALL CAPS, such as `INVOICE`, is not PascalCase)';
+export const spec = '2.1 Enums: "Values are PascalCase."';
+
+export const check = schemaRule((schema, _ctx, report) => {
   const values = schema.node.enum;
   if (!Array.isArray(values)) return;
   values.forEach((v: unknown, i) => {

@@ -1,7 +1,11 @@
 import { hasStatus, mayAuthenticate, isTokenService, mediaTypes, param, readEffect, readResources } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
-export const ErrorStatuses = operationRule((op, ctx, report) => {
+export const id = 'error-statuses';
+export const summary = 'a missing status the spec implies: 401 secured, 404 instance path, 406 any response body, 412 If-Match, 415 request body, 409 POST into a collection, 304 If-None-Match; 403 is not required on secured operations: whether a resource can belong to someone the caller may not see is not in the document\'s structure (declare it where it can)';
+export const spec = '7.2 Status codes, each row\'s Condition.';
+
+export const check = operationRule((op, ctx, report) => {
   if (isTokenService(ctx, op)) return;
   const need: [string, string][] = [];
   if (mayAuthenticate(op)) need.push(['401', 'the operation is secured']);

@@ -1,7 +1,11 @@
 import { EXT, child, expandValues, param, readExpandable, type At, type Ctx, type Location } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
-export const ExpandParam = operationRule((op, ctx, report) => {
+export const id = 'expand-param';
+export const summary = `an \`expand\` parameter where the response has no \`${EXT.expandable}\` reference, or naming a property that is not one`;
+export const spec = '2.3: "comma-separated list of property names of referenced resources."';
+
+export const check = operationRule((op, ctx, report) => {
   const expand = param(op, 'expand', 'query');
   if (!expand) return;
   const expandable = new Set(readExpandable(ctx, op).map((e) => e.name));

@@ -1,7 +1,13 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, entries, isObj, type At, type Location } from '../../model/conventions/index.js';
+import { child, entries, type At, type Location } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
 import { expandTarget, isType, props } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
+import { EXT } from '../../model/conventions/extensions.js';
+
+export const id = 'expand-target-id';
+export const summary = `an \`${EXT.expandable}\` naming a schema without a string \`id\``;
+export const spec = '2.3: "each named reference object in the response is replaced by the full representation of the referenced resource, which still carries its id."';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled (as in reference-shape). */
 function bundledName(location: Location): string | undefined {
@@ -11,14 +17,14 @@ function bundledName(location: Location): string | undefined {
 }
 
 // Section 2.3: an expanded reference "still carries its id", so the schema it expands to must have one.
-export const ExpandTargetId: Oas3Rule = () => {
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   const named = new Map<string, At>();
   const expandables: { target: string; location: Location }[] = [];
   return {
     Root: {
       enter(root: object, ctx: UserContext) {
-        if (!isObj(root)) return;
+        if (!isObject(root)) return;
         for (const [name, s] of entries(ctx, child(ctx, { node: root, location: ctx.location }, 'components'), 'schemas')) named.set(name, s);
       },
       leave(_root: object, ctx: UserContext) {
@@ -32,8 +38,8 @@ export const ExpandTargetId: Oas3Rule = () => {
     },
     Schema: {
       enter(node: object, ctx: UserContext) {
-        if (!isObj(node)) return;
-        if (isObj(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
+        if (!isObject(node)) return;
+        if (isObject(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
           const name = bundledName(ctx.location);
           if (name && !named.has(name)) named.set(name, { node, location: ctx.location });
         }

@@ -1,7 +1,11 @@
 import { EXT, describesValues, readExtensibleEnum } from '../../model/conventions/index.js';
 import { schemaRule } from '../shapes/rule.js';
 
-export const ExtensibleEnumDescribed = schemaRule((schema, _ctx, report) => {
+export const id = 'extensible-enum-described';
+export const summary = `an \`${EXT.extensibleEnum}\` (or one beside \`enum\`) whose description does not list its values and say they may change`;
+export const spec = '2.1 Enums: "its description lists the values and says they may change."';
+
+export const check = schemaRule((schema, _ctx, report) => {
   const reading = readExtensibleEnum(schema);
   if (!reading) return;
   const here = reading.at.location;

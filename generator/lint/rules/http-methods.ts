@@ -1,13 +1,17 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
+
+export const id = 'http-methods';
+export const summary = 'a method other than GET, POST, PUT, DELETE';
+export const spec = '4.1 HTTP verbs: GET, POST, PUT, DELETE.';
 
 const ALLOWED = new Set(['get', 'post', 'put', 'delete']);
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
-export const HttpMethods: Oas3Rule = () => ({
+export const check: Oas3Rule = () => ({
   PathItem: {
     enter(item: object, ctx: UserContext) {
-      if (!isObj(item)) return;
+      if (!isObject(item)) return;
       for (const key of Object.keys(item))
         if (METHODS.has(key) && !ALLOWED.has(key))
           ctx.report({

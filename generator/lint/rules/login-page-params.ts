@@ -2,7 +2,11 @@ import { enumValues } from '../../model/conventions/index.js';
 import { isLoginPage, param } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
-export const LoginPageParams = operationRule((op, _ctx, report) => {
+export const id = 'login-page-params';
+export const summary = 'a login page (GET with `response_type`) without required `response_type` (only `code`), `redirect_uri`, `client_id`';
+export const spec = '4.4: "Required query parameters: response_type (must be code), redirect_uri, client_id."';
+
+export const check = operationRule((op, _ctx, report) => {
   if (!isLoginPage(op)) return;
   for (const name of ['response_type', 'redirect_uri', 'client_id']) {
     const p = param(op, name, 'query');

@@ -2,9 +2,13 @@ import { formSchema, isTokenEndpoint } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 import { grantValues, grantVariants } from './token-grant-params.js';
 
+export const id = 'password-grant-deprecated';
+export const summary = 'a password grant not marked deprecated with the date';
+export const spec = '5.4: "The endpoints of this grant are announced as deprecated after 1 June 2025."';
+
 const DATE = /2025-06-01|1 June 2025|June 1,? 2025/;
 
-export const PasswordGrantDeprecated = operationRule((op, ctx, report) => {
+export const check = operationRule((op, ctx, report) => {
   if (!isTokenEndpoint(ctx, op)) return;
   const form = formSchema(ctx, op);
   if (!form) return;

@@ -15,10 +15,14 @@ import {
 } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
+export const id = 'query-param-declared';
+export const summary = `a query parameter of a list (a GET of a collection) without \`${EXT.filter}\`, or of a create (a POST into one) without \`${EXT.sets}\` (\`offset\`, \`limit\`, \`sort\` and \`expand\` aside); one that is malformed, on another operation, names no property of the collection's item, or one its match cannot compare with the parameter`;
+export const spec = '4.5 Conventions for API operations: the spec gives offset, limit, sort and expand their meaning and leaves every other parameter to the resource; declaring it is a house rule, so that clients, the docs and the sandbox know what it does without reading its name.';
+
 // The spec gives offset, limit, sort and expand their meaning; any other query parameter of a list or a create means
 // something about the items that only the document can say: which items a list keeps (x-filter), or which property
 // of the created item the value goes into (x-sets). Lint judges what the filter reader read against the item.
-export const QueryParamDeclared = operationRule((op, ctx, report) => {
+export const check = operationRule((op, ctx, report) => {
   const collection = readResources(ctx, op.root).get(op.path)?.collection;
   const kind = collection && op.method === 'get' ? 'list' : collection && op.method === 'post' ? 'create' : undefined;
   for (const p of op.params) {

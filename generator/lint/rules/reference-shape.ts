@@ -1,7 +1,12 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { EXT, child, isObj, type At, type Location } from '../../model/conventions/index.js';
+import { EXT, child, type At, type Location } from '../../model/conventions/index.js';
 import { reporter } from '../shapes/report.js';
 import { expandTarget, parts, props, types } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
+
+export const id = 'reference-shape';
+export const summary = `a reference (marked \`${EXT.expandable}\`, or a reference object extended with \`allOf\`) whose object holds more than \`id\`, or an \`${EXT.expandable}\` naming a schema that does not exist`;
+export const spec = '2.2: "A property <name> holding an object with a single property id (string)."';
 
 /** The name a `$ref`-ed schema gets under `components.schemas` once bundled: its pointer's or file's last name. */
 function bundledName(location: Location): string | undefined {
@@ -16,14 +21,14 @@ function isReferenceObject(ctx: UserContext, s: At): boolean {
   return types(ctx, s).has('object') && keys.length === 1 && keys[0] === 'id';
 }
 
-export const ReferenceShape: Oas3Rule = () => {
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   const names = new Set<string>();
   const expandables: { target: string; location: Location }[] = [];
   return {
     Root: {
       enter(root: object, ctx: UserContext) {
-        if (!isObj(root)) return;
+        if (!isObject(root)) return;
         const schemas = child(ctx, child(ctx, { node: root, location: ctx.location }, 'components'), 'schemas');
         for (const name of Object.keys(schemas?.node ?? {})) names.add(name);
       },
@@ -35,8 +40,8 @@ export const ReferenceShape: Oas3Rule = () => {
     },
     Schema: {
       enter(node: object, ctx: UserContext) {
-        if (!isObj(node)) return;
-        if (isObj(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
+        if (!isObject(node)) return;
+        if (isObject(ctx.rawNode) && typeof ctx.rawNode.$ref === 'string') {
           const name = bundledName(ctx.location);
           if (name) names.add(name);
         }

@@ -2,6 +2,10 @@ import { pluralize } from '@redocly/openapi-core';
 import { isCollectionOperation, isTokenService, readOperationResource } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
+export const id = 'resource-path-shape';
+export const summary = 'an id path parameter not directly under a plural collection segment, or a GET of a stand-alone resource (neither a collection nor an instance, as the resources reader reads roles) whose last segment is plural';
+export const spec = '2.1 Instance resource: "addressed by an id path parameter, for example /documents/<id>"; Stand-alone instance resource: "Path is singular, for example /current-user".';
+
 const isPlural = (segment: string): boolean => {
   const word = segment.split('-').at(-1) ?? segment;
   return word.endsWith('s') && pluralize(word) === word;
@@ -10,7 +14,7 @@ const isPlural = (segment: string): boolean => {
 // 2.1 Instance resource: "an item of a collection, addressed by an id path parameter, for example /documents/<id>";
 // Stand-alone instance resource: "Path is singular, for example /current-user, or a sub-resource such as
 // /documents/<id>/presentation".
-export const ResourcePathShape = operationRule((op, ctx, report) => {
+export const check = operationRule((op, ctx, report) => {
   if (isTokenService(ctx, op)) return;
   const segments = op.path.split('/').filter(Boolean);
   segments.forEach((s, i) => {

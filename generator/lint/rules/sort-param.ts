@@ -1,7 +1,11 @@
 import { EXT, collectionItem, misplacedSortable, props, readSortable, sortParam, successSchema } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
-export const SortParam = operationRule((op, ctx, report) => {
+export const id = 'sort-param';
+export const summary = `a \`sort\` parameter without \`${EXT.sortable}\` of its own (one beside a \`$ref\` is reported as misplaced: OpenAPI 3.0 tools drop it), or whose sortable properties or default are not properties of the collection item`;
+export const spec = '4.5 Sorting: "Which properties are sortable and the default sort property are defined per resource."';
+
+export const check = operationRule((op, ctx, report) => {
   const sort = sortParam(op);
   if (!sort) return;
   const misplaced = misplacedSortable(sort);

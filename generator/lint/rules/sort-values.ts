@@ -1,9 +1,13 @@
 import { keyword, readSortable, sortParam } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
+export const id = 'sort-values';
+export const summary = 'a `sort` parameter whose enum or pattern rejects a sortable property, ascending or with a leading `-` (descending)';
+export const spec = '4.5 Sorting: "Ascending is the default. A leading - gives descending."';
+
 // Spec 4.5: `sort` names a property, ascending by default, descending with a leading `-`. When the parameter's
 // schema restricts its values (enum or pattern), each sortable field must be accepted in both directions.
-export const SortValues = operationRule((op, ctx, report) => {
+export const check = operationRule((op, ctx, report) => {
   const sort = sortParam(op);
   if (!sort?.schema) return;
   const names = readSortable(ctx, sort)?.fields ?? [];

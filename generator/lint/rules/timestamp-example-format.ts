@@ -1,8 +1,13 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { child, entries, isObj, list, type At, type Ctx, type Location } from '../../model/conventions/index.js';
+import { child, entries, list, type At, type Ctx, type Location } from '../../model/conventions/index.js';
 import { operations } from '../../model/conventions/index.js';
 import { reporter, rootAt, type Report } from '../shapes/report.js';
 import { arrayItems, keyword, props } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
+
+export const id = 'timestamp-example-format';
+export const summary = 'a date-time or date example (in a response or a schema) not in the output format `yyyy-mm-ddThh:mm:ss.fffZ` / `yyyy-mm-dd`';
+export const spec = '2.1 Timestamps: "UTC, ISO 8601. Output format yyyy-mm-ddThh:mm:ss.fffZ. Output dates are yyyy-mm-dd."';
 
 const OUTPUT: Record<string, { re: RegExp; shape: string }> = {
   'date-time': { re: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, shape: 'yyyy-mm-ddThh:mm:ss.fffZ (UTC, milliseconds)' },
@@ -30,12 +35,12 @@ function walk(ctx: Ctx, value: unknown, schema: At | undefined, location: Locati
 }
 
 /** Response examples: the spec fixes the output format of timestamps and dates (input may be any ISO 8601). */
-export const TimestampExampleFormat: Oas3Rule = () => {
+export const check: Oas3Rule = () => {
   const seen = new Set<string>();
   return {
     Root: {
       enter(root: object, ctx: UserContext) {
-        if (!isObj(root)) return;
+        if (!isObject(root)) return;
         const report = reporter(ctx, seen);
         for (const op of operations(ctx, rootAt(root, ctx)))
           for (const response of op.responses.values())
@@ -49,7 +54,7 @@ export const TimestampExampleFormat: Oas3Rule = () => {
     },
     Schema: {
       enter(schema: object, ctx: UserContext) {
-        if (!isObj(schema)) return;
+        if (!isObject(schema)) return;
         const report = reporter(ctx, seen);
         const s = { node: schema, location: ctx.location };
         if (schema.example !== undefined) walk(ctx, schema.example, s, ctx.location.child(['example']), report);

@@ -2,7 +2,11 @@ import { isBasicScheme, isTokenEndpoint, securitySchemes } from '../../model/con
 import { operationRule } from '../shapes/rule.js';
 import { hasStatus } from '../../model/conventions/index.js';
 
-export const TokenEndpointBasicAuth = operationRule((op, ctx, report) => {
+export const id = 'token-endpoint-basic-auth';
+export const summary = 'a token endpoint (POST taking `grant_type` in its form or query) not secured by HTTP Basic only, or without 401';
+export const spec = '4.3 Required header: "Authorization: HTTP Basic, user = client id, password = client secret."';
+
+export const check = operationRule((op, ctx, report) => {
   if (!isTokenEndpoint(ctx, op)) return;
   const schemes = securitySchemes(ctx, op.root);
   const alternatives = op.security ?? [];

@@ -5,6 +5,10 @@ import type { Report } from '../shapes/report.js';
 import { enumValues, props, required } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
+export const id = 'token-grant-params';
+export const summary = 'a token endpoint missing a grant or a grant\'s required form fields (query parameters, when it has no form)';
+export const spec = '4.3 Parameters by grant: authorization_code (code, redirect_uri), password (username, password), refresh_token (refresh_token).';
+
 const GRANTS: Record<string, string[]> = {
   authorization_code: ['code', 'redirect_uri'],
   password: ['username', 'password'],
@@ -24,7 +28,7 @@ export function grantVariants(ctx: Ctx, form: At): At[] {
   return variants.length > 0 ? variants : [form];
 }
 
-export const TokenGrantParams = operationRule((op, ctx, report) => {
+export const check = operationRule((op, ctx, report) => {
   if (!isTokenEndpoint(ctx, op)) return;
   const form = formSchema(ctx, op);
   if (!form) return queryGrantParams(op, ctx, report);

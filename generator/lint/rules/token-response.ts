@@ -2,6 +2,10 @@ import { isTokenEndpoint, successResponse, jsonSchema } from '../../model/conven
 import { isType, props } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
+export const id = 'token-response';
+export const summary = 'a token response without `access_token`, `token_type`, `expires_in` (integer), `refresh_token`, `scope`';
+export const spec = '2.6 Token response resource.';
+
 const FIELDS: [string, string][] = [
   ['access_token', 'string'],
   ['token_type', 'string'],
@@ -10,7 +14,7 @@ const FIELDS: [string, string][] = [
   ['scope', 'string'],
 ];
 
-export const TokenResponse = operationRule((op, ctx, report) => {
+export const check = operationRule((op, ctx, report) => {
   if (!isTokenEndpoint(ctx, op)) return;
   const response = successResponse(op);
   const schema = jsonSchema(ctx, response);

@@ -1,6 +1,10 @@
 import { child, entries, list, METHODS, strings, type At, type Ctx } from '../../model/conventions/index.js';
 import { subApiRule } from '../shapes/rule.js';
 
+export const id = 'versioned-server';
+export const summary = 'a sub API server URL whose path (literal or through server variables) does not end in `/<subApi>/<version>`';
+export const spec = '4.2: "API: {base_url}{sub-API}/{version}/<resource path>"; 9: "URL versioning."';
+
 const SUB_API_VERSION = /\/[a-z][a-z0-9]*(?:-[a-z0-9]+)*\/v\d+\/?$/;
 
 /** Every URL a server can stand for: each variable takes its enum values, else its default. */
@@ -17,7 +21,7 @@ function urlPath(url: string): string {
   return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
 }
 
-export const VersionedServer = subApiRule((root, ctx, report) => {
+export const check = subApiRule((root, ctx, report) => {
   const servers = list(ctx, root, 'servers');
   if (servers.length === 0) report(root.location, `Declare a server whose URL ends in /<subApi>/<version>, for example https://api.{region}.example.com/document/v1.`);
   const paths = child(ctx, root, 'paths');

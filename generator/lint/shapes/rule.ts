@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isObj, type At } from '../../model/conventions/index.js';
-import { isTokenService, operations, reachableSchemas, tokenServiceSchemas, type Operation } from '../../model/conventions/index.js';
+import { isTokenService, operations, reachableSchemas, tokenServiceSchemas, type At, type Operation } from '../../model/conventions/index.js';
+import { isObject } from '../../util/json.js';
 import { reporter, rootAt, type Report } from './report.js';
 
 export type OperationCheck = (op: Operation, ctx: UserContext, report: Report, all: Operation[]) => void;
@@ -12,7 +12,7 @@ export function operationRule(check: OperationCheck): Oas3Rule {
     return {
       Root: {
         enter(root: object, ctx: UserContext) {
-          if (!isObj(root)) return;
+          if (!isObject(root)) return;
           const report = reporter(ctx, seen);
           const all = operations(ctx, rootAt(root, ctx));
           for (const op of all) check(op, ctx, report, all);
@@ -23,6 +23,20 @@ export function operationRule(check: OperationCheck): Oas3Rule {
 }
 
 export type SchemaCheck = (schema: At, ctx: UserContext, report: Report) => void;
+
+/** The schemas every schema rule leaves alone in a document, worked out once per document (by its root object). */
+const exemptions = new WeakMap<object, Set<unknown>>();
+function exemptSchemas(root: object, ctx: UserContext): Set<unknown> {
+  let exempt = exemptions.get(root);
+  if (!exempt) {
+    const doc = rootAt(root as Parameters<typeof rootAt>[0], ctx);
+    exempt = tokenServiceSchemas(ctx, doc);
+    for (const op of operations(ctx, doc))
+      for (const p of op.params) if (p.in === 'query' && (p.name === 'sort' || p.name === 'expand')) reachableSchemas(ctx, p.schema, exempt);
+    exemptions.set(root, exempt);
+  }
+  return exempt;
+}
 
 /**
  * A rule that looks at every schema once, except those of the token service (OAuth 2.0 fixes
@@ -35,16 +49,12 @@ export function schemaRule(check: SchemaCheck): Oas3Rule {
     return {
       Root: {
         enter(root: object, ctx: UserContext) {
-          if (!isObj(root)) return;
-          const doc = rootAt(root, ctx);
-          exempt = tokenServiceSchemas(ctx, doc);
-          for (const op of operations(ctx, doc))
-            for (const p of op.params) if (p.in === 'query' && (p.name === 'sort' || p.name === 'expand')) reachableSchemas(ctx, p.schema, exempt);
+          if (isObject(root)) exempt = exemptSchemas(root, ctx);
         },
       },
       Schema: {
         enter(schema: object, ctx: UserContext) {
-          if (!isObj(schema) || exempt.has(schema)) return;
+          if (!isObject(schema) || exempt.has(schema)) return;
           check({ node: schema, location: ctx.location }, ctx, reporter(ctx, seen));
         },
       },
@@ -61,7 +71,7 @@ export function subApiRule(check: SubApiCheck): Oas3Rule {
     return {
       Root: {
         enter(node: object, ctx: UserContext) {
-          if (!isObj(node)) return;
+          if (!isObject(node)) return;
           const root = rootAt(node, ctx);
           const all = operations(ctx, root);
           if (all.some((op) => isTokenService(ctx, op))) return;

@@ -2,9 +2,10 @@
 // of its request body (a grant's form, a property), each with its description and where it is written. The docs
 // list them; `x-sunset` (sunset.ts) says when a deprecated operation may go.
 import { refName } from '../../load/resolve.js';
-import { at, child, isObj, list, type At, type Ctx, type Location } from './node.js';
+import { at, child, list, type At, type Ctx, type Location } from './node.js';
 import type { Operation } from './operations.js';
 import { readContent } from './statuses.js';
+import { isObject } from '../../util/json.js';
 
 export interface DeprecationReading {
   /** '' for the operation; `parameter \`p\``; `request body \`Schema\``, `request body \`Schema\`, property \`x\``. */
@@ -33,7 +34,7 @@ export function readDeprecations(ctx: Ctx, op: Operation): DeprecationReading[] 
 /** Visits the deprecated schemas reachable from `raw` (through refs, compositions, properties and items), each once. */
 function walk(ctx: Ctx, raw: unknown, where: Location, label: string, seen: Set<object>, found: DeprecationReading[]): void {
   if (seen.size > MAX_SCHEMAS) return;
-  const named = isObj(raw) && typeof raw.$ref === 'string' ? refName(raw.$ref) : undefined;
+  const named = isObject(raw) && typeof raw.$ref === 'string' ? refName(raw.$ref) : undefined;
   const s: At | undefined = at(ctx, raw, where);
   if (!s || seen.has(s.node)) return;
   seen.add(s.node);
@@ -44,6 +45,6 @@ function walk(ctx: Ctx, raw: unknown, where: Location, label: string, seen: Set<
     if (Array.isArray(parts)) parts.forEach((p, i) => walk(ctx, p, s.location.child([key, i]), label, seen, found));
   }
   const props = s.node.properties;
-  if (isObj(props)) for (const [name, p] of Object.entries(props)) walk(ctx, p, s.location.child(['properties', name]), `${here}, property \`${name}\``, seen, found);
+  if (isObject(props)) for (const [name, p] of Object.entries(props)) walk(ctx, p, s.location.child(['properties', name]), `${here}, property \`${name}\``, seen, found);
   if (s.node.items !== undefined) walk(ctx, s.node.items, s.location.child(['items']), here, seen, found);
 }

@@ -9,8 +9,9 @@
 // `from` lists the values a target property must hold for the change (409 otherwise); `set` what it becomes.
 // This is the one reader of `x-effect`; lint, model (and through it sandbox and docs) take the reading from here.
 import { EXT } from './extensions.js';
-import { at as resolved, isObj, type Ctx, type Location } from './node.js';
+import { at as resolved, type Ctx, type Location } from './node.js';
 import type { Operation } from './operations.js';
+import { isObject } from '../../util/json.js';
 
 export interface EffectChange {
   /** The value of the `by` request property that picks this change (absent when the effect has no `by`). */
@@ -60,7 +61,7 @@ export function readEffect(ctx: Ctx, op: Operation): EffectReading | undefined {
     changes.push(one);
   } else {
     if (Object.keys(change).length > 0) return bad('with `by`, each change goes under `cases`, by the value that picks it');
-    if (!isObj(cases) || Object.keys(cases).length === 0) return bad('`cases` must map each value of `by` to its change');
+    if (!isObject(cases) || Object.keys(cases).length === 0) return bad('`cases` must map each value of `by` to its change');
     for (const [when, c] of Object.entries(cases)) {
       const one = readChange(c);
       if (typeof one === 'string') return bad(`case ${when}: ${one}`);
@@ -71,12 +72,12 @@ export function readEffect(ctx: Ctx, op: Operation): EffectReading | undefined {
 }
 
 function readChange(c: unknown): EffectChange | string {
-  if (!isObj(c)) return 'a change must be a map with `set` and, optionally, `from`';
+  if (!isObject(c)) return 'a change must be a map with `set` and, optionally, `from`';
   const { from = {}, set, ...rest } = c;
   const unknown = Object.keys(rest);
   if (unknown.length > 0) return `unknown key ${unknown.map((k) => `\`${k}\``).join(', ')} (a change has \`set\` and \`from\`)`;
-  if (!isObj(set) || Object.keys(set).length === 0) return '`set` must map at least one property of the target to its new value';
-  if (!isObj(from) || !Object.values(from).every((v) => Array.isArray(v) && v.length > 0)) return '`from` must map properties of the target to the non-empty lists of values they may hold';
+  if (!isObject(set) || Object.keys(set).length === 0) return '`set` must map at least one property of the target to its new value';
+  if (!isObject(from) || !Object.values(from).every((v) => Array.isArray(v) && v.length > 0)) return '`from` must map properties of the target to the non-empty lists of values they may hold';
   return { from: from as Record<string, unknown[]>, set };
 }
 

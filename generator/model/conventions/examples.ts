@@ -5,6 +5,7 @@
 import { child, entries, list, type At, type Ctx, type Location } from './node.js';
 import type { Param } from './operations.js';
 import { parts, props, required } from './schema.js';
+import { isObject } from '../../util/json.js';
 
 /** A value found, and where; or where none was found (the parameter, body or property that lacks one). */
 export type ExampleReading = { found: true; value: unknown; at: Location } | { found: false; at: Location };
@@ -62,7 +63,7 @@ function composed(ctx: Ctx, s: At, depth: number): ExampleReading {
   for (const part of parts(ctx, s).slice(1)) {
     const r = schemaExample(ctx, part, part.location, depth + 1);
     if (!r.found) return r;
-    if (r.value && typeof r.value === 'object' && !Array.isArray(r.value)) Object.assign(value, r.value);
+    if (isObject(r.value)) Object.assign(value, r.value);
   }
   const all = props(ctx, s);
   for (const name of required(ctx, s)) {

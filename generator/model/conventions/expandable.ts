@@ -1,10 +1,12 @@
 // `x-expandable: <Schema>` on a reference property (section 2.2/2.3): the schema under components.schemas the
 // reference expands to. Written beside the property's `$ref`, in the referenced schema, in one of its `allOf`
 // parts, or in the non-null alternative of a nullable `oneOf`/`anyOf` (3.1's `[Ref, null]` form).
-import { child, isObj, list, type At, type Ctx, type Location, type Obj } from './node.js';
+import { child, list, type At, type Ctx, type Location, type Obj } from './node.js';
 import type { Operation } from './operations.js';
 import { successSchema } from './media.js';
 import { collectionItem, parts, props, types, type Prop } from './schema.js';
+import { isObject } from '../../util/json.js';
+import { EXT } from './extensions.js';
 
 /** The non-null alternative of `oneOf: [X, {type: null}]` / `anyOf`, if that is what `s` is. */
 function nullableAlternative(ctx: Ctx, s: At): At | undefined {
@@ -19,7 +21,7 @@ function nullableAlternative(ctx: Ctx, s: At): At | undefined {
 function targetIn(ctx: Ctx, s: At | undefined, depth = 0): string | undefined {
   if (!s || depth > 8) return undefined;
   for (const p of parts(ctx, s)) {
-    const v = p.node['x-expandable'];
+    const v = p.node[EXT.expandable];
     if (typeof v === 'string') return v;
   }
   return targetIn(ctx, nullableAlternative(ctx, s), depth + 1);
@@ -29,8 +31,9 @@ function targetIn(ctx: Ctx, s: At | undefined, depth = 0): string | undefined {
 function besideRefs(ctx: Ctx, raw: unknown, location: Location): string | undefined {
   let v = raw;
   let loc = location;
-  for (let hops = 0; isObj(v) && hops < 32; hops++) {
-    if (typeof v['x-expandable'] === 'string') return v['x-expandable'];
+  for (let hops = 0; isObject(v) && hops < 32; hops++) {
+    const named = v[EXT.expandable];
+    if (typeof named === 'string') return named;
     if (typeof v.$ref !== 'string') return undefined;
     const r = ctx.resolve<Obj>(v, loc.source.absoluteRef);
     if (r.node === undefined || !r.location) return undefined;

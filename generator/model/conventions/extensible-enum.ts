@@ -1,5 +1,6 @@
 // `x-extensible-enum: [A, B]` on a string schema (section 2.1, Enums): known values of a set that may grow.
 import type { At } from './node.js';
+import { EXT } from './extensions.js';
 
 /** Descriptions saying a value set may change (section 2.1, Enums). */
 export const MAY_CHANGE =
@@ -7,7 +8,7 @@ export const MAY_CHANGE =
 
 /** The known values of an open value set, if the schema declares one (written form, unvalidated). */
 export function extensibleEnum(schema: object | undefined): unknown[] | undefined {
-  const v = (schema as Record<string, unknown> | undefined)?.['x-extensible-enum'];
+  const v = (schema as Record<string, unknown> | undefined)?.[EXT.extensibleEnum];
   return Array.isArray(v) ? v : undefined;
 }
 
@@ -23,7 +24,7 @@ export interface ExtensibleEnumReading {
 
 export function readExtensibleEnum(schema: At): ExtensibleEnumReading | undefined {
   const values = extensibleEnum(schema.node);
-  return values ? { values, at: { node: schema.node, location: schema.location.child(['x-extensible-enum']) } } : undefined;
+  return values ? { values, at: { node: schema.node, location: schema.location.child([EXT.extensibleEnum]) } } : undefined;
 }
 
 /** An extensible enum's description lists its values and says they may change. */

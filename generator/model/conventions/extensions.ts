@@ -8,4 +8,5 @@ export const EXT = {
   filter: 'x-filter',
   sets: 'x-sets',
   principal: 'x-principal',
+  unique: 'x-unique',
 } as const;

@@ -8,6 +8,7 @@ import { EXT } from './extensions.js';
 import { type At, type Ctx, type Location } from './node.js';
 import { param, type Operation, type Param } from './operations.js';
 import { props } from './schema.js';
+import { isObject } from '../../util/json.js';
 
 /**
  * How a filter keeps items, exactly what the documents need: `equals` the property's value; `in` one of the
@@ -33,7 +34,7 @@ export function readFilter(p: Param): FilterReading {
   const value = p.node.node[EXT.filter];
   const at = p.node.location.child([EXT.filter]);
   if (value === undefined) return { kind: 'none' };
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { kind: 'malformed', problem: 'it must be an object { property, match }', at };
+  if (!isObject(value)) return { kind: 'malformed', problem: 'it must be an object { property, match }', at };
   const { property, match, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest);
   if (extra.length) return { kind: 'malformed', problem: `it takes only property and match, not ${extra.join(', ')}`, at };

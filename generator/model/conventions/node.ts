@@ -1,6 +1,7 @@
 // The node walk every convention reader uses, over either of the two views docex has of a document:
 // Redocly's (lint: many files, real locations with lines) or one bundled document (model, sandbox, docs).
 import type { OpenApiDocument } from '../../load/types.js';
+import { escapePointer, isObject, pointerTarget, type JsonObject } from '../../util/json.js';
 
 /**
  * Where a node is written: a file and a JSON pointer. Redocly's `Location` has this shape, so lint reports at
@@ -20,16 +21,12 @@ export interface At<T = Obj> {
   location: Location;
 }
 
-export type Obj = Record<string, unknown>;
+export type Obj = JsonObject;
 /** What the walk needs of its host: follow a `$ref` written in file `from`. Redocly's UserContext is one. */
 export interface Ctx {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Redocly's ResolveFn signature
   resolve<T extends {}>(node: any, from?: string): { node: T | undefined; location: Location | undefined };
   location: Location;
-}
-
-function escapeKey(k: string | number): string {
-  return String(k).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** A location in a bundled document (`#/paths/~1documents/get`), shaped like Redocly's `Location`. */
@@ -40,7 +37,7 @@ export class Place implements Location {
   ) {}
   child(components: (string | number)[] | string | number): Place {
     const keys = Array.isArray(components) ? components : [components];
-    return new Place(this.source, keys.reduce<string>((p, k) => `${p.endsWith('/') ? p : `${p}/`}${escapeKey(k)}`, this.pointer));
+    return new Place(this.source, keys.reduce<string>((p, k) => `${p.endsWith('/') ? p : `${p}/`}${escapePointer(k)}`, this.pointer));
   }
   key(): Place {
     return this;
@@ -69,15 +66,7 @@ export function documentContext(doc: OpenApiDocument, file = ''): Ctx {
       if (!ref?.startsWith('#/')) return none;
       let hit = targets.get(ref);
       if (!hit) {
-        let cur: unknown = doc;
-        for (const raw of ref.slice(2).split('/')) {
-          const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-          if (!isObj(cur) && !Array.isArray(cur)) {
-            cur = undefined;
-            break;
-          }
-          cur = (cur as Record<string, unknown>)[key];
-        }
+        const cur = pointerTarget(doc, ref);
         targets.set(ref, (hit = cur === undefined ? none : { node: cur, location: new Place(source, ref) }));
       }
       return hit as { node: T | undefined; location: Location | undefined };
@@ -102,12 +91,8 @@ export function sourceOf(location: Location): Source {
   return { file: location.source.absoluteRef, pointer: location.pointer };
 }
 
-export function isObj(v: unknown): v is Obj {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 function isRef(v: unknown): v is { $ref: string } {
-  return isObj(v) && typeof v.$ref === 'string';
+  return isObject(v) && typeof v.$ref === 'string';
 }
 
 /** Follows `$ref` chains (across files: each hop resolves from the file it is written in). */
@@ -120,7 +105,7 @@ export function at(ctx: Ctx, value: unknown, location: Location): At | undefined
     node = r.node;
     loc = r.location;
   }
-  return isObj(node) && !isRef(node) ? { node, location: loc } : undefined;
+  return isObject(node) && !isRef(node) ? { node, location: loc } : undefined;
 }
 
 /** The resolved object under `key` of `parent`. */

@@ -1,8 +1,9 @@
 // The operations of a document with what the conventions ask about them: merged parameters,
 // responses, effective security, the JSON body of the success response.
-import { at, child, entries, isObj, str, type At, type Ctx, type Location, type Obj } from './node.js';
+import { at, child, entries, str, type At, type Ctx, type Location, type Obj } from './node.js';
 
 import { HTTP_METHODS } from '../../load/types.js';
+import { isObject } from '../../util/json.js';
 
 export const METHODS = HTTP_METHODS;
 
@@ -68,7 +69,7 @@ function walk(ctx: Ctx, root: At): Operation[] {
         pathLocation: paths.location.child([path]),
         params,
         responses: new Map(entries(ctx, op, 'responses')),
-        security: security?.filter(isObj),
+        security: security?.filter(isObject),
         root,
       });
     }

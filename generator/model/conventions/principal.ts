@@ -2,8 +2,9 @@
 // (the user the access token was issued for), as in the representation of the signed-in user (`/current-user`).
 // The spec leaves it implicit; the sandbox fills the property from the token, and lint checks where it is written.
 import { EXT } from './extensions.js';
-import { isObj, type At, type Ctx, type Location } from './node.js';
+import { type At, type Ctx, type Location } from './node.js';
 import { props } from './schema.js';
+import { isObject } from '../../util/json.js';
 
 /** What of the principal a property can hold: the token service knows its user by username only. */
 export const PRINCIPAL_ATTRIBUTES = ['username'] as const;
@@ -23,7 +24,7 @@ export interface PrincipalReading {
 export function readPrincipal(ctx: Ctx, schema: At | undefined): PrincipalReading[] {
   const out: PrincipalReading[] = [];
   for (const p of props(ctx, schema).values()) {
-    const beside = isObj(p.raw) && EXT.principal in p.raw;
+    const beside = isObject(p.raw) && EXT.principal in p.raw;
     const holder = beside ? (p.raw as Record<string, unknown>) : p.schema?.node;
     if (!holder || !(EXT.principal in holder)) continue;
     const location = beside ? p.location.child([EXT.principal]) : p.schema!.location.child([EXT.principal]);

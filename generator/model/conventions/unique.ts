@@ -4,8 +4,8 @@
 // This is the one reader of `x-unique`; lint and the model (and through it the sandbox and docs) take the criteria from here.
 import type { Location } from './node.js';
 import type { Operation } from './operations.js';
+import { EXT } from './extensions.js';
 
-export const UNIQUE_EXTENSION = 'x-unique';
 
 export type UniqueReading =
   | { readonly kind: 'none' }
@@ -14,13 +14,13 @@ export type UniqueReading =
 
 /** The uniqueness criteria an operation object declares. */
 export function readUnique(operation: unknown): UniqueReading {
-  if (operation === null || typeof operation !== 'object' || !(UNIQUE_EXTENSION in operation)) return { kind: 'none' };
-  const value: unknown = (operation as Record<string, unknown>)[UNIQUE_EXTENSION];
-  if (!Array.isArray(value) || value.length === 0) return { kind: 'malformed', problem: `${UNIQUE_EXTENSION} must be a non-empty list of property names` };
+  if (operation === null || typeof operation !== 'object' || !(EXT.unique in operation)) return { kind: 'none' };
+  const value: unknown = (operation as Record<string, unknown>)[EXT.unique];
+  if (!Array.isArray(value) || value.length === 0) return { kind: 'malformed', problem: `${EXT.unique} must be a non-empty list of property names` };
   const fields: string[] = [];
   for (const v of value) {
-    if (typeof v !== 'string' || v === '') return { kind: 'malformed', problem: `${UNIQUE_EXTENSION} lists ${JSON.stringify(v)}, which is not a property name` };
-    if (fields.includes(v)) return { kind: 'malformed', problem: `${UNIQUE_EXTENSION} lists "${v}" twice` };
+    if (typeof v !== 'string' || v === '') return { kind: 'malformed', problem: `${EXT.unique} lists ${JSON.stringify(v)}, which is not a property name` };
+    if (fields.includes(v)) return { kind: 'malformed', problem: `${EXT.unique} lists "${v}" twice` };
     fields.push(v);
   }
   return { kind: 'fields', fields };
@@ -36,7 +36,7 @@ export function describeUnique(fields: readonly string[]): string {
 /** A well-formed `x-unique` of an operation, and where it is written. */
 export function uniqueOf(op: Operation): { fields: readonly string[]; at: Location } | undefined {
   const reading = readUnique(op.op.node);
-  return reading.kind === 'fields' ? { fields: reading.fields, at: op.op.location.child([UNIQUE_EXTENSION]) } : undefined;
+  return reading.kind === 'fields' ? { fields: reading.fields, at: op.op.location.child([EXT.unique]) } : undefined;
 }
 
 /** A collection's duplicate criteria: the `x-unique` of the create (POST) on its path. */

@@ -1,6 +1,6 @@
 // The last gate before anything is written: every emitted .ts file must parse (schema.ts, client.ts, raw.ts,
 // index.ts and the copied runtime/token templates). Syntax only, no type-check: a file that fails is a generator
-// bug, reported with the document it came from. It runs on the TypeScript thread (typescript-thread.ts), with the
+// bug, reported with the document it came from. It runs on the TypeScript thread (thread.ts), with the
 // pinned typescript that openapi-typescript uses there.
 import { createRequire } from 'node:module';
 import { DocexError } from '../util/errors.js';

@@ -1,11 +1,12 @@
-// The TypeScript thread's entry (typescript-thread.ts): runs each task it is sent, in order, and answers with its
-// files or its error. Its imports load typescript, openapi-typescript and ts-morph as the thread starts.
+// The TypeScript thread's entry (thread.ts): runs each task it is sent, in order, and answers with its result or its
+// error. It loads typescript, openapi-typescript and ts-morph as the thread starts.
 import { parentPort } from 'node:worker_threads';
-import { saveCompileCache } from '../util/compile-cache.js';
 import { DocexError } from '../util/errors.js';
+import { saveCompileCache } from './compile-cache.js';
+import { loadSchemaKit } from './internals.js';
 import { loadPrinter } from './printer.js';
-import { runTask, type Task } from './typescript-tasks.js';
-import type { Reply, WireError } from './typescript-thread.js';
+import { openSession, runTask, type Task } from './tasks.js';
+import type { Reply, WireError } from './thread.js';
 
 function wire(err: unknown): WireError {
   if (err instanceof DocexError) return { docex: true, message: err.message, exitCode: err.exitCode, file: err.file, line: err.line };
@@ -13,17 +14,22 @@ function wire(err: unknown): WireError {
 }
 
 const port = parentPort!;
-const ready = loadPrinter();
+const ready = (async () => {
+  loadSchemaKit();
+  await loadPrinter();
+})();
+// This thread's one session: it serves one `docex generate`.
+const session = openSession();
 // One task at a time, in the order sent: the main thread takes the results in that order.
 let queue: Promise<void> = ready.then(
   () => {},
-  () => {}, // a client task reports it
+  () => {}, // a task reports it
 );
 port.on('message', ({ id, task }: { id: number; task: Task }) => {
   queue = queue.then(async () => {
     let reply: Reply;
     try {
-      reply = { id, ok: true, value: await runTask(task) };
+      reply = { id, ok: true, value: await runTask(task, session) };
     } catch (err) {
       reply = { id, ok: false, error: wire(err) };
     }

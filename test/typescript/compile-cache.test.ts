@@ -1,4 +1,4 @@
-// The code cache of the large CommonJS modules (util/compile-cache.ts), in fresh processes on the built module: an
+// The code cache of the large CommonJS modules (typescript/compile-cache.ts), in fresh processes on the built module: an
 // entry is written once and then used; a damaged entry is rejected by V8, the module still loads and the entry is
 // written again; the module is the one every later require() gets; NODE_DISABLE_COMPILE_CACHE turns it off. On
 // Node 22 and later docex hands the work to module.enableCompileCache(), whose own tests are Node's.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const built = pathToFileURL(join(import.meta.dirname, '../../dist/generator/util/compile-cache.js')).href;
+const built = pathToFileURL(join(import.meta.dirname, '../../dist/generator/typescript/compile-cache.js')).href;
 const work = mkdtempSync(join(tmpdir(), 'docex-compile-cache-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const nodeMajor = Number(process.versions.node.split('.')[0]);

@@ -1,18 +1,19 @@
-// load -> model -> emit for a whole input (an `openapi/` tree or one foreign document), in memory.
-// Two threads (typescript-thread.ts): this one bundles each document, builds its model and prints client.ts, raw.ts
-// and index.ts with ts-morph; the TypeScript thread renders schema.ts with openapi-typescript and parses every
-// emitted .ts file (the syntax gate). APIs are finished in input order, and an API's errors are taken in the order a
-// one-thread run meets them (bundle, model, schema.ts, emitters, gate), so the same input fails with the same error.
+// load -> model -> emit for a whole input (an `openapi/` tree or one foreign document), in memory, then, over an
+// earlier output, the client-surface report's step (surface-step.ts). Two threads (typescript/thread.ts): this one
+// bundles each document and builds its model; the TypeScript thread renders schema.ts with openapi-typescript,
+// prints client.ts, raw.ts and index.ts with ts-morph and parses every emitted .ts file (the syntax gate). APIs are
+// finished in input order, and an API's errors are taken in the order a one-thread run meets them (bundle, model,
+// schema.ts, emitters, gate), so the same input fails with the same error.
 import { statSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
 import { bundleFile, discoverApis, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
 import { buildApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import { unparsable } from './syntax-gate.js';
-import type { OutputTree } from './tree.js';
-import type { GatedFiles } from './typescript-tasks.js';
-import { openTypeScriptThread, type TypeScriptThread } from './typescript-thread.js';
-import type { ApiSurface } from '../surface/index.js';
+import type { OutputTree } from '../emit/tree.js';
+import { unparsable } from '../typescript/syntax-gate.js';
+import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
+import { openTypeScriptThread, type TypeScriptThread } from '../typescript/thread.js';
+import { surfaceStep, type SurfaceStepResult } from './surface-step.js';
 
 export interface ApiSummary {
   id: string;
@@ -25,11 +26,8 @@ export interface ApiSummary {
 export interface GenerateResult {
   tree: OutputTree;
   apis: ApiSummary[];
-  /** With `previous`: the surfaces before and after of each API whose files changed, by its folder in the tree
-   *  (`document/v1/`, or ``). */
-  surfaces: Map<string, { before: ApiSurface; after: ApiSurface }>;
-  /** Time the TypeScript thread spent reading surfaces, in ms. */
-  surfaceMs: number;
+  /** With `previous`: the client-surface report's step over the earlier output and the new tree. */
+  surface?: SurfaceStepResult;
 }
 
 export interface GenerateOptions {
@@ -37,9 +35,11 @@ export interface GenerateOptions {
   apis?: 'all' | readonly string[];
   /** Local documents used instead of the tree's, by API id. */
   documents?: Readonly<Record<string, string>>;
-  /** An earlier output about to be replaced: where an API's client.ts or schema.ts differ from it, its public surface
-   *  before and after is read on the TypeScript thread (`surfaces` in the result), for the client-surface report. */
+  /** An earlier output about to be replaced: after generation, the client-surface report's step compares the new
+   *  tree with it (`surface` in the result), reading surfaces on the TypeScript thread. */
   previous?: ReadonlyMap<string, string>;
+  /** Tests' emitters, in place of docex's (run in this thread). */
+  overrides?: EmitOverrides;
   /** Where the docs site of the tree's documents is published (config `docsUrl`): methods link to their section. */
   docsUrl?: string | undefined;
 }
@@ -68,12 +68,8 @@ function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
 
 /** What one API adds to the tree once its files are back and every one passed the gate. */
 interface Finished {
-  /** The API's folder in the tree (`document/v1/`, or ``). */
-  dir?: string;
   files: OutputTree;
   summary: ApiSummary;
-  surfaces?: { before: ApiSurface; after: ApiSurface };
-  surfaceMs?: number;
 }
 
 /**
@@ -81,7 +77,7 @@ interface Finished {
  * failing as a one-thread run would have failed first: openapi-typescript's error, an emitter's, then the first
  * file that does not parse.
  */
-async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<Omit<Finished, 'summary' | 'dir'>> {
+async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<OutputTree> {
   const done: GatedFiles[] = [];
   for (const p of parts) done.push(await p);
   const tree: OutputTree = new Map();
@@ -92,8 +88,7 @@ async function finish(document: string, parts: Promise<GatedFiles>[]): Promise<O
       tree.set(path, text);
     });
   }
-  const read = done.find((d) => d.surfaces);
-  return { files: tree, surfaces: read?.surfaces, surfaceMs: read?.surfaceMs };
+  return tree;
 }
 
 /** Promises awaited later, in order: a rejection meanwhile is not an unhandled one. */
@@ -111,15 +106,17 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
   }
   const entries = isDir ? selectEntries(input, opts) : undefined;
   if (entries?.length === 0) throw new DocexError('no <subApi>/<version>/openapi.yaml or token/openapi.yaml found', 2, input);
-  const typescript = openTypeScriptThread();
+  const typescript = openTypeScriptThread(opts.overrides);
   try {
-    return await generateWith(typescript, input, entries, opts);
+    const { tree, apis } = await generateWith(typescript, input, entries, opts);
+    if (!opts.previous) return { tree, apis };
+    return { tree, apis, surface: await surfaceStep({ previous: opts.previous, next: tree, read: (changed) => typescript.surfaces(changed) }) };
   } finally {
     await typescript.close();
   }
 }
 
-async function generateWith(typescript: TypeScriptThread, input: string, entries: ApiEntry[] | undefined, opts: GenerateOptions): Promise<GenerateResult> {
+async function generateWith(typescript: TypeScriptThread, input: string, entries: ApiEntry[] | undefined, opts: GenerateOptions): Promise<Pick<GenerateResult, 'tree' | 'apis'>> {
   // Each API's finishing, in input order; an error met on this thread waits for the APIs before it, whose errors
   // (met first by a one-thread run) win.
   const pending: Promise<Finished>[] = [];
@@ -130,12 +127,9 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   };
   // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file. Sent first,
   // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
-  const runtime = later(finish(input, [typescript.templates('runtime')]).then((r) => r.files));
-  /** The earlier output's client.ts and schema.ts of the API in folder `dir`. */
-  const previousOf = (dir: string): [string, string] | undefined => {
-    const [client, schema] = [opts.previous?.get(`${dir}client.ts`), opts.previous?.get(`${dir}schema.ts`)];
-    return client !== undefined && schema !== undefined ? [client, schema] : undefined;
-  };
+  const runtime = later(finish(input, [typescript.templates('runtime')]));
+  /** The earlier output has the API in folder `dir`: the surface step may read it, so its new parses are kept. */
+  const inPrevious = (dir: string): boolean => opts.previous?.has(`${dir}client.ts`) === true && opts.previous.has(`${dir}schema.ts`);
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
   const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
     const began = performance.now();
@@ -146,14 +140,15 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     const summary = (operations: number, more: string[]): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more] });
     // schema.ts is sent first: on a large document, rendering it is the longest part.
     const dir = entry ? `${entry.id}/` : '';
-    const schema = later(typescript.schema(document, source, file, `${dir}schema.ts`, entry?.id === 'token' ? undefined : previousOf(dir)));
+    const keep = entry?.id !== 'token' && inPrevious(dir);
+    const schema = later(typescript.schema(document, source, file, `${dir}schema.ts`, keep));
     if (entry?.id === 'token') {
       // Its client is the hand-written templates/token/; the document gives schema.ts only.
-      return [finish(file, [schema, later(typescript.templates('token'))]).then(({ files }) => ({ files, summary: summary(0, []) }))];
+      return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: summary(0, []) }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}) });
-    return [finish(file, [schema, later(typescript.client(model))]).then(({ files, surfaces, surfaceMs }) => ({ dir, files, surfaces, surfaceMs, summary: summary(model.operations.length, model.warnings) }))];
+    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, model.warnings) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
@@ -172,8 +167,5 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   const done = await settle();
   const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
   const apis = done.map((d) => d.summary);
-  const surfaces: GenerateResult['surfaces'] = new Map();
-  for (const d of done) if (d.surfaces && d.dir !== undefined) surfaces.set(d.dir, d.surfaces);
-  const surfaceMs = done.reduce((ms, d) => ms + (d.surfaceMs ?? 0), 0);
-  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis, surfaces, surfaceMs };
+  return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis };
 }

@@ -1,5 +1,5 @@
 // The TypeScript thread: the files docex writes as TypeScript are made and gated in a worker_threads worker
-// (typescript-tasks.ts), while the main thread parses (or bundles) documents and builds their models. On two cores
+// (tasks.ts), while the main thread parses (or bundles) documents and builds their models. On two cores
 // that takes loading TypeScript, openapi-typescript and ts-morph (~0.5 s of CPU with the code cache) off the path, as
 // it happens while the first document is read, and one API's files are made while the next API is read. It costs
 // CPU of its own: the worker's start (~0.1 s) and the copy of each document sent to it (~0.3 s for GitHub's
@@ -12,22 +12,24 @@ import { Worker } from 'node:worker_threads';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import type { GatedFiles, Task } from './typescript-tasks.js';
+import type { EmitOverrides, GatedFiles, ResultOf, SurfaceRead, SurfacesRead, Task } from './tasks.js';
 
 export interface TypeScriptThread {
   /** runtime/ or token/: the templates copied as files. */
   templates(dir: 'runtime' | 'token'): Promise<GatedFiles>;
-  /** schema.ts at `path`; rejects as openapi-typescript would (DocexError, exit 2, naming `file`). */
-  /** With `previous` (the earlier output's client.ts and schema.ts of this API), its client task reads surfaces. */
-  schema(document: OpenApiDocument, source: string, file: string, path: string, previous?: [string, string]): Promise<GatedFiles>;
+  /** schema.ts at `path`; rejects as openapi-typescript would (DocexError, exit 2, naming `file`). With `keepParse`,
+   *  the thread keeps the gate's parse for a surface read. */
+  schema(document: OpenApiDocument, source: string, file: string, path: string, keepParse: boolean): Promise<GatedFiles>;
   /** client.ts, raw.ts, index.ts and README.md of a model; rejects with an emitter's crash. */
-  client(model: ApiModel): Promise<GatedFiles>;
+  client(model: ApiModel, keepParse: boolean): Promise<GatedFiles>;
+  /** The public surfaces before and after of the APIs asked (the report's step, after generation). */
+  surfaces(apis: SurfaceRead[]): Promise<SurfacesRead>;
   close(): Promise<void>;
 }
 
 /** An error as it crosses threads: a DocexError keeps its exit code and location, anything else its stack. */
 export type WireError = { docex: true; message: string; exitCode: number; file?: string; line?: number } | { docex: false; message: string; stack?: string };
-export type Reply = { id: number; ok: true; value: GatedFiles } | { id: number; ok: false; error: WireError };
+export type Reply = { id: number; ok: true; value: GatedFiles | SurfacesRead } | { id: number; ok: false; error: WireError };
 
 function unwire(e: WireError): Error {
   if (e.docex) return new DocexError(e.message, e.exitCode, e.file, e.line);
@@ -36,25 +38,33 @@ function unwire(e: WireError): Error {
   return err;
 }
 
-type Runner = { run(task: Task): Promise<GatedFiles>; close(): Promise<void> };
+type Runner = { run<T extends Task>(task: T): Promise<ResultOf<T>>; close(): Promise<void> };
 
 // The worker's compiled entry beside this module; from sources there is none.
-const workerEntry = new URL('./typescript-worker.js', import.meta.url);
+const workerEntry = new URL('./worker.js', import.meta.url);
 
-export function openTypeScriptThread(): TypeScriptThread {
-  const { run, close } = existsSync(workerEntry) ? inWorker() : inThread();
+/** The thread of one `docex generate`. `overrides` (tests' emitters) run the tasks in this thread. */
+export function openTypeScriptThread(overrides?: EmitOverrides): TypeScriptThread {
+  const { run, close } = existsSync(workerEntry) && !overrides ? inWorker() : inThread(overrides);
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
-    schema: (document, source, file, path, previous) => run({ kind: 'schema', document, source, file, path, previous }),
-    client: (model) => run({ kind: 'client', model }),
+    schema: (document, source, file, path, keepParse) => run({ kind: 'schema', document, source, file, path, keepParse }),
+    client: (model, keepParse) => run({ kind: 'client', model, keepParse }),
+    surfaces: (apis) => run({ kind: 'surfaces', apis }),
     close,
   };
 }
 
-function inThread(): Runner {
-  const tasks = import('./typescript-tasks.js');
+function inThread(overrides?: EmitOverrides): Runner {
+  const tasks = import('./tasks.js').then((m) => ({ runTask: m.runTask, session: m.openSession(overrides) }));
   tasks.catch(() => {}); // reported by the first task that awaits it
-  return { run: async (task) => (await tasks).runTask(task), close: async () => {} };
+  return {
+    run: async (task) => {
+      const { runTask, session } = await tasks;
+      return runTask(task, session);
+    },
+    close: async () => {},
+  };
 }
 
 /** A worker and what became of it. Its listeners are attached at once: a failure before any task is kept, not thrown. */
@@ -95,7 +105,7 @@ function inWorker(): Runner {
   const s = early ?? spawn();
   early = undefined;
   s.worker.ref();
-  const waiting = new Map<number, { resolve: (v: GatedFiles) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: GatedFiles | SurfacesRead) => void; reject: (e: Error) => void }>();
   let next = 0;
   s.onFail = (err) => {
     for (const w of waiting.values()) w.reject(err);
@@ -108,11 +118,11 @@ function inWorker(): Runner {
     else w?.reject(unwire(r.error));
   };
   return {
-    run: (task) =>
-      new Promise<GatedFiles>((resolve, reject) => {
+    run: <T extends Task>(task: T) =>
+      new Promise<ResultOf<T>>((resolve, reject) => {
         if (s.failed) return reject(s.failed);
         const id = next++;
-        waiting.set(id, { resolve, reject });
+        waiting.set(id, { resolve: resolve as (v: GatedFiles | SurfacesRead) => void, reject });
         s.worker.postMessage({ id, task });
       }),
     // Not awaited: stopping the thread takes ~40 ms, which the main thread spends writing the files instead; the

@@ -1,0 +1,48 @@
+// The client-surface report, a step after generation: what changed in the TypeScript a client compiled against,
+// per API, between an earlier output docex wrote and the new tree. Its inputs are explicit: the two trees, and a
+// reader of surfaces (generate's TypeScript thread, which has the new files' parses from its syntax gate). A later
+// step that judges those changes (the consumer-impact report) takes this step's result as its input.
+import { compareTrees, type ApiReport, type ApiSurface } from '../surface/index.js';
+import type { OutputTree } from '../emit/tree.js';
+import type { SurfaceRead, SurfacesRead } from '../typescript/tasks.js';
+
+export interface SurfaceStepInput {
+  /** The earlier output about to be replaced (relative path -> text). */
+  previous: ReadonlyMap<string, string>;
+  /** The new tree. */
+  next: OutputTree;
+  /** Reads the surfaces before and after of the APIs asked; the TypeScript thread's `surfaces`. */
+  read: (apis: SurfaceRead[]) => Promise<SurfacesRead>;
+}
+
+export interface SurfaceStepResult {
+  /** One report per API present in both trees, in the new tree's order (an unchanged API: no changes). */
+  reports: ApiReport[];
+  /** The surfaces before and after of each API whose client.ts or schema.ts changed, by its folder (`document/v1/`, or ``). */
+  surfaces: ReadonlyMap<string, { before: ApiSurface; after: ApiSurface }>;
+  /** Time spent reading surfaces, in ms. */
+  ms: number;
+}
+
+/** The APIs whose client.ts or schema.ts differ between the trees, each with its files before and after. */
+export function changedApis(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): SurfaceRead[] {
+  const out: SurfaceRead[] = [];
+  for (const path of next.keys()) {
+    const m = /^(?:(.*)\/)?client\.ts$/.exec(path);
+    if (!m) continue;
+    const dir = m[1] ? `${m[1]}/` : '';
+    const [clientBefore, schemaBefore] = [previous.get(`${dir}client.ts`), previous.get(`${dir}schema.ts`)];
+    const [clientAfter, schemaAfter] = [next.get(`${dir}client.ts`), next.get(`${dir}schema.ts`)];
+    if (clientBefore === undefined || schemaBefore === undefined || clientAfter === undefined || schemaAfter === undefined) continue;
+    if (clientBefore === clientAfter && schemaBefore === schemaAfter) continue;
+    out.push({ dir, before: { client: clientBefore, schema: schemaBefore }, after: { client: clientAfter, schema: schemaAfter } });
+  }
+  return out;
+}
+
+export async function surfaceStep({ previous, next, read }: SurfaceStepInput): Promise<SurfaceStepResult> {
+  const changed = changedApis(previous, next);
+  const { surfaces, ms } = changed.length ? await read(changed) : { surfaces: [], ms: 0 };
+  const byDir = new Map(surfaces);
+  return { reports: compareTrees(byDir, previous, next), surfaces: byDir, ms };
+}

@@ -1,0 +1,122 @@
+// The line and column of a lint problem, as Redocly's getLineColLocation gives them, found faster. Redocly finds a
+// pointer's node by searching each mapping's keys one by one, for every problem: on GitHub's description (46,000
+// problems under the docex rules, mappings of a thousand keys) that was the largest part of what docex adds to a
+// Redocly lint. The same walk here, each mapping's keys indexed once. The YAML AST is Redocly's own, parsed and
+// cached by the Source on the first getLineColLocation of a file; test/lint/positions.test.ts holds the two equal.
+import { getLineColLocation, type LocationObject } from '@redocly/openapi-core';
+import { unescapePointer } from '../util/json.js';
+
+/** yaml-ast-parser's nodes, as far as the walk reads them (its Kind: 1 mapping, 2 map, 3 sequence). */
+interface AstNode {
+  kind: number;
+  startPosition: number;
+  endPosition: number;
+  parent?: AstNode;
+  mappings?: AstNode[];
+  items?: (AstNode | undefined)[];
+  key?: AstNode & { value?: unknown };
+  value?: AstNode;
+}
+const MAPPING = 1;
+const MAP = 2;
+const SEQ = 3;
+
+type Source = LocationObject['source'];
+export interface Position {
+  source: Source;
+  line: number;
+  col: number;
+}
+
+const keyIndexes = new WeakMap<AstNode, Map<unknown, AstNode>>();
+const lineStarts = new WeakMap<Source, number[]>();
+const asts = new WeakMap<Source, AstNode | null>();
+
+/** A map's mapping of `key`: the first, as Array.find gives it. */
+function mappingOf(map: AstNode, key: string): AstNode | undefined {
+  let index = keyIndexes.get(map);
+  if (!index) {
+    index = new Map();
+    for (const m of map.mappings ?? []) if (!index.has(m.key?.value)) index.set(m.key?.value, m);
+    keyIndexes.set(map, index);
+  }
+  return index.get(key);
+}
+
+/** A pointer's segments as Redocly reads them (unescaped, then percent-decoded; empty ones dropped). */
+function segments(pointer: string): string[] {
+  return pointer
+    .slice(2)
+    .split('/')
+    .map((s) => {
+      const unescaped = s.includes('~') ? unescapePointer(s) : s;
+      if (!unescaped.includes('%')) return unescaped;
+      try {
+        return decodeURIComponent(unescaped);
+      } catch {
+        return unescaped;
+      }
+    })
+    .filter(Boolean);
+}
+
+/** Redocly's getAstNodeByPointer, with indexed keys. */
+function nodeAt(root: AstNode, pointer: string, reportOnKey: boolean): AstNode {
+  let node = root;
+  for (const key of segments(pointer)) {
+    if (node.kind === MAP) {
+      const mapping = mappingOf(node, key);
+      if (!mapping) break;
+      node = mapping;
+      if (!mapping.value) break;
+      node = mapping.value;
+    } else if (node.kind === SEQ) {
+      const item = node.items?.[parseInt(key, 10)];
+      if (!item) break;
+      node = item;
+    }
+  }
+  if (!reportOnKey || !node.parent) return node;
+  return node.parent.kind === MAPPING && node.parent.key ? node.parent.key : node;
+}
+
+function lineCol(source: Source, offset: number): { line: number; col: number } {
+  let starts = lineStarts.get(source);
+  if (!starts) {
+    starts = [0];
+    for (let i = source.body.indexOf('\n'); i !== -1; i = source.body.indexOf('\n', i + 1)) starts.push(i + 1);
+    lineStarts.set(source, starts);
+  }
+  let [low, high] = [0, starts.length - 1];
+  while (low < high) {
+    const middle = Math.floor((low + high + 1) / 2);
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  const start = starts[low]!;
+  // A '\r' right after '\n' does not count as a column.
+  const skipped = low > 0 && source.body[start] === '\r' && offset > start ? 1 : 0;
+  return { line: low + 1, col: offset - start + 1 - skipped };
+}
+
+/** Where a problem's location is: its file, line and column. */
+export function positionOf(location: LocationObject): Position {
+  const { source, pointer, reportOnKey } = location;
+  if (pointer === undefined) return { source, line: 1, col: 1 };
+  let ast = asts.get(source);
+  if (ast === undefined) {
+    // The first lookup in a file is Redocly's own: it parses the file's AST, which the Source then keeps.
+    const first = getLineColLocation(location);
+    const cached = (() => undefined) as unknown as Parameters<Source['getAst']>[0];
+    ast = (source.getAst(cached) as AstNode | undefined) ?? null;
+    asts.set(source, ast);
+    if (!ast) return { source, line: first.start.line, col: first.start.col };
+  }
+  if (!ast) {
+    const lc = getLineColLocation(location);
+    return { source, line: lc.start.line, col: lc.start.col };
+  }
+  const node = nodeAt(ast, pointer, !!reportOnKey);
+  const [start, end] = [node.startPosition ?? 1, node.endPosition ?? 1];
+  return { source, ...(start === end ? { line: 1, col: 1 } : lineCol(source, start)) };
+}

@@ -1,0 +1,138 @@
+// What the TypeScript thread does (thread.ts): every file docex writes as TypeScript is made and parsed there.
+// schema.ts from openapi-typescript, client.ts/raw.ts/index.ts from the model with ts-morph, the runtime and token
+// templates copied; each comes back with the syntax gate's verdict on each .ts file. One TypeScript is loaded for all
+// of it (printer.ts), while the main thread is still bundling the first document. After generation, the surface
+// report's step (generate/surface-step.ts) asks it for the public surfaces of the APIs whose files changed: the new
+// ones from the gate's own parses, where it kept them, so a changed API costs no second parse of its new files.
+import { renderSchema, type SchemaKit } from '../emit/schema.js';
+import { banner } from '../emit/templates.js';
+import { copyTemplates, emitApi, type Emitters } from '../emit/tree.js';
+import type { OpenApiDocument } from '../load/index.js';
+import type { ApiModel } from '../model/index.js';
+import { extractSurface, surfaceOf, type ApiSurface } from '../surface/index.js';
+import { DocexError } from '../util/errors.js';
+import { loadSchemaKit } from './internals.js';
+import { loadPrinter, type LoadedPrinter } from './printer.js';
+import { firstSyntaxError, syntaxError } from './syntax-gate.js';
+
+/** Emitters a test puts in place of docex's (to check the gate). Functions do not cross threads: a thread given
+ *  overrides runs its tasks in-thread. */
+export interface EmitOverrides {
+  emitters?: Emitters;
+  renderSchema?: (document: OpenApiDocument, kit: SchemaKit) => string;
+}
+
+/** An API's client.ts and schema.ts. */
+export interface ApiFiles {
+  client: string;
+  schema: string;
+}
+
+/** One API whose client.ts or schema.ts differ from an earlier output, by its folder in the tree (`document/v1/`, or ``). */
+export interface SurfaceRead {
+  dir: string;
+  before: ApiFiles;
+  after: ApiFiles;
+}
+
+export interface SurfacesRead {
+  /** The public surface before and after, by API folder, in the order asked. */
+  surfaces: [string, { before: ApiSurface; after: ApiSurface }][];
+  /** Time spent reading them (beyond the gate's parses), for the report's budget. */
+  ms: number;
+}
+
+export type Task =
+  | { kind: 'templates'; dir: 'runtime' | 'token' }
+  /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner; with
+   *  `keepParse`, the gate's parse is kept for a surface read. */
+  | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; keepParse: boolean }
+  | { kind: 'client'; model: ApiModel; keepParse: boolean }
+  | { kind: 'surfaces'; apis: SurfaceRead[] };
+
+/** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
+export interface GatedFiles {
+  files: [string, string][];
+  errors: (string | undefined)[];
+}
+
+export type ResultOf<T extends Task> = T extends { kind: 'surfaces' } ? SurfacesRead : GatedFiles;
+
+type Parsed = ReturnType<LoadedPrinter['parse']>;
+
+/**
+ * What one thread keeps from task to task: the gate's parses that a surface read may use, by path, each with the
+ * text it is the parse of (used only for that very text), and the tests' overrides.
+ */
+export interface Session {
+  parses: Map<string, { text: string; parsed: Parsed }>;
+  overrides: EmitOverrides;
+}
+
+export const openSession = (overrides: EmitOverrides = {}): Session => ({ parses: new Map(), overrides });
+
+/** The gate's verdict on `files`; the parses of the files named in `keep` are kept in the session (ts-morph's). */
+async function gate(files: Iterable<[string, string]>, session: Session, keep: readonly string[] = []): Promise<GatedFiles> {
+  const list = [...files];
+  const printer = keep.length ? await loadPrinter() : undefined;
+  const errors = list.map(([path, text]) => {
+    if (!printer || !keep.includes(path)) return path.endsWith('.ts') ? syntaxError(path, text) : undefined;
+    const parsed = printer.parse(path, text);
+    session.parses.set(path, { text, parsed });
+    return firstSyntaxError(parsed as unknown as import('typescript').SourceFile);
+  });
+  return { files: list, errors };
+}
+
+/** schema.ts of one document; openapi-typescript's own errors (a document shape it cannot type) exit 2 naming the
+ *  file and its pointer, never as a stack trace. */
+async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Session): Promise<GatedFiles> {
+  const kit = loadSchemaKit();
+  let text: string;
+  try {
+    text = banner(task.source) + (session.overrides.renderSchema ?? renderSchema)(task.document, kit);
+  } catch (err) {
+    if (err instanceof DocexError) throw err;
+    throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, task.file);
+  }
+  return gate([[task.path, text]], session, task.keepParse ? [task.path] : []);
+}
+
+/** client.ts, raw.ts, index.ts and README.md of a model, gated. */
+async function clientFiles(task: Extract<Task, { kind: 'client' }>, session: Session): Promise<GatedFiles> {
+  const files = emitApi(task.model, await loadPrinter(), session.overrides.emitters);
+  const client = [...files.keys()].find((path) => path.endsWith('client.ts'));
+  return gate(files, session, task.keepParse && client ? [client] : []);
+}
+
+/** The surfaces before and after of each API asked: the earlier files parsed here, the new ones from the gate's
+ *  parses where the session kept them for the same text. The kept parses are let go. */
+async function readSurfaces(apis: readonly SurfaceRead[], session: Session): Promise<SurfacesRead> {
+  const printer = await loadPrinter();
+  const began = performance.now();
+  const parsed = (path: string, text: string): Parsed => {
+    const kept = session.parses.get(path);
+    return kept?.text === text ? kept.parsed : printer.parse(path, text);
+  };
+  const surfaces = apis.map(({ dir, before, after }): SurfacesRead['surfaces'][number] => [
+    dir,
+    { before: extractSurface(printer, before.client, before.schema), after: surfaceOf(printer.tsMorph.ts, parsed(`${dir}client.ts`, after.client), parsed(`${dir}schema.ts`, after.schema)) },
+  ]);
+  session.parses.clear();
+  return { surfaces, ms: performance.now() - began };
+}
+
+/** Runs one task; throws what making its files throws (openapi-typescript's DocexError, an emitter's crash). */
+export async function runTask<T extends Task>(task: T, session: Session): Promise<ResultOf<T>> {
+  const t: Task = task;
+  switch (t.kind) {
+    case 'templates':
+      return (await gate(copyTemplates(t.dir), session)) as ResultOf<T>;
+    case 'schema':
+      return (await schemaFile(t, session)) as ResultOf<T>;
+    case 'client':
+      return (await clientFiles(t, session)) as ResultOf<T>;
+    case 'surfaces':
+      return (await readSurfaces(t.apis, session)) as ResultOf<T>;
+  }
+}

@@ -1,0 +1,44 @@
+// The two reaches into other packages' internals (generator/typescript/internals.ts). An upgrade that moves what they
+// reach fails here, by name, instead of slowing every run down (ts-morph loading its own TypeScript) or breaking
+// schema.ts in a way only the golden files would show.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { renderSchema } from '../../generator/emit/schema.js';
+import { loadPrinter } from '../../generator/typescript/printer.js';
+import { loadSchemaKit, OPENAPI_TYPESCRIPT_MODULES, OPENAPI_TYPESCRIPT_VERSION, tsMorphTypeScriptPath } from '../../generator/typescript/internals.js';
+
+const require = createRequire(import.meta.url);
+
+describe("other packages' internals docex reaches into", () => {
+  it('openapi-typescript is the version its dist paths were written against, and they hold the functions used', () => {
+    const installed = (JSON.parse(readFileSync(require.resolve('openapi-typescript/package.json'), 'utf8')) as { version: string }).version;
+    expect(installed, `openapi-typescript ${installed}: recheck ${OPENAPI_TYPESCRIPT_MODULES.join(', ')} in typescript/internals.ts, then update OPENAPI_TYPESCRIPT_VERSION`).toBe(OPENAPI_TYPESCRIPT_VERSION);
+    for (const id of OPENAPI_TYPESCRIPT_MODULES) expect(() => require.resolve(id), id).not.toThrow();
+    const kit = loadSchemaKit();
+    for (const name of ['transformSchema', 'astToString', 'resolveRef', 'scanDiscriminators'] as const) expect(typeof kit[name], name).toBe('function');
+    // The TypeScript openapi-typescript builds its nodes with is the one the kit hands to the extensible-enum transform.
+    expect(require('typescript')).toBe(kit.ts);
+  });
+
+  it("openapi-typescript's transform writes its doc comments through its module's addJSDocComment, which the kit replaces for one render", () => {
+    const kit = loadSchemaKit();
+    const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: 'string', description: 'an A' } } } } as unknown as Parameters<typeof renderSchema>[0];
+    let calls = 0;
+    const text = kit.withDocComments((original) => (subject, node) => {
+      calls++;
+      original(subject, node);
+    }, () => renderSchema(document, kit));
+    expect(calls, 'the transform no longer calls addJSDocComment through its module: see withDocComments').toBeGreaterThan(0);
+    expect(text).toContain('an A');
+  });
+
+  it("ts-morph runs on the pinned TypeScript: @ts-morph/common's bundled copy is where the require.cache entry replaces it", async () => {
+    const bundled = tsMorphTypeScriptPath();
+    expect(() => readFileSync(bundled), `@ts-morph/common no longer keeps its TypeScript at ${bundled}: see shareTypeScript`).not.toThrow();
+    const printer = await loadPrinter();
+    // ts-morph hands out an interop copy of the module's namespace: the functions in it are the module's own.
+    const pinned = require('typescript') as typeof import('typescript');
+    expect(printer.tsMorph.ts.createSourceFile, 'ts-morph loaded its own TypeScript instead of the pinned one').toBe(pinned.createSourceFile);
+  });
+});
