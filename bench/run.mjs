@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { printTable } from './lib/report.mjs';
 import { benchDir, versionOf } from './lib/setup.mjs';
 
-const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint'];
+const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint', 'impact'];
 /** Run only when named in --only: the corpus takes far longer than the rest together. */
 const ON_REQUEST = ['corpus', 'calls'];
 

@@ -3,13 +3,15 @@ import { parseArgs } from 'node:util';
 import type { OutputTree } from '../emit/tree.js';
 import { generateTree, type ApiSummary } from '../generate/pipeline.js';
 import type { SurfaceStepResult } from '../generate/surface-step.js';
+import { impactStep, type ImpactStepResult } from '../impact/step.js';
 import { formatReport } from '../surface/index.js';
 import type { EmitOverrides } from '../typescript/tasks.js';
-import { resolveConfig } from '../util/config.js';
+import { resolveConfig, type FailOnBreaking } from '../util/config.js';
+import { DocexError } from '../util/errors.js';
 import { assertReplaceable, foreignFile } from '../write/guard.js';
 import { diffTree, readTree, writeTree } from '../write/tree.js';
 
-const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking] [--quiet] [--json]
+const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking[=affected]] [--format text|github-actions] [--quiet] [--json]
 
   --input   an openapi/ tree (default: ./openapi, else the documents shipped with docex) or one OpenAPI 3.x document
   --output  where to write (default generated/, or src/generated with a docex.config.json); replaced atomically
@@ -18,6 +20,12 @@ const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]
   --fail-on-breaking
             when the report of what changed in the clients' TypeScript finds a breaking change: write
             nothing, exit 1 (also "failOnBreaking": true in docex.config.json)
+  --fail-on-breaking=affected
+            the same, only when a breaking change affects a place of your code (the consumer-impact report
+            reads "consumerProject", default ./tsconfig.json, with docex's own TypeScript); when that project
+            cannot be read, as --fail-on-breaking
+  --format  text (default), or github-actions: the affected places also as annotations on stdout
+            (with --json, only the JSON)
   --quiet   print nothing but errors
   --json    print only a JSON summary on stdout
 `;
@@ -27,21 +35,31 @@ interface Flags {
   api?: string[];
   output?: string;
   check: boolean;
-  'fail-on-breaking': boolean;
+  'fail-on-breaking'?: string;
+  format: string;
   quiet: boolean;
   json: boolean;
   help: boolean;
 }
 
+/** `--fail-on-breaking` alone, or `=affected`. */
+function failFlag(value: string | undefined): FailOnBreaking | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'affected') return value === 'affected' ? 'affected' : true;
+  throw new DocexError(`--fail-on-breaking takes no value or "affected", not "${value}"`, 2);
+}
+
 function parseFlags(argv: string[]): Flags {
   return parseArgs({
-    args: argv,
+    // The bare flag is `--fail-on-breaking=true`: parseArgs has no option that is a boolean or a string.
+    args: argv.map((a) => (a === '--fail-on-breaking' ? '--fail-on-breaking=true' : a)),
     options: {
       input: { type: 'string' },
       api: { type: 'string', multiple: true },
       output: { type: 'string' },
       check: { type: 'boolean', default: false },
-      'fail-on-breaking': { type: 'boolean', default: false },
+      'fail-on-breaking': { type: 'string' },
+      format: { type: 'string', default: 'text' },
       quiet: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -71,11 +89,12 @@ function logSurface(log: Log, surface: SurfaceStepResult, apis: ApiSummary[], el
   }
 }
 
-/** Writes the tree, unless the surface report found a breaking change and --fail-on-breaking holds it back (exit 1). */
-function writeOutput(tree: OutputTree, output: string, surface: SurfaceStepResult | undefined, failOnBreaking: boolean, loud: boolean): number {
+/** Writes the tree, unless the surface report found a breaking change and --fail-on-breaking holds it back (exit 1;
+ *  `affected`: when the consumer-impact report found a place of the client's code it affects). */
+function writeOutput(tree: OutputTree, output: string, surface: SurfaceStepResult | undefined, impact: ImpactStepResult, failOnBreaking: FailOnBreaking, loud: boolean): number {
   const breaking = surface?.reports.reduce((n, r) => n + r.breaking, 0) ?? 0;
-  if (breaking && failOnBreaking) {
-    if (loud) process.stderr.write(`${breaking} breaking change${breaking === 1 ? '' : 's'} in the clients' TypeScript: ${output} left as it was (--fail-on-breaking)\n`);
+  if (breaking && impact.refuse) {
+    if (loud) process.stderr.write(`${breaking} breaking change${breaking === 1 ? '' : 's'} in the clients' TypeScript: ${output} left as it was (--fail-on-breaking${failOnBreaking === 'affected' ? '=affected' : ''})\n`);
     return 1;
   }
   writeTree(output, tree);
@@ -91,9 +110,10 @@ interface Outcome {
   apis: ApiSummary[];
   diff?: ReturnType<typeof diffTree>;
   surface?: SurfaceStepResult;
+  impact?: ImpactStepResult;
 }
 
-function jsonSummary({ output, check, code, seconds, tree, apis, diff, surface }: Outcome): string {
+function jsonSummary({ output, check, code, seconds, tree, apis, diff, surface, impact }: Outcome): string {
   const summary = {
     ok: code === 0,
     output,
@@ -104,6 +124,7 @@ function jsonSummary({ output, check, code, seconds, tree, apis, diff, surface }
     apis: apis.map((a) => ({ id: a.id, source: a.source, operations: a.operations, seconds: Number((a.ms / 1000).toFixed(3)), warnings: a.warnings.length })),
     ...(diff ? { stale: diff.stale, missing: diff.missing, extra: diff.extra } : {}),
     ...(surface ? { surface: surface.reports.filter((r) => r.changes.length) } : {}),
+    ...(impact?.report ? { impactSeconds: Number((impact.ms / 1000).toFixed(3)), impact: impact.report } : {}),
   };
   return JSON.stringify(summary, null, 2) + '\n';
 }
@@ -116,11 +137,12 @@ export async function run(argv: string[], overrides?: EmitOverrides): Promise<nu
     return 0;
   }
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
-  const { input, output, apis: selected, documents, failOnBreaking, docsUrl } = resolveConfig(process.cwd(), {
+  if (values.format !== 'text' && values.format !== 'github-actions') throw new DocexError(`--format is text or github-actions, not "${values.format}"`, 2);
+  const { input, output, apis: selected, documents, failOnBreaking, consumerProject, docsUrl } = resolveConfig(process.cwd(), {
     input: values.input,
     output: values.output,
     apis: values.api,
-    failOnBreaking: values['fail-on-breaking'],
+    failOnBreaking: failFlag(values['fail-on-breaking']),
   });
   const loud = !values.json && !values.quiet;
   const log: Log = loud ? (line) => process.stderr.write(line + '\n') : () => {};
@@ -134,13 +156,16 @@ export async function run(argv: string[], overrides?: EmitOverrides): Promise<nu
     for (const w of api.warnings) log(`  warning: ${w}`);
     log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);
   }
-  let outcome: Pick<Outcome, 'code' | 'diff'>;
+  let outcome: Pick<Outcome, 'code' | 'diff' | 'impact'>;
   if (values.check) outcome = checkOutput(tree, output, loud);
   else {
     // The output folder is replaced whole: never one that holds files docex did not write, or the input.
     assertReplaceable(output, [process.cwd(), input]);
     if (surface) logSurface(log, surface, apis, performance.now() - start);
-    outcome = { code: writeOutput(tree, output, surface, failOnBreaking, loud) };
+    // The consumer-impact step, after the surface step: the places of the client's code its breaking changes affect,
+    // read while the old output is still on disk.
+    const impact = impactStep({ reports: surface?.reports ?? [], output, consumerProject, failOnBreaking, log, annotate: values.format === 'github-actions' && !values.json });
+    outcome = { code: writeOutput(tree, output, surface, impact, failOnBreaking, loud), impact };
   }
   const seconds = (performance.now() - start) / 1000;
   const { code } = outcome;

@@ -19,9 +19,13 @@ export interface DocexConfig {
   output?: string;
   apis?: 'all' | string[];
   documents?: Record<string, string>;
-  failOnBreaking?: boolean;
+  failOnBreaking?: FailOnBreaking;
+  consumerProject?: string | false;
   docsUrl?: string;
 }
+
+/** `true`: any breaking change of the surface report refuses; `affected`: one that affects the consumer's code. */
+export type FailOnBreaking = boolean | 'affected';
 
 /** Settings after flags > config file > defaults, with paths absolute. */
 export interface ResolvedConfig {
@@ -29,8 +33,11 @@ export interface ResolvedConfig {
   output: string;
   apis: 'all' | string[];
   documents: Record<string, string>;
-  /** Refuse to replace the output when the client surface report finds a breaking change. */
-  failOnBreaking: boolean;
+  /** Refuse to replace the output when the client surface report finds a breaking change (`affected`: one that
+   *  affects a place of the consumer's code, or when the consumer's project cannot be read). */
+  failOnBreaking: FailOnBreaking;
+  /** The consumer's tsconfig for the impact report (absolute), or false: no report. */
+  consumerProject: string | false;
   /** Where the documents' docs site is published: each method's doc comment links to its section there. */
   docsUrl: string | undefined;
   /** The config file that was read, if any. */
@@ -91,7 +98,7 @@ export interface GenerateFlags {
   input?: string | undefined;
   output?: string | undefined;
   apis?: string[] | undefined;
-  failOnBreaking?: boolean | undefined;
+  failOnBreaking?: FailOnBreaking | undefined;
 }
 
 /** Flags override the config file, which overrides the defaults. */
@@ -109,5 +116,7 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const defaultOutput = file ? 'src/generated' : 'generated';
   const output = flags.output ? resolve(cwd, flags.output) : resolve(base, config.output ?? defaultOutput);
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking: flags.failOnBreaking || config.failOnBreaking === true, docsUrl: config.docsUrl, configFile: file };
+  const failOnBreaking = flags.failOnBreaking || (config.failOnBreaking ?? false);
+  const consumerProject = config.consumerProject === false ? false : resolve(base, config.consumerProject ?? 'tsconfig.json');
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, configFile: file };
 }

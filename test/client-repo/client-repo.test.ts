@@ -8,7 +8,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { repoRoot } from '../helpers/run-docex.js';
+import { marked } from '../impact/markers.js';
 import { spawnSandbox, type SpawnedSandbox } from '../helpers/spawn-sandbox.js';
 
 const clientNode = process.env.DOCEX_CLIENT_NODE ?? process.execPath;
@@ -129,6 +131,60 @@ describe(`docex in a client repository (DOCEX_CLIENT_NODE ${clientNode}, DOCEX_C
     expect(result['stale']).toBe(true);
     // Three strict tsc runs of the whole client: TypeScript 5.9 takes most of a minute when the suite shares 2 cores.
   }, 180_000);
+
+  it('names the places of the client\'s own code a regeneration breaks; failOnBreaking "affected" (issue 36)', () => {
+    // Consumer code with one place of each kind the changed documents produce (affected.ts) and look-alikes (fine.ts),
+    // compiled first by the client's own tsc against the current output.
+    mkdirSync(join(app, 'src', 'impact'));
+    for (const f of ['affected.ts', 'fine.ts']) copyFileSync(join(repoRoot, 'test/client-repo/app/impact', f), join(app, 'src', 'impact', f));
+    sh('npx', ['tsc', '-p', 'tsconfig.bundler.json'], app);
+    const api = join(app, 'api-impact');
+    sh('cp', ['-r', join(app, 'node_modules', 'docex', 'openapi'), api], app);
+    const file = join(api, 'document', 'v1', 'openapi.yaml');
+    const doc = parseDocument(readFileSync(file, 'utf8'));
+    const schemas = ['components', 'schemas'];
+    doc.setIn([...schemas, 'Direction', 'enum'], ['Sent', 'Received', 'Forwarded']);
+    doc.setIn([...schemas, 'DocumentType', 'enum'], (doc.getIn([...schemas, 'DocumentType', 'enum']) as { toJSON(): string[] }).toJSON().filter((v) => v !== 'Catalogue'));
+    doc.deleteIn([...schemas, 'Document', 'properties', 'note']);
+    doc.setIn([...schemas, 'DocumentInput', 'required'], [...(doc.getIn([...schemas, 'DocumentInput', 'required']) as { toJSON(): string[] }).toJSON(), 'sendMode']);
+    doc.deleteIn(['paths', '/documents/{documentId}/presentation']);
+    const params = doc.getIn(['paths', '/documents', 'get', 'parameters']) as { items: { get?(key: string): unknown }[] };
+    params.items = params.items.filter((p) => !String(p.get?.('$ref') ?? '').endsWith('/SearchTerm'));
+    writeFileSync(file, doc.toString());
+    const configFile = join(app, 'docex.config.json');
+    const original = readFileSync(configFile, 'utf8');
+    const config = (extra: object) => writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(original) as object), documents: { 'document/v1': './api-impact/document/v1/openapi.yaml' }, failOnBreaking: 'affected', ...extra }, null, 2));
+    const out = join(app, 'src', 'generated', 'document', 'v1');
+    const before = readFileSync(join(out, 'schema.ts'), 'utf8');
+    const expected = [...new Set(marked(app, 'src/impact').map((m) => m.split(' ')[0]))];
+    try {
+      config({});
+      const text = spawnSync('npm', ['run', 'generate'], { cwd: app, env: clientEnv, encoding: 'utf8', timeout: 300_000 });
+      expect(text.status).toBe(1);
+      expect([...new Set(text.stderr.split('\n').filter((l) => /^src\/\S+:\d+:\d+ {2}/.test(l)).map((l) => l.split('  ')[0]!))].sort()).toEqual(expected);
+      expect(text.stderr).toContain(`10 breaking changes; ${expected.length} places in your code are affected (tsconfig.json, read with docex's TypeScript 5.9.3)`);
+      expect(readFileSync(join(out, 'schema.ts'), 'utf8')).toBe(before);
+
+      const json = spawnSync('npm', ['run', 'generate', '--', '--json'], { cwd: app, env: clientEnv, encoding: 'utf8', timeout: 300_000 });
+      expect(json.status).toBe(1);
+      const { impact } = JSON.parse(json.stdout.slice(json.stdout.indexOf('{'))) as { impact: { places: { file: string; line: number; column: number; change: { kind: string } }[] } };
+      expect(impact.places.map((p) => `${p.file}:${p.line}:${p.column} ${p.change.kind}`).sort()).toEqual(marked(app, 'src/impact'));
+      expect(readFileSync(join(out, 'schema.ts'), 'utf8')).toBe(before);
+
+      // A second consumer, fine.ts alone: not affected, so the same setting lets the regeneration through.
+      writeFileSync(join(app, 'tsconfig.fine.json'), JSON.stringify({ extends: './tsconfig.bundler.json', include: [], files: ['src/impact/fine.ts'] }));
+      config({ consumerProject: './tsconfig.fine.json' });
+      const fine = spawnSync('npm', ['run', 'generate'], { cwd: app, env: clientEnv, encoding: 'utf8', timeout: 300_000 });
+      expect(fine.status, fine.stderr).toBe(0);
+      expect(fine.stderr).toContain('10 breaking changes; 0 places in your code are affected (tsconfig.fine.json');
+      expect(readFileSync(join(out, 'schema.ts'), 'utf8')).not.toBe(before);
+    } finally {
+      // The next test starts from the shipped documents' output, as before this one.
+      writeFileSync(configFile, original);
+      rmSync(join(app, 'src', 'impact'), { recursive: true, force: true });
+      sh('npm', ['run', 'generate'], app);
+    }
+  }, 300_000);
 
   it('reports what a regeneration changes in the clients\' TypeScript; --fail-on-breaking keeps the old output', () => {
     // The client repo's own copy of the documents, whose response enum Direction gains a value.
