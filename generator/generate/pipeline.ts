@@ -13,7 +13,6 @@ import type { OutputTree } from '../emit/tree.js';
 import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
 import { openTypeScriptThread, type TypeScriptThread } from '../typescript/thread.js';
-import { readEarlierSurfaces, readWithEarlier, type EarlierSurfaces } from './earlier-surfaces.js';
 import { surfaceStep, type SurfaceStepResult } from './surface-step.js';
 
 export interface ApiSummary {
@@ -109,20 +108,15 @@ export async function generateTree(input: string, opts: GenerateOptions = {}): P
   if (entries?.length === 0) throw new DocexError('no <subApi>/<version>/openapi.yaml or token/openapi.yaml found', 2, input);
   const typescript = openTypeScriptThread(opts.overrides);
   try {
-    // The earlier output's surfaces are read here once the models are built, while the TypeScript thread emits.
-    let earlier: Promise<EarlierSurfaces> = Promise.resolve(new Map());
-    const modelled = (dirs: string[]) => void (earlier = later(readEarlierSurfaces(opts.previous ?? new Map(), dirs)));
-    const { tree, apis } = await generateWith(typescript, input, entries, opts, modelled);
+    const { tree, apis } = await generateWith(typescript, input, entries, opts);
     if (!opts.previous) return { tree, apis };
-    return { tree, apis, surface: await surfaceStep({ previous: opts.previous, next: tree, read: readWithEarlier(earlier, (asked) => typescript.surfaces(asked)) }) };
+    return { tree, apis, surface: await surfaceStep({ previous: opts.previous, next: tree, read: (changed) => typescript.surfaces(changed) }) };
   } finally {
     await typescript.close();
   }
 }
 
-/** `modelled` is told, once every model is built, the folders of the APIs whose new parses are kept for the surface
- *  step (those the earlier output has). */
-async function generateWith(typescript: TypeScriptThread, input: string, entries: ApiEntry[] | undefined, opts: GenerateOptions, modelled: (dirs: string[]) => void): Promise<Pick<GenerateResult, 'tree' | 'apis'>> {
+async function generateWith(typescript: TypeScriptThread, input: string, entries: ApiEntry[] | undefined, opts: GenerateOptions): Promise<Pick<GenerateResult, 'tree' | 'apis'>> {
   // Each API's finishing, in input order; an error met on this thread waits for the APIs before it, whose errors
   // (met first by a one-thread run) win.
   const pending: Promise<Finished>[] = [];
@@ -135,7 +129,6 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
   const runtime = later(finish(input, [typescript.templates('runtime')]));
   /** The earlier output has the API in folder `dir`: the surface step may read it, so its new parses are kept. */
-  const kept: string[] = [];
   const inPrevious = (dir: string): boolean => opts.previous?.has(`${dir}client.ts`) === true && opts.previous.has(`${dir}schema.ts`);
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
   const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
@@ -148,7 +141,6 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     // schema.ts is sent first: on a large document, rendering it is the longest part.
     const dir = entry ? `${entry.id}/` : '';
     const keep = entry?.id !== 'token' && inPrevious(dir);
-    if (keep) kept.push(dir);
     const schema = later(typescript.schema(document, source, file, `${dir}schema.ts`, keep));
     if (entry?.id === 'token') {
       // Its client is the hand-written templates/token/; the document gives schema.ts only.
@@ -172,7 +164,6 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     await settle();
     throw err;
   }
-  modelled(kept);
   const done = await settle();
   const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
   const apis = done.map((d) => d.summary);

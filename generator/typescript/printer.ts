@@ -27,19 +27,6 @@ const SETTINGS: PrintStructureOptions = {
   insertSpaceAfterOpeningAndBeforeClosingNonemptyBraces: true,
 };
 
-/** A syntax-only parse with `ts`. No parent pointers (a third of the parse of GitHub's schema.ts): the surface reader
- *  passes the file to getText. */
-export function syntaxParse(ts: typeof import('ts-morph').ts): LoadedPrinter['parse'] {
-  return (path, text) => ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS);
-}
-
-/** A surface parser on the pinned TypeScript alone (the one ts-morph is given, see shareTypeScript), for the main
- *  thread, which never loads ts-morph. */
-export function typeScriptParser(): { tsMorph: { ts: typeof import('ts-morph').ts }; parse: LoadedPrinter['parse'] } {
-  const ts = requireCached<typeof import('ts-morph').ts>('typescript');
-  return { tsMorph: { ts }, parse: syntaxParse(ts) };
-}
-
 let loading: Promise<LoadedPrinter> | undefined;
 
 export function loadPrinter(): Promise<LoadedPrinter> {
@@ -53,7 +40,8 @@ export function loadPrinter(): Promise<LoadedPrinter> {
     return {
       tsMorph,
       print: (statements) => printStructure({ kind: StructureKind.SourceFile, statements: [...statements] }, SETTINGS),
-      parse: syntaxParse(ts),
+      // No parent pointers (a third of the parse of GitHub's schema.ts): the surface reader passes the file to getText.
+      parse: (path, text) => ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS),
     };
   })();
   return loading;

@@ -42,22 +42,13 @@ export interface SurfacesRead {
   ms: number;
 }
 
-/** What the TypeScript thread is asked: an API's files after, and before unless the asker read that surface itself. */
-export type SurfaceAsk = Omit<SurfaceRead, 'before'> & { before?: ApiFiles };
-
-/** Its answer: `before` where it was asked. */
-export interface SurfacesAnswer {
-  surfaces: [string, { before?: ApiSurface; after: ApiSurface }][];
-  ms: number;
-}
-
 export type Task =
   | { kind: 'templates'; dir: 'runtime' | 'token' }
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner; with
    *  `keepParse`, the gate's parse is kept for a surface read. */
   | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; keepParse: boolean }
   | { kind: 'client'; model: ApiModel; keepParse: boolean }
-  | { kind: 'surfaces'; apis: SurfaceAsk[] };
+  | { kind: 'surfaces'; apis: SurfaceRead[] };
 
 /** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
 export interface GatedFiles {
@@ -65,7 +56,7 @@ export interface GatedFiles {
   errors: (string | undefined)[];
 }
 
-export type ResultOf<T extends Task> = T extends { kind: 'surfaces' } ? SurfacesAnswer : GatedFiles;
+export type ResultOf<T extends Task> = T extends { kind: 'surfaces' } ? SurfacesRead : GatedFiles;
 
 type Parsed = ReturnType<LoadedPrinter['parse']>;
 
@@ -114,21 +105,18 @@ async function clientFiles(task: Extract<Task, { kind: 'client' }>, session: Ses
   return gate(files, session, task.keepParse && client ? [client] : []);
 }
 
-/** The surfaces before (where asked) and after of each API asked: the earlier files parsed here, the new ones from
- *  the gate's parses where the session kept them for the same text. The kept parses are let go. */
-async function readSurfaces(apis: readonly SurfaceAsk[], session: Session): Promise<SurfacesAnswer> {
+/** The surfaces before and after of each API asked: the earlier files parsed here, the new ones from the gate's
+ *  parses where the session kept them for the same text. The kept parses are let go. */
+async function readSurfaces(apis: readonly SurfaceRead[], session: Session): Promise<SurfacesRead> {
   const printer = await loadPrinter();
   const began = performance.now();
   const parsed = (path: string, text: string): Parsed => {
     const kept = session.parses.get(path);
     return kept?.text === text ? kept.parsed : printer.parse(path, text);
   };
-  const surfaces = apis.map(({ dir, before, after }): SurfacesAnswer['surfaces'][number] => [
+  const surfaces = apis.map(({ dir, before, after }): SurfacesRead['surfaces'][number] => [
     dir,
-    {
-      ...(before ? { before: extractSurface(printer, before.client, before.schema) } : {}),
-      after: surfaceOf(printer.tsMorph.ts, parsed(`${dir}client.ts`, after.client), parsed(`${dir}schema.ts`, after.schema)),
-    },
+    { before: extractSurface(printer, before.client, before.schema), after: surfaceOf(printer.tsMorph.ts, parsed(`${dir}client.ts`, after.client), parsed(`${dir}schema.ts`, after.schema)) },
   ]);
   session.parses.clear();
   return { surfaces, ms: performance.now() - began };

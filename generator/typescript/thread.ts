@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import type { EmitOverrides, GatedFiles, ResultOf, SurfaceAsk, SurfacesAnswer, Task } from './tasks.js';
+import type { EmitOverrides, GatedFiles, ResultOf, SurfaceRead, SurfacesRead, Task } from './tasks.js';
 
 export interface TypeScriptThread {
   /** runtime/ or token/: the templates copied as files. */
@@ -22,14 +22,14 @@ export interface TypeScriptThread {
   schema(document: OpenApiDocument, source: string, file: string, path: string, keepParse: boolean): Promise<GatedFiles>;
   /** client.ts, raw.ts, index.ts and README.md of a model; rejects with an emitter's crash. */
   client(model: ApiModel, keepParse: boolean): Promise<GatedFiles>;
-  /** The public surfaces before (where asked) and after of the APIs asked (the report's step, after generation). */
-  surfaces(apis: SurfaceAsk[]): Promise<SurfacesAnswer>;
+  /** The public surfaces before and after of the APIs asked (the report's step, after generation). */
+  surfaces(apis: SurfaceRead[]): Promise<SurfacesRead>;
   close(): Promise<void>;
 }
 
 /** An error as it crosses threads: a DocexError keeps its exit code and location, anything else its stack. */
 export type WireError = { docex: true; message: string; exitCode: number; file?: string; line?: number } | { docex: false; message: string; stack?: string };
-export type Reply = { id: number; ok: true; value: GatedFiles | SurfacesAnswer } | { id: number; ok: false; error: WireError };
+export type Reply = { id: number; ok: true; value: GatedFiles | SurfacesRead } | { id: number; ok: false; error: WireError };
 
 function unwire(e: WireError): Error {
   if (e.docex) return new DocexError(e.message, e.exitCode, e.file, e.line);
@@ -105,7 +105,7 @@ function inWorker(): Runner {
   const s = early ?? spawn();
   early = undefined;
   s.worker.ref();
-  const waiting = new Map<number, { resolve: (v: GatedFiles | SurfacesAnswer) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: GatedFiles | SurfacesRead) => void; reject: (e: Error) => void }>();
   let next = 0;
   s.onFail = (err) => {
     for (const w of waiting.values()) w.reject(err);
@@ -122,7 +122,7 @@ function inWorker(): Runner {
       new Promise<ResultOf<T>>((resolve, reject) => {
         if (s.failed) return reject(s.failed);
         const id = next++;
-        waiting.set(id, { resolve: resolve as (v: GatedFiles | SurfacesAnswer) => void, reject });
+        waiting.set(id, { resolve: resolve as (v: GatedFiles | SurfacesRead) => void, reject });
         s.worker.postMessage({ id, task });
       }),
     // Not awaited: stopping the thread takes ~40 ms, which the main thread spends writing the files instead; the
