@@ -228,20 +228,17 @@ function operationRoots(ts: TS, op: string, opType: TypeNode | undefined): [Type
   return roots;
 }
 
-/** Adds what `local` holds to the surface, as reached by `ops` in direction `r` (at most MAX_OPS operations named). */
-function addLocal(surface: ApiSurface, local: Local, r: Reach, ops: readonly string[]): void {
-  const name = (operations: string[]) => {
-    for (const op of ops) if (operations.length < MAX_OPS && !operations.includes(op)) operations.push(op);
-  };
+/** Adds what `local` holds to the surface, as reached by `op` in direction `r` (at most MAX_OPS operations named). */
+function addLocal(surface: ApiSurface, local: Local, r: Reach, op: string): void {
   for (const [path, e] of local.enums) {
     const have = surface.enums.get(path) ?? { ...e, reach: new Set<Reach>(), operations: [] };
     have.reach.add(r);
-    name(have.operations);
+    if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
     surface.enums.set(path, have);
   }
   for (const [path, prop] of local.props) {
     const have = surface.properties[r].get(path) ?? { ...prop, operations: [] };
-    name(have.operations);
+    if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
     surface.properties[r].set(path, have);
   }
 }
@@ -288,14 +285,14 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
       const local = emptyLocal();
       local.props.set(path, { optional: false, shape: shape(ts, schema, t) });
       walk(ts, schema, t, path, local);
-      addLocal(surface, local, r, [op]);
+      addLocal(surface, local, r, op);
       spread(reach, components, local.refs, r, op);
     }
   }
   for (const [key, byReach] of reach) {
     const local = components.get(key);
     if (!local) continue;
-    for (const [r, ops] of byReach) addLocal(surface, local, r, ops);
+    for (const [r, ops] of byReach) for (const op of ops) addLocal(surface, local, r, op);
   }
   return surface;
 }
