@@ -89,7 +89,7 @@ export async function loadDocument(file: string): Promise<OpenApiDocument> {
     const { bundleFile } = await import('../load/bundle.js');
     document = (await bundleFile(file, { mode: 'foreign' })).document;
   } catch (err) {
-    if (err instanceof DocexError && /Unsupported specification/i.test(err.message)) return readPlain(file);
+    if (err instanceof DocexError && /^not an OpenAPI 3\.x document \(no /.test(err.message)) return readPlain(file);
     if (err instanceof DocexError && /must be JSON object/i.test(err.message)) {
       throw new DocexError('not an OpenAPI document (expected a mapping at the top level)', 2, err.file ?? file, 1);
     }

@@ -6,7 +6,7 @@
 // schema.ts, emitters, gate), so the same input fails with the same error.
 import { statSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { bundleFile, discoverApis, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
+import { bundleFile, discoverApis, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
 import { buildApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
 import type { OutputTree } from '../emit/tree.js';
@@ -135,7 +135,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     const began = performance.now();
     const { document, warnings } = repairedForTypes(await bundleFile(file, { mode }));
     if (!entry && !/^3\./.test(String(document.openapi ?? ''))) {
-      throw new DocexError(`not an OpenAPI 3.x document (${document.swagger ? `Swagger ${String(document.swagger)}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, file, 1);
+      throw notOpenApi3(document, file);
     }
     const summary = (operations: number, more: string[]): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more] });
     // schema.ts is sent first: on a large document, rendering it is the longest part.

@@ -142,6 +142,12 @@ async function bundleForeign(file: string, read: ReadDocument | undefined): Prom
   }
 }
 
+/** A document that is not OpenAPI 3.x, reported at its first line with what it is instead. */
+export function notOpenApi3(document: unknown, file: string): DocexError {
+  const swagger = document && typeof document === 'object' && 'swagger' in document ? String(document.swagger) : undefined;
+  return new DocexError(`not an OpenAPI 3.x document (${swagger ? `Swagger ${swagger}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, file, 1);
+}
+
 interface ReadDocument {
   /** As Redocly reads it: CRLF as LF. */
   text: string;
@@ -189,6 +195,8 @@ function throwFirstError(errors: Diagnostic[]): void {
 
 function fromThrown(err: unknown, file: string): DocexError {
   if (err instanceof DocexError) return err;
+  // Redocly's "Unsupported specification" names neither the line nor what is missing.
+  if (err instanceof Error && err.message.startsWith('Unsupported specification')) return notOpenApi3(undefined, file);
   if (err && typeof err === 'object' && 'line' in err && 'source' in err) {
     const e = err as { message: string; line: number; source: { absoluteRef: string } };
     return new DocexError(`cannot parse: ${e.message.replace(/ in ".*$/, '')}`, 2, relative(process.cwd(), e.source.absoluteRef), e.line);

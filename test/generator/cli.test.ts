@@ -1,5 +1,5 @@
 // The command as users run it (built bin): --check, atomic writes, bad input, --json.
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,15 @@ describe('output safety', () => {
     const r = await runDocex(['generate', '--input', file, '--output', join(work, 'sw')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/swagger\.json:1: not an OpenAPI 3\.x document \(Swagger 2\.0\)/);
+  });
+
+  it('rejects a YAML file that is no OpenAPI document with exit 2, at its first line', async () => {
+    const file = join(work, 'plain.yaml');
+    writeFileSync(file, 'hello: world\n');
+    const r = await runDocex(['generate', '--input', file, '--output', join(work, 'plain')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/plain\.yaml:1: not an OpenAPI 3\.x document \(no "openapi: 3\.x"\)/);
+    expect(existsSync(join(work, 'plain'))).toBe(false);
   });
 });
 
