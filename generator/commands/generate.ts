@@ -45,7 +45,8 @@ interface Flags {
 /** `--fail-on-breaking` alone, or `=affected`. */
 function failFlag(value: string | undefined): FailOnBreaking | undefined {
   if (value === undefined) return undefined;
-  if (value === 'true' || value === 'affected') return value === 'affected' ? 'affected' : true;
+  if (value === 'true') return true;
+  if (value === 'affected') return value;
   throw new DocexError(`--fail-on-breaking takes no value or "affected", not "${value}"`, 2);
 }
 

@@ -2,7 +2,7 @@
 // per API, between an earlier output docex wrote and the new tree. Its inputs are explicit: the two trees, and a
 // reader of surfaces (generate's TypeScript thread, which has the new files' parses from its syntax gate). A later
 // step that judges those changes (the consumer-impact report) takes this step's result as its input.
-import { compareTrees, type ApiReport, type ApiSurface } from '../surface/index.js';
+import { apiDirs, compareTrees, type ApiReport, type ApiSurface } from '../surface/index.js';
 import type { OutputTree } from '../emit/tree.js';
 import type { SurfaceRead, SurfacesRead } from '../typescript/tasks.js';
 
@@ -27,10 +27,7 @@ export interface SurfaceStepResult {
 /** The APIs whose client.ts or schema.ts differ between the trees, each with its files before and after. */
 export function changedApis(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): SurfaceRead[] {
   const out: SurfaceRead[] = [];
-  for (const path of next.keys()) {
-    const m = /^(?:(.*)\/)?client\.ts$/.exec(path);
-    if (!m) continue;
-    const dir = m[1] ? `${m[1]}/` : '';
+  for (const dir of apiDirs(next)) {
     const [clientBefore, schemaBefore] = [previous.get(`${dir}client.ts`), previous.get(`${dir}schema.ts`)];
     const [clientAfter, schemaAfter] = [next.get(`${dir}client.ts`), next.get(`${dir}schema.ts`)];
     if (clientBefore === undefined || schemaBefore === undefined || clientAfter === undefined || schemaAfter === undefined) continue;

@@ -20,7 +20,7 @@ export interface ConsumerProject {
 const FATAL = new Set([5012, 5024, 5083, 6053, 18000, 18001]);
 
 /** The TypeScript docex pins (package.json), the one ts-morph runs on in docex. */
-export const pinnedTypeScript = (): Ts => requireCached<Ts>('typescript');
+const pinnedTypeScript = (): Ts => requireCached<Ts>('typescript');
 
 /**
  * The program of `tsconfig` (absolute; shown relative to `cwd`), or why it cannot be read: a missing or unparsable file, or a config error.

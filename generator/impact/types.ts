@@ -49,9 +49,3 @@ export interface Scope {
   files: readonly TS.SourceFile[];
   isGenerated(file: TS.SourceFile): boolean;
 }
-
-/** A hit of a detector: the node where the consumer's code is affected and by which change. */
-export interface Hit {
-  node: TS.Node;
-  change: ImpactChange;
-}

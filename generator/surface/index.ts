@@ -7,7 +7,7 @@ export { formatReport, type ApiReport, type SurfaceChange } from './compare.js';
 export { extractSurface, surfaceOf, type ApiSurface, type SurfaceParser } from './extract.js';
 
 /** The folder of each API in an output tree (`document/v1/`, or `` for a single document), by its client.ts. */
-function apiDirs(tree: ReadonlyMap<string, string>): string[] {
+export function apiDirs(tree: ReadonlyMap<string, string>): string[] {
   return [...tree.keys()].flatMap((path) => {
     const m = /^(?:(.*)\/)?client\.ts$/.exec(path);
     return m ? [m[1] ? `${m[1]}/` : ''] : [];
