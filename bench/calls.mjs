@@ -4,11 +4,11 @@
 // client against Prism serving the document with request validation on (bench/lib/calls-child.mjs, one process a
 // document). Not part of the default run: `--only calls`. With DOCEX_CALLS_BEFORE=<another docex checkout, built>,
 // that checkout's clients are called too, against the same Prism, in the same run.
-import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allDocuments, corpusDir, sampleOf } from './corpus.mjs';
+import { runGeneratorChild } from './lib/child.mjs';
 import { prismMain } from './lib/prism.mjs';
 import { Rows } from './lib/report.mjs';
 import { fresh, outDir, root } from './lib/setup.mjs';
@@ -20,23 +20,10 @@ const DOC_MS = 240_000;
 const child = fileURLToPath(new URL('./lib/calls-child.mjs', import.meta.url));
 const fixtures = join(root, 'test', 'generator', 'fixtures', 'any-api');
 
-function runChild(task) {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--max-old-space-size=3072', child, JSON.stringify(task)], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
-    const timer = setTimeout(() => p.kill('SIGKILL'), DOC_MS);
-    p.on('close', (code) => {
-      clearTimeout(timer);
-      const line = stdout.split('\n').find((l) => l.startsWith('{'));
-      resolve(line ? JSON.parse(line) : { id: task.id, operations: 0, results: {}, error: code === null ? `stopped after ${DOC_MS / 1000} s` : `exited ${code}: ${stderr.trim().split('\n').pop() ?? ''}` });
-    });
-  });
+async function runChild(task) {
+  const { code, stdout, lastError } = await runGeneratorChild([child, JSON.stringify(task)], { timeoutMs: DOC_MS, stderrTail: 2000 });
+  const line = stdout.split('\n').find((l) => l.startsWith('{'));
+  return line ? JSON.parse(line) : { id: task.id, operations: 0, results: {}, error: code === null ? `stopped after ${DOC_MS / 1000} s` : `exited ${code}: ${lastError}` };
 }
 
 const sum = (docs, name, key) => docs.reduce((n, d) => n + (d.results[name]?.[key] ?? 0), 0);

@@ -8,6 +8,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSyn
 import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runGeneratorChild } from './lib/child.mjs';
 import { Rows } from './lib/report.mjs';
 import { benchDir, fresh, neutralCwd, outDir, root, tscBin } from './lib/setup.mjs';
 
@@ -80,30 +81,16 @@ function snapshotGenerator() {
   symlinkSync(join(root, 'templates'), join(generatorRoot, 'templates'));
 }
 
-function runChild(tool, batch, timeoutMs) {
+async function runChild(tool, batch, timeoutMs) {
   const listFile = join(outDir, 'corpus', `${tool}-batch.json`);
   writeFileSync(listFile, JSON.stringify(batch));
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--max-old-space-size=3072', child, tool, listFile, generatorRoot], {
-      cwd: neutralCwd(),
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-    const timer = setTimeout(() => p.kill('SIGKILL'), timeoutMs);
-    p.on('close', (code) => {
-      clearTimeout(timer);
-      const results = new Map();
-      for (const line of stdout.split('\n')) if (line.startsWith('{')) results.set(JSON.parse(line).id, JSON.parse(line));
-      for (const d of batch) {
-        if (!results.has(d.id)) results.set(d.id, { id: d.id, ok: false, kind: 'crash', message: code === null ? `generator process stopped after ${timeoutMs / 1000} s` : `generator process exited ${code}: ${stderr.trim().split('\n').pop() ?? ''}` });
-      }
-      resolve(results);
-    });
-  });
+  const { code, stdout, lastError } = await runGeneratorChild([child, tool, listFile, generatorRoot], { cwd: neutralCwd(), timeoutMs, stderrTail: 4000 });
+  const results = new Map();
+  for (const line of stdout.split('\n')) if (line.startsWith('{')) results.set(JSON.parse(line).id, JSON.parse(line));
+  for (const d of batch) {
+    if (!results.has(d.id)) results.set(d.id, { id: d.id, ok: false, kind: 'crash', message: code === null ? `generator process stopped after ${timeoutMs / 1000} s` : `generator process exited ${code}: ${lastError}` });
+  }
+  return results;
 }
 
 /** One tsc program over the batch's outputs; errors attributed to documents by path. */

@@ -4,19 +4,16 @@
 // GET a page, GET a document, POST, PUT with If-Match, DELETE), with the sandbox's RSS and live heap after each of its
 // rounds. Then the sandbox's RSS over 100,000 requests and after 10,000 creates. Prism is not a dependency: it is
 // installed on first use into ~/.cache/docex/bench-peers/.
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load, rssMiB } from './lib/http-load.mjs';
 import { fmt, median } from './lib/measure.mjs';
+import { PRISM_VERSION, prismMain, startPrism } from './lib/prism.mjs';
 import { Rows } from './lib/report.mjs';
 import { startSandboxChild } from './lib/sandbox.mjs';
 import { bundle, bundledDocumentV1, outDir, root } from './lib/setup.mjs';
 import { inputOf, writeMix } from './sandbox-writes.mjs';
 
-const PRISM = '5.16.0';
 const CONCURRENCY = 16;
 const ROUNDS = 3;
 const ROUND_MS = 4000;
@@ -40,7 +37,7 @@ export async function run({ log, runs }) {
     const sb = paths(`${sandbox.url}/document/v1`);
     let pr;
     try {
-      prism = await startPrism(await bundledDocumentV1(), log);
+      prism = await startPrism(await bundledDocumentV1(), { main: prismMain({ install: true, log }) });
       pr = paths(prism.url);
       const probe = await load(pr, { concurrency: 1, count: 2 });
       if (!probe.statuses[200] || probe.statuses[200] < 2) throw new Error(`Prism answered ${JSON.stringify(probe.statuses)}`);
@@ -68,7 +65,7 @@ export async function run({ log, runs }) {
     const p = prism ? summary(results.prism) : undefined;
     const what = `${CONCURRENCY} clients, GET /documents?limit=10 + /documents/{id}`;
     rows.add({ figure: `sandbox req/s (${what})`, value: s.rps, shown: `${fmt.int(s.rps)} req/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`, ...(p && { ratio: s.rps / p.rps, vs: 'Prism', target: '>= 3x', ok: s.rps / p.rps >= 3 }) });
-    if (p) rows.add({ figure: `Prism ${PRISM} req/s (same document, same clients)`, value: p.rps, shown: `${fmt.int(p.rps)} req/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms` });
+    if (p) rows.add({ figure: `Prism ${PRISM_VERSION} req/s (same document, same clients)`, value: p.rps, shown: `${fmt.int(p.rps)} req/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms` });
     if (s.non200) rows.add({ figure: 'sandbox answers other than 200', value: s.non200, shown: String(s.non200), target: '0', ok: false });
     if (prism) rows.add({ figure: 'Prism RSS after its rounds', value: await rssMiB(prism.pid), shown: `${(await rssMiB(prism.pid)).toFixed(0)} MiB` });
 
@@ -109,7 +106,7 @@ export async function run({ log, runs }) {
     const ok2xx = (list) => list.reduce((a, x) => a + Object.entries(x.statuses).filter(([k]) => Number(k) < 300).reduce((b, [, v]) => b + v, 0), 0);
     const writeOther = writeResults.sandbox.reduce((a, x) => a + x.requests, 0) - ok2xx(writeResults.sandbox);
     rows.add({ figure: `sandbox req/s, write mix (${writeWhat})`, value: ws.rps, shown: `${fmt.int(ws.rps)} req/s, p50 ${ws.p50.toFixed(1)} ms, p99 ${ws.p99.toFixed(1)} ms`, ...(wp && { ratio: ws.rps / wp.rps, vs: 'Prism', target: '>= 3x', ok: ws.rps / wp.rps >= 3 }) });
-    if (wp) rows.add({ figure: `Prism ${PRISM} req/s, write mix (same requests)`, value: wp.rps, shown: `${fmt.int(wp.rps)} req/s, p50 ${wp.p50.toFixed(1)} ms, p99 ${wp.p99.toFixed(1)} ms` });
+    if (wp) rows.add({ figure: `Prism ${PRISM_VERSION} req/s, write mix (same requests)`, value: wp.rps, shown: `${fmt.int(wp.rps)} req/s, p50 ${wp.p50.toFixed(1)} ms, p99 ${wp.p99.toFixed(1)} ms` });
     rows.add({ figure: 'sandbox write-mix answers other than 2xx', value: writeOther, shown: String(writeOther), target: '0', ok: writeOther === 0 });
     const showW = (key) => writeMemory.map((x) => x[key].toFixed(0)).join(' -> ');
     rows.add({ figure: 'sandbox RSS before and after each write-mix round', value: writeMemory.at(-1).rss, shown: `${showW('rss')} MiB` });
@@ -161,40 +158,4 @@ export async function run({ log, runs }) {
     prism?.kill();
     await sandbox.close();
   }
-}
-
-/** Prism from the cache (installed there with npm on first use), mocking `file` on a free port. */
-async function startPrism(file, log) {
-  const dir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'docex', 'bench-peers', `prism-cli-${PRISM}`);
-  const pkg = join(dir, 'node_modules', '@stoplight', 'prism-cli', 'package.json');
-  if (!existsSync(pkg)) {
-    log(`installing @stoplight/prism-cli@${PRISM} into ${dir} (once)`);
-    mkdirSync(dir, { recursive: true });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', dir, `@stoplight/prism-cli@${PRISM}`], { stdio: 'ignore', timeout: 600_000 });
-  }
-  const { bin } = JSON.parse(readFileSync(pkg, 'utf8'));
-  const main = join(dirname(pkg), typeof bin === 'string' ? bin : bin.prism);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [main, 'mock', file, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out = (out + d).slice(-4000)));
-  child.stderr.on('data', (d) => (out = (out + d).slice(-4000)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Prism exited ${child.exitCode}: ${out.split('\n').slice(-3).join(' ')}`);
-    try {
-      await fetch(`${url}/documents`);
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill();
-        throw new Error('Prism did not listen within 60 s');
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  // Prism logs every request: drain it so that a full pipe never stalls it.
-  child.stdout.resume();
-  return { url, pid: child.pid, kill: () => child.kill() };
 }

@@ -4,8 +4,6 @@ import { ruleModules, type DocexRuleName } from './rule-list.js';
 
 export const rules = Object.fromEntries(ruleModules.map((m) => [m.id, m.check])) as Record<DocexRuleName, Oas3Rule>;
 
-export type DocexRuleId = `docex/${DocexRuleName}`;
-
 const recommended = Object.fromEntries(ruleModules.map((m) => [`docex/${m.id}`, 'error' as const]));
 
 export default function docexPlugin() {
