@@ -169,23 +169,21 @@ function resultDeclaration({ op, K, Name, expand, eParam, aE, generic, runtimeTy
 /** `XError`: the errors whose body the document declares, by status (a literal where the document names one). */
 function errorDeclaration({ op, K, Name, runtimeTypes, statements }: OperationDecl, api: ApiModel): void {
   if (!typedErrors(op, api)) return;
-  {
-    runtimeTypes.add('ApiError');
-    const declared = op.errorBodies.map((e) => e.status);
-    const union = op.errorBodies.flatMap((e) => {
-      if (!e.mediaType) return [];
-      const status = errorStatusType(e.status, declared);
-      if (status !== e.status) runtimeTypes.add('ErrorStatus');
-      return [`ApiError<${opType(op)}['responses'][${q(e.status)}]['content'][${q(e.mediaType)}], ${status}>`];
-    });
-    statements.push({
-      kind: K.TypeAlias,
-      name: `${Name}Error`,
-      isExported: true,
-      docs: docs(jsdocText([`An ApiError of ${op.name}() with a body the document declares for its status (\`body\`, undefined when the response's is not of that shape).`])),
-      type: union.join(' | '),
-    });
-  }
+  runtimeTypes.add('ApiError');
+  const declared = op.errorBodies.map((e) => e.status);
+  const union = op.errorBodies.flatMap((e) => {
+    if (!e.mediaType) return [];
+    const status = errorStatusType(e.status, declared);
+    if (status !== e.status) runtimeTypes.add('ErrorStatus');
+    return [`ApiError<${opType(op)}['responses'][${q(e.status)}]['content'][${q(e.mediaType)}], ${status}>`];
+  });
+  statements.push({
+    kind: K.TypeAlias,
+    name: `${Name}Error`,
+    isExported: true,
+    docs: docs(jsdocText([`An ApiError of ${op.name}() with a body the document declares for its status (\`body\`, undefined when the response's is not of that shape).`])),
+    type: union.join(' | '),
+  });
 }
 
 /** The client interface's member: a method type, or `XCall` with its signatures (pages; If-None-Match). */
@@ -284,7 +282,8 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const all = rendered.flatMap((g) => g.ops);
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
-  if (authSchemes(api).some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
+  const auth = authSchemes(api);
+  if (auth.some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
   const schemaTypes = [all.some((r) => r.usesComponents) ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;
   // The runtime's encoders for bodies and parameters beyond JSON, bytes and plain values, for credentials and for
@@ -294,7 +293,6 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   if (api.operations.some((op) => op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || op.body.wildcard))) codecs.push(['body', 'encodedBody', 'body']);
   if (api.operations.some((op) => op.params.some(styled))) codecs.push(['param', 'styledParam', 'param-styles']);
   if (api.operations.some((op) => typedErrors(op, api))) codecs.push(['error', 'documentedError', 'error-body']);
-  const auth = authSchemes(api);
   if (auth.length) codecs.push(['auth', 'credentials', 'credentials']);
 
   const statements: Statement[] = [];
