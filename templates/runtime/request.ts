@@ -13,6 +13,11 @@ export const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString
 export const pct = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 export const encScalar = (v: unknown): string => pct(scalar(v));
 
+/** Adds `name=value` pairs to the Cookie header of `headers` (lower-case names), after any already there. */
+export const addCookie = (headers: Record<string, string>, pairs: string): void => {
+  headers.cookie = headers.cookie ? `${headers.cookie}; ${pairs}` : pairs;
+};
+
 /** Path templates split once per operation (per call this was most of the client's own time): literal parts at even
  *  indexes, parameter keys at odd ones, and the ParamSpecs of those at the same indexes of the second array. A
  *  template without a ParamSpec reads params[name], so hand-written specs work. */
@@ -57,7 +62,7 @@ export function buildPath(spec: OperationSpec, params: Params, headers: Record<s
       // Lower-cased so that they replace, not join, headers given in another case.
       headers[p.name.toLowerCase()] = styled ? styled(p, v) : Array.isArray(v) ? v.map(scalar).join() : scalar(v);
     } else if (p.in === 'cookie') {
-      if ((q = styled ? styled(p, v) : `${pct(p.name)}=${encScalar(v)}`)) headers.cookie = headers.cookie ? `${headers.cookie}; ${q}` : q;
+      if ((q = styled ? styled(p, v) : `${pct(p.name)}=${encScalar(v)}`)) addCookie(headers, q);
     } else if ((q = styled ? styled(p, v) : queryPairs(p, v))) {
       url += sep + q;
       sep = '&';
