@@ -67,11 +67,10 @@ function expandMap(expand: [string, string][]): string {
   return `{ ${expand.map(([k, v]) => `${q(k)}: components['schemas'][${q(v)}]`).join('; ')} }`;
 }
 
-function mediaResult(op: OperationModel, r: SuccessMedia): string {
+function mediaResult(op: OperationModel, r: SuccessMedia, expand: [string, string][] | undefined): string {
   let t: string;
   if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}['responses'][${q(s)}]['content'][${q(r.mediaType)}]`).join(' | ');
   else t = r.kind === 'text' ? 'string' : 'Blob';
-  const expand = expandables(op);
   if (expand && r.kind === 'json') t = `Expanded<${t}, ${expandMap(expand)}, E>`;
   if (withEtag(op)) t = `WithEtag<${t}>`;
   return emptySuccessStatuses(op).length ? `${t} | undefined` : t;
@@ -149,10 +148,10 @@ function resultDeclaration({ op, K, Name, expand, eParam, aE, generic, runtimeTy
   let result: string;
   let aDecl = '';
   if (responses.length === 0) result = 'undefined';
-  else if (responses.length === 1) result = mediaResult(op, responses[0]!);
+  else if (responses.length === 1) result = mediaResult(op, responses[0]!, expand);
   else {
     runtimeTypes.add('ResultFor');
-    const map = responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
+    const map = responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r, expand)}`).join('; ');
     statements.push({ kind: K.TypeAlias, name: `${Name}Results`, isExported: true, typeParameters: eParam, type: `{ ${map} }` });
     aDecl = `A extends ${accepts(responses)} = ${q(responses[0]!.mediaType)}`;
     optionsType = 'CallOptions & { accept?: A }';
