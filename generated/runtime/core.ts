@@ -21,6 +21,13 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
   const secret = !!(options.tokens || options.auth);
   const root = checkBaseUrl(options.baseUrl, secret) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
+  // An operation server resolved and checked once per URL, not on every call (the document names only a few).
+  const servers = new Map<string, string>();
+  const serverUrl = (s: string): string => {
+    let u = servers.get(s);
+    if (u === undefined) servers.set(s, (u = checkBaseUrl(new URL(s, root).href, secret)));
+    return u;
+  };
 
   async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): Promise<T> {
     const p = (params ?? {}) as Record<string, unknown>;
@@ -30,7 +37,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     if (accept) headers.accept = accept;
     const shared = headers['if-none-match'];
     // An operation's own server: where the caller sends it (by the URL the document names it with), else that URL.
-    const server = spec.server && checkBaseUrl(new URL(options.servers?.[spec.server] ?? spec.server, root).href, secret);
+    const server = spec.server && serverUrl(options.servers?.[spec.server] ?? spec.server);
     const url = (server || root) + buildPath(spec, p, headers, codecs);
     // With the operation's credentials: an API key in the query stays out of `url`, which error messages show. The
     // token source only where the operation's security asks for it.

@@ -7,7 +7,7 @@
  * alternative names an oauth2 or openIdConnect scheme (its bearer token would replace a basic or bearer credential).
  * A generated client imports this only when its document declares an API key, http basic or bearer scheme.
  */
-import { pct } from './request.js';
+import { addCookie, pct } from './request.js';
 import type { BasicCredentials, Codecs, Credential, SchemeSpec, SecuritySpec } from './types.js';
 
 /** The `auth` codec of one document: its schemes by name, and the requirements of operations that declare none. */
@@ -30,7 +30,7 @@ export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, secur
       else {
         const pair = `${pct(s.name)}=${pct(value as string)}`;
         if (s.in === 'query') url += `${url.includes('?') ? '&' : '?'}${pair}`;
-        else headers.cookie = headers.cookie ? `${headers.cookie}; ${pair}` : pair;
+        else addCookie(headers, pair);
       }
     }
     return [url, token];

@@ -67,11 +67,10 @@ function expandMap(expand: [string, string][]): string {
   return `{ ${expand.map(([k, v]) => `${q(k)}: components['schemas'][${q(v)}]`).join('; ')} }`;
 }
 
-function mediaResult(op: OperationModel, r: SuccessMedia): string {
+function mediaResult(op: OperationModel, r: SuccessMedia, expand: [string, string][] | undefined): string {
   let t: string;
   if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}['responses'][${q(s)}]['content'][${q(r.mediaType)}]`).join(' | ');
   else t = r.kind === 'text' ? 'string' : 'Blob';
-  const expand = expandables(op);
   if (expand && r.kind === 'json') t = `Expanded<${t}, ${expandMap(expand)}, E>`;
   if (withEtag(op)) t = `WithEtag<${t}>`;
   return emptySuccessStatuses(op).length ? `${t} | undefined` : t;
@@ -149,10 +148,10 @@ function resultDeclaration({ op, K, Name, expand, eParam, aE, generic, runtimeTy
   let result: string;
   let aDecl = '';
   if (responses.length === 0) result = 'undefined';
-  else if (responses.length === 1) result = mediaResult(op, responses[0]!);
+  else if (responses.length === 1) result = mediaResult(op, responses[0]!, expand);
   else {
     runtimeTypes.add('ResultFor');
-    const map = responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r)}`).join('; ');
+    const map = responses.map((r) => `${q(r.mediaType)}: ${mediaResult(op, r, expand)}`).join('; ');
     statements.push({ kind: K.TypeAlias, name: `${Name}Results`, isExported: true, typeParameters: eParam, type: `{ ${map} }` });
     aDecl = `A extends ${accepts(responses)} = ${q(responses[0]!.mediaType)}`;
     optionsType = 'CallOptions & { accept?: A }';
@@ -169,23 +168,21 @@ function resultDeclaration({ op, K, Name, expand, eParam, aE, generic, runtimeTy
 /** `XError`: the errors whose body the document declares, by status (a literal where the document names one). */
 function errorDeclaration({ op, K, Name, runtimeTypes, statements }: OperationDecl, api: ApiModel): void {
   if (!typedErrors(op, api)) return;
-  {
-    runtimeTypes.add('ApiError');
-    const declared = op.errorBodies.map((e) => e.status);
-    const union = op.errorBodies.flatMap((e) => {
-      if (!e.mediaType) return [];
-      const status = errorStatusType(e.status, declared);
-      if (status !== e.status) runtimeTypes.add('ErrorStatus');
-      return [`ApiError<${opType(op)}['responses'][${q(e.status)}]['content'][${q(e.mediaType)}], ${status}>`];
-    });
-    statements.push({
-      kind: K.TypeAlias,
-      name: `${Name}Error`,
-      isExported: true,
-      docs: docs(jsdocText([`An ApiError of ${op.name}() with a body the document declares for its status (\`body\`, undefined when the response's is not of that shape).`])),
-      type: union.join(' | '),
-    });
-  }
+  runtimeTypes.add('ApiError');
+  const declared = op.errorBodies.map((e) => e.status);
+  const union = op.errorBodies.flatMap((e) => {
+    if (!e.mediaType) return [];
+    const status = errorStatusType(e.status, declared);
+    if (status !== e.status) runtimeTypes.add('ErrorStatus');
+    return [`ApiError<${opType(op)}['responses'][${q(e.status)}]['content'][${q(e.mediaType)}], ${status}>`];
+  });
+  statements.push({
+    kind: K.TypeAlias,
+    name: `${Name}Error`,
+    isExported: true,
+    docs: docs(jsdocText([`An ApiError of ${op.name}() with a body the document declares for its status (\`body\`, undefined when the response's is not of that shape).`])),
+    type: union.join(' | '),
+  });
 }
 
 /** The client interface's member: a method type, or `XCall` with its signatures (pages; If-None-Match). */
@@ -284,7 +281,8 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const all = rendered.flatMap((g) => g.ops);
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
-  if (authSchemes(api).some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
+  const auth = authSchemes(api);
+  if (auth.some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
   const schemaTypes = [all.some((r) => r.usesComponents) ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;
   // The runtime's encoders for bodies and parameters beyond JSON, bytes and plain values, for credentials and for
@@ -294,7 +292,6 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   if (api.operations.some((op) => op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || op.body.wildcard))) codecs.push(['body', 'encodedBody', 'body']);
   if (api.operations.some((op) => op.params.some(styled))) codecs.push(['param', 'styledParam', 'param-styles']);
   if (api.operations.some((op) => typedErrors(op, api))) codecs.push(['error', 'documentedError', 'error-body']);
-  const auth = authSchemes(api);
   if (auth.length) codecs.push(['auth', 'credentials', 'credentials']);
 
   const statements: Statement[] = [];

@@ -7,6 +7,7 @@ import type { ParameterObject } from '../load/index.js';
 import { extensibleValues } from '../model/conventions/index.js';
 import { typesKeyOf } from '../model/names.js';
 import { boundsOf, parameterNotes } from '../model/value-notes.js';
+import { isObject } from '../util/json.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
 type TS = typeof import('typescript');
@@ -72,8 +73,8 @@ function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
  */
 function withNotes(ts: TS, doc: OpenApiDocument, original: AddJSDocComment): AddJSDocComment {
   return (subject, node) => {
-    if (!subject || typeof subject !== 'object' || Array.isArray(subject)) return original(subject, node);
-    const o = subject as Record<string, unknown>;
+    if (!isObject(subject)) return original(subject, node);
+    const o = subject;
     let bounds;
     if (typeof o['in'] === 'string' && typeof o['name'] === 'string') {
       const notes = parameterNotes(doc, o as ParameterObject);

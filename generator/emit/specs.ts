@@ -58,6 +58,7 @@ export function styled(p: ParamModel): boolean {
 /** What the runtime reads for one operation; typed here against the runtime's own OperationSpec. */
 export function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
   const errors = typedErrors(op, api) ? op.errorBodies : [];
+  const paginated = paging(op);
   return {
     method: op.method as OperationSpec['method'],
     path: op.path,
@@ -72,7 +73,7 @@ export function operationSpec(op: OperationModel, api: ApiModel): OperationSpec 
     })),
     ...(op.body ? { body: { mediaType: op.body.mediaType, ...(op.body.encoding ? { encoding: op.body.encoding } : {}) } } : {}),
     accept: successMedia(op).map((r) => r.mediaType),
-    ...(paging(op) ? { paginated: paging(op) } : {}),
+    ...(paginated ? { paginated } : {}),
     ...(op.conventions.etag.etag ? { etag: true } : {}),
     ...(op.security && authSchemes(api).length ? { security: op.security } : {}),
     ...(op.server !== undefined ? { server: op.server } : {}),

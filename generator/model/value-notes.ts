@@ -3,6 +3,7 @@
 // parameter the client renames, whose doc comment client.ts carries) and schema.ts's doc comments (every other
 // parameter and every schema property, which the client's types point at).
 import { deref, type OpenApiDocument, type ParameterObject, type SchemaObject } from '../load/index.js';
+import { isObject } from '../util/json.js';
 
 /** The keywords a hover lists, in this order: what a call must stay within. */
 export const BOUND_KEYWORDS = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'] as const;
@@ -31,7 +32,7 @@ export function boundsOf(doc: OpenApiDocument, schema: SchemaObject | undefined)
 
 /** The first value of an `examples` map of Example Objects (a parameter's), when it has no `example`. */
 function firstExample(doc: OpenApiDocument, examples: unknown): unknown {
-  if (!examples || typeof examples !== 'object' || Array.isArray(examples)) return undefined;
+  if (!isObject(examples)) return undefined;
   for (const e of Object.values(examples)) {
     const ex = deref<{ value?: unknown }>(doc, e as { value?: unknown });
     if (ex && typeof ex === 'object' && ex.value !== undefined) return ex.value;

@@ -13,15 +13,25 @@ export const scalar = (v: unknown): string => (v instanceof Date ? v.toISOString
 export const pct = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 export const encScalar = (v: unknown): string => pct(scalar(v));
 
+/** Adds `name=value` pairs to the Cookie header of `headers` (lower-case names), after any already there. */
+export const addCookie = (headers: Record<string, string>, pairs: string): void => {
+  headers.cookie = headers.cookie ? `${headers.cookie}; ${pairs}` : pairs;
+};
+
 /** Path templates split once per operation (per call this was most of the client's own time): literal parts at even
- *  indexes, parameter keys at odd ones. A template without a ParamSpec reads params[name], so hand-written specs work. */
-const templates = new WeakMap<OperationSpec, string[]>();
-function template(spec: OperationSpec): string[] {
+ *  indexes, parameter keys at odd ones, and the ParamSpecs of those at the same indexes of the second array. A
+ *  template without a ParamSpec reads params[name], so hand-written specs work. */
+const templates = new WeakMap<OperationSpec, [string[], (ParamSpec | undefined)[]]>();
+function template(spec: OperationSpec): [string[], (ParamSpec | undefined)[]] {
   let t = templates.get(spec);
   if (!t) {
-    t = spec.path.replace(/^\//, '').split(/\{([^}]*)\}/);
-    for (let i = 1; i < t.length; i += 2) t[i] = spec.params.find((p) => p.in === 'path' && p.name === t![i])?.key ?? t[i]!;
-    templates.set(spec, t);
+    const parts = spec.path.replace(/^\//, '').split(/\{([^}]*)\}/);
+    const specs: (ParamSpec | undefined)[] = [];
+    for (let i = 1; i < parts.length; i += 2) {
+      specs[i] = spec.params.find((p) => p.in === 'path' && p.name === parts[i]);
+      parts[i] = specs[i]?.key ?? parts[i]!;
+    }
+    templates.set(spec, (t = [parts, specs]));
   }
   return t;
 }
@@ -34,13 +44,13 @@ function template(spec: OperationSpec): string[] {
  * before anything is sent, for a missing path param.
  */
 export function buildPath(spec: OperationSpec, params: Params, headers: Record<string, string>, codecs: Codecs): string {
-  const t = template(spec);
+  const [t, pathSpecs] = template(spec);
   const styled = codecs.param;
   let url = t[0]!;
   for (let i = 1; i < t.length; i += 2) {
     const v = own(params, t[i]!);
     if (v == null) throw new TypeError(`Missing path parameter ${t[i]}`);
-    const p = styled && spec.params.find((x) => x.key === t[i] && x.in === 'path');
+    const p = styled && pathSpecs[i];
     url += (p ? styled(p, v) : Array.isArray(v) ? v.map(encScalar).join() : encScalar(v)) + t[i + 1];
   }
   let sep = '?';
@@ -52,7 +62,7 @@ export function buildPath(spec: OperationSpec, params: Params, headers: Record<s
       // Lower-cased so that they replace, not join, headers given in another case.
       headers[p.name.toLowerCase()] = styled ? styled(p, v) : Array.isArray(v) ? v.map(scalar).join() : scalar(v);
     } else if (p.in === 'cookie') {
-      if ((q = styled ? styled(p, v) : `${pct(p.name)}=${encScalar(v)}`)) headers.cookie = headers.cookie ? `${headers.cookie}; ${q}` : q;
+      if ((q = styled ? styled(p, v) : `${pct(p.name)}=${encScalar(v)}`)) addCookie(headers, q);
     } else if ((q = styled ? styled(p, v) : queryPairs(p, v))) {
       url += sep + q;
       sep = '&';
