@@ -106,6 +106,9 @@ beforeAll(async () => {
       res.end('{}');
     });
   });
+  // Only the client closes idle connections: a server-side keep-alive timeout that fires while the loop is blocked (a synchronous
+  // tsc run, a loaded machine) races the client's next request on that socket: ECONNRESET.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });

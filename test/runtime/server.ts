@@ -32,6 +32,9 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       });
     });
   });
+  // Only the client closes idle connections: a server-side keep-alive timeout that fires while the loop is blocked (a synchronous
+  // tsc run, a loaded machine) races the client's next request on that socket: ECONNRESET.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
