@@ -287,10 +287,9 @@ function spread(reach: Map<string, Map<Reach, string[]>>, components: (key: stri
     seen.add(key);
     const byReach = reach.get(key) ?? new Map<Reach, string[]>();
     const ops = byReach.get(r) ?? [];
-    if (ops.length >= MAX_OPS || ops.includes(op)) {
-      // Already reached in this direction by enough operations: its own references were walked then.
-      if (ops.length >= MAX_OPS) continue;
-    } else ops.push(op);
+    // Already reached in this direction by this operation or by enough operations: its references were walked then.
+    if (ops.length >= MAX_OPS || ops.includes(op)) continue;
+    ops.push(op);
     byReach.set(r, ops);
     reach.set(key, byReach);
     for (const next of components(key)?.refs ?? []) queue.push(next);
