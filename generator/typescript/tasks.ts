@@ -2,8 +2,9 @@
 // schema.ts from openapi-typescript, client.ts/raw.ts/index.ts from the model with ts-morph, the runtime and token
 // templates copied; each comes back with the syntax gate's verdict on each .ts file. One TypeScript is loaded for all
 // of it (printer.ts), while the main thread is still bundling the first document. After generation, the surface
-// report's step (generate/surface-step.ts) asks it for the public surfaces of the APIs whose files changed: the new
-// ones from the gate's own parses, where it kept them, so a changed API costs no second parse of its new files.
+// report's step (generate/surface-step.ts) asks it to compare the public surfaces of the APIs whose files changed:
+// the new ones read from the gate's own parses, where it kept them, so a changed API costs no second parse of its new
+// files.
 import { renderSchema, type SchemaKit } from '../emit/schema.js';
 import { banner } from '../emit/templates.js';
 import { copyTemplates, emitApi, type Emitters } from '../emit/tree.js';
