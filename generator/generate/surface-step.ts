@@ -2,7 +2,7 @@
 // per API, between an earlier output docex wrote and the new tree. Its inputs are explicit: the two trees, and a
 // reader of surfaces (generate's TypeScript thread, which has the new files' parses from its syntax gate). A later
 // step that judges those changes (the consumer-impact report) takes this step's result as its input.
-import { apiDirs, compareTrees, type ApiReport, type ApiSurface } from '../surface/index.js';
+import { apiDirs, compareTrees, type ApiReport } from '../surface/index.js';
 import type { OutputTree } from '../emit/tree.js';
 import type { SurfaceRead, SurfacesRead } from '../typescript/tasks.js';
 
@@ -11,16 +11,16 @@ export interface SurfaceStepInput {
   previous: ReadonlyMap<string, string>;
   /** The new tree. */
   next: OutputTree;
-  /** Reads the surfaces before and after of the APIs asked; the TypeScript thread's `surfaces`. */
+  /** Reads and compares the surfaces before and after of the APIs asked; the TypeScript thread's `surfaces`. */
   read: (apis: SurfaceRead[]) => Promise<SurfacesRead>;
 }
 
 export interface SurfaceStepResult {
   /** One report per API present in both trees, in the new tree's order (an unchanged API: no changes). */
   reports: ApiReport[];
-  /** The surfaces before and after of each API whose client.ts or schema.ts changed, by its folder (`document/v1/`, or ``). */
-  surfaces: ReadonlyMap<string, { before: ApiSurface; after: ApiSurface }>;
-  /** Time spent reading surfaces, in ms. */
+  /** The folders (`document/v1/`, or ``) of the APIs whose client.ts or schema.ts changed: their surfaces were read. */
+  read: string[];
+  /** Time spent reading and comparing surfaces, in ms. */
   ms: number;
 }
 
@@ -39,7 +39,6 @@ export function changedApis(previous: ReadonlyMap<string, string>, next: Readonl
 
 export async function surfaceStep({ previous, next, read }: SurfaceStepInput): Promise<SurfaceStepResult> {
   const changed = changedApis(previous, next);
-  const { surfaces, ms } = changed.length ? await read(changed) : { surfaces: [], ms: 0 };
-  const byDir = new Map(surfaces);
-  return { reports: compareTrees(byDir, previous, next), surfaces: byDir, ms };
+  const { reports, ms } = changed.length ? await read(changed) : { reports: [], ms: 0 };
+  return { reports: compareTrees(new Map(reports), previous, next), read: changed.map((api) => api.dir), ms };
 }

@@ -68,25 +68,39 @@ function indexChain(ts: TS, node: TypeNode, root: string): string[] | undefined 
   return ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && n.typeName.text === root && keys.length ? keys : undefined;
 }
 
+/** The value of a string literal type, or undefined. */
+function literal(ts: TS, t: TypeNode): string | undefined {
+  return ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined;
+}
+
+/** `(string & {})`: the open end of an x-extensible-enum. */
+function openString(ts: TS, t: TypeNode): boolean {
+  const inner = ts.isParenthesizedTypeNode(t) ? t.type : t;
+  return ts.isIntersectionTypeNode(inner) && inner.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword);
+}
+
 /** Walks one type: literal unions become enums at `path`, object members props, component references refs. */
 function walk(ts: TS, src: tsTypes.SourceFile, node: TypeNode, path: string, local: Local, depth = 0): void {
   if (depth > 40) return;
   if (ts.isParenthesizedTypeNode(node) || (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword)) return walk(ts, src, node.type, path, local, depth + 1);
-  const ref = indexChain(ts, node, 'components');
-  if (ref) {
-    local.refs.add(ref.slice(0, 2).join('/'));
-    return;
+  if (ts.isIndexedAccessTypeNode(node)) {
+    const ref = indexChain(ts, node, 'components');
+    if (ref) {
+      local.refs.add(ref.slice(0, 2).join('/'));
+      return;
+    }
   }
-  const literal = (t: TypeNode) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined);
-  const openString = (t: TypeNode): boolean => {
-    const inner = ts.isParenthesizedTypeNode(t) ? t.type : t;
-    return ts.isIntersectionTypeNode(inner) && inner.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword);
-  };
-  if (ts.isUnionTypeNode(node) || literal(node) !== undefined) {
-    const members = ts.isUnionTypeNode(node) ? [...node.types] : [node];
-    const values = members.map(literal).filter((v): v is string => v !== undefined);
-    if (values.length) local.enums.set(path, { values, extensible: members.some(openString) });
-    for (const m of members) if (literal(m) === undefined && !openString(m)) walk(ts, src, m, path, local, depth + 1);
+  if (ts.isUnionTypeNode(node) || literal(ts, node) !== undefined) {
+    const members = ts.isUnionTypeNode(node) ? node.types : [node];
+    const values: string[] = [];
+    let extensible = false;
+    for (const m of members) {
+      const value = literal(ts, m);
+      if (value !== undefined) values.push(value);
+      else if (openString(ts, m)) extensible = true;
+    }
+    if (values.length) local.enums.set(path, { values, extensible });
+    for (const m of members) if (literal(ts, m) === undefined && !openString(ts, m)) walk(ts, src, m, path, local, depth + 1);
     return;
   }
   if (ts.isTypeLiteralNode(node)) {
@@ -105,23 +119,35 @@ function walk(ts: TS, src: tsTypes.SourceFile, node: TypeNode, path: string, loc
   else if (ts.isTupleTypeNode(node)) node.elements.forEach((t) => walk(ts, src, ts.isNamedTupleMember(t) ? t.type : t, `${path}[]`, local, depth + 1));
 }
 
+/** The kind of one member of a type (not a union), as `shape` names it. */
+function kindOf(ts: TS, src: tsTypes.SourceFile, t: TypeNode): string {
+  // A keyword's text is its token's (`string`, `unknown`): no slice of the file needed (unless it is spelt with
+  // escapes, which the file's text then shows).
+  const keyword = ts.isToken(t) ? ts.tokenToString(t.kind) : undefined;
+  if (keyword !== undefined && src.text.startsWith(keyword, t.end - keyword.length)) return keyword;
+  const ref = ts.isIndexedAccessTypeNode(t) ? indexChain(ts, t, 'components') : undefined;
+  if (ref) return `ref:${ref.slice(1, 2).join('')}`;
+  if (ts.isLiteralTypeNode(t)) return t.literal.kind === ts.SyntaxKind.NullKeyword ? 'null' : ts.isStringLiteral(t.literal) ? 'string' : ts.isNumericLiteral(t.literal) ? 'number' : 'boolean';
+  if (ts.isArrayTypeNode(t) || ts.isTupleTypeNode(t)) return 'array';
+  if (ts.isTypeLiteralNode(t)) return 'object';
+  if (ts.isIntersectionTypeNode(t)) return t.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword) ? 'string' : 'object';
+  return t.getText(src);
+}
+
 /** The kinds a type is made of, sorted: enough to see a changed type or a property that became nullable. */
 function shape(ts: TS, src: tsTypes.SourceFile, node: TypeNode): string {
-  const kinds = new Set<string>();
+  let one: string | undefined;
+  let kinds: Set<string> | undefined;
   const add = (t: TypeNode): void => {
     if (ts.isParenthesizedTypeNode(t) || (ts.isTypeOperatorNode(t) && t.operator === ts.SyntaxKind.ReadonlyKeyword)) return add(t.type);
     if (ts.isUnionTypeNode(t)) return t.types.forEach(add);
-    const ref = indexChain(ts, t, 'components');
-    if (ref) kinds.add(`ref:${ref.slice(1, 2).join('')}`);
-    else if (ts.isLiteralTypeNode(t)) kinds.add(t.literal.kind === ts.SyntaxKind.NullKeyword ? 'null' : ts.isStringLiteral(t.literal) ? 'string' : ts.isNumericLiteral(t.literal) ? 'number' : 'boolean');
-    else if (ts.isArrayTypeNode(t) || ts.isTupleTypeNode(t)) kinds.add('array');
-    else if (ts.isTypeLiteralNode(t)) kinds.add('object');
-    else if (ts.isIntersectionTypeNode(t)) kinds.add(t.types.some((x) => x.kind === ts.SyntaxKind.StringKeyword) ? 'string' : 'object');
-    else kinds.add(t.getText(src));
+    const kind = kindOf(ts, src, t);
+    if (kind === 'never') return; // `query?: never`: no parameters of that kind yet
+    if (one === undefined || one === kind) one = kind;
+    else (kinds ??= new Set([one])).add(kind);
   };
   add(node);
-  kinds.delete('never'); // `query?: never`: no parameters of that kind yet
-  return [...kinds].sort().join('|');
+  return kinds ? [...kinds].sort().join('|') : (one ?? '');
 }
 
 const emptyLocal = (): Local => ({ enums: new Map(), props: new Map(), refs: new Set() });
@@ -147,17 +173,23 @@ export function extractSurface(printer: SurfaceParser, clientText: string, schem
   return surfaceOf(printer.tsMorph.ts, printer.parse('/client.ts', clientText), printer.parse('/schema.ts', schemaText));
 }
 
-/** schema.ts's components, each walked once: `schemas/Name` (or `responses/Name`...) -> what it holds. */
-function componentsOf(ts: TS, schema: tsTypes.SourceFile): Map<string, Local> {
-  const components = new Map<string, Local>();
+/** schema.ts's components by key (`schemas/Name`, `responses/Name`...): what each holds, walked the first time it is
+ *  asked for (a component no operation reaches is never walked). */
+function componentsOf(ts: TS, schema: tsTypes.SourceFile): (key: string) => Local | undefined {
+  const types = new Map<string, [TypeNode, string]>();
   for (const [section, type] of interfaceMembers(ts, schema, 'components')) {
-    for (const [name, t] of membersOf(ts, type)) {
-      const local = emptyLocal();
-      walk(ts, schema, t, section === 'schemas' ? name : `${section}.${name}`, local);
-      components.set(`${section}/${name}`, local);
-    }
+    for (const [name, t] of membersOf(ts, type)) types.set(`${section}/${name}`, [t, section === 'schemas' ? name : `${section}.${name}`]);
   }
-  return components;
+  const walked = new Map<string, Local>();
+  return (key) => {
+    let local = walked.get(key);
+    const found = local ? undefined : types.get(key);
+    if (found) {
+      walk(ts, schema, found[0], found[1], (local = emptyLocal()));
+      walked.set(key, local);
+    }
+    return local;
+  };
 }
 
 /** What client.ts declares: type aliases by name, the members of each parameter type, exported names, and the
@@ -231,21 +263,22 @@ function operationRoots(ts: TS, op: string, opType: TypeNode | undefined): [Type
 /** Adds what `local` holds to the surface, as reached by `op` in direction `r` (at most MAX_OPS operations named). */
 function addLocal(surface: ApiSurface, local: Local, r: Reach, op: string): void {
   for (const [path, e] of local.enums) {
-    const have = surface.enums.get(path) ?? { ...e, reach: new Set<Reach>(), operations: [] };
+    let have = surface.enums.get(path);
+    if (!have) surface.enums.set(path, (have = { values: e.values, extensible: e.extensible, reach: new Set<Reach>(), operations: [] }));
     have.reach.add(r);
     if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
-    surface.enums.set(path, have);
   }
+  const properties = surface.properties[r];
   for (const [path, prop] of local.props) {
-    const have = surface.properties[r].get(path) ?? { ...prop, operations: [] };
+    let have = properties.get(path);
+    if (!have) properties.set(path, (have = { optional: prop.optional, shape: prop.shape, operations: [] }));
     if (have.operations.length < MAX_OPS && !have.operations.includes(op)) have.operations.push(op);
-    surface.properties[r].set(path, have);
   }
 }
 
 /** Components reachable from `refs`, by direction: `reach` records `op` on each (breadth-first over component
  *  references). */
-function spread(reach: Map<string, Map<Reach, string[]>>, components: ReadonlyMap<string, Local>, refs: Iterable<string>, r: Reach, op: string): void {
+function spread(reach: Map<string, Map<Reach, string[]>>, components: (key: string) => Local | undefined, refs: Iterable<string>, r: Reach, op: string): void {
   const queue = [...refs];
   const seen = new Set<string>();
   while (queue.length) {
@@ -254,13 +287,12 @@ function spread(reach: Map<string, Map<Reach, string[]>>, components: ReadonlyMa
     seen.add(key);
     const byReach = reach.get(key) ?? new Map<Reach, string[]>();
     const ops = byReach.get(r) ?? [];
-    if (ops.length >= MAX_OPS || ops.includes(op)) {
-      // Already reached in this direction by enough operations: its own references were walked then.
-      if (ops.length >= MAX_OPS) continue;
-    } else ops.push(op);
+    // Already reached in this direction by this operation or by enough operations: its references were walked then.
+    if (ops.length >= MAX_OPS || ops.includes(op)) continue;
+    ops.push(op);
     byReach.set(r, ops);
     reach.set(key, byReach);
-    for (const next of components.get(key)?.refs ?? []) queue.push(next);
+    for (const next of components(key)?.refs ?? []) queue.push(next);
   }
 }
 
@@ -290,7 +322,7 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
     }
   }
   for (const [key, byReach] of reach) {
-    const local = components.get(key);
+    const local = components(key);
     if (!local) continue;
     for (const [r, ops] of byReach) for (const op of ops) addLocal(surface, local, r, op);
   }

@@ -25,19 +25,23 @@ function surfacesOf(printer: SurfaceParser, tree: ReadonlyMap<string, string>): 
   return out;
 }
 
+/** The report of the API in folder `dir` from its client.ts and schema.ts before and after. */
+export function compareApi(dir: string, before: ApiSurface, after: ApiSurface): ApiReport {
+  return compareSurfaces(dir.replace(/\/$/, ''), before, after);
+}
+
 /**
- * One report per API present in both trees, from surfaces already read (`generate` reads them on the TypeScript
- * thread, `surfaces` by API folder). An API whose client.ts and schema.ts did not change has no changes.
+ * One report per API present in both trees, from the reports of the APIs whose files changed (by API folder;
+ * `generate` makes them on the TypeScript thread). An API whose client.ts and schema.ts did not change has no changes.
  */
-export function compareTrees(surfaces: ReadonlyMap<string, { before: ApiSurface; after: ApiSurface }>, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
+export function compareTrees(changed: ReadonlyMap<string, ApiReport>, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
   const reports: ApiReport[] = [];
   for (const dir of apiDirs(next)) {
-    const api = dir.replace(/\/$/, '');
     if (previous.get(`${dir}client.ts`) === undefined || previous.get(`${dir}schema.ts`) === undefined) continue;
     const same = previous.get(`${dir}client.ts`) === next.get(`${dir}client.ts`) && previous.get(`${dir}schema.ts`) === next.get(`${dir}schema.ts`);
-    const read = surfaces.get(dir);
-    if (same) reports.push({ api, breaking: 0, changes: [] });
-    else if (read) reports.push(compareSurfaces(api, read.before, read.after));
+    const report = changed.get(dir);
+    if (same) reports.push({ api: dir.replace(/\/$/, ''), breaking: 0, changes: [] });
+    else if (report) reports.push(report);
   }
   return reports;
 }
@@ -45,10 +49,10 @@ export function compareTrees(surfaces: ReadonlyMap<string, { before: ApiSurface;
 /** One report per API present in both trees (relative path -> text), by the folder of its client.ts. */
 export function surfaceReport(printer: SurfaceParser, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
   const [before, after] = [surfacesOf(printer, previous), surfacesOf(printer, next)];
-  const read = new Map<string, { before: ApiSurface; after: ApiSurface }>();
+  const changed = new Map<string, ApiReport>();
   for (const [dir, b] of before) {
     const a = after.get(dir);
-    if (a) read.set(dir, { before: b, after: a });
+    if (a) changed.set(dir, compareApi(dir, b, a));
   }
-  return compareTrees(read, previous, next);
+  return compareTrees(changed, previous, next);
 }

@@ -2,14 +2,15 @@
 // schema.ts from openapi-typescript, client.ts/raw.ts/index.ts from the model with ts-morph, the runtime and token
 // templates copied; each comes back with the syntax gate's verdict on each .ts file. One TypeScript is loaded for all
 // of it (printer.ts), while the main thread is still bundling the first document. After generation, the surface
-// report's step (generate/surface-step.ts) asks it for the public surfaces of the APIs whose files changed: the new
-// ones from the gate's own parses, where it kept them, so a changed API costs no second parse of its new files.
+// report's step (generate/surface-step.ts) asks it to compare the public surfaces of the APIs whose files changed:
+// the new ones read from the gate's own parses, where it kept them, so a changed API costs no second parse of its new
+// files.
 import { renderSchema, type SchemaKit } from '../emit/schema.js';
 import { banner } from '../emit/templates.js';
 import { copyTemplates, emitApi, type Emitters } from '../emit/tree.js';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
-import { extractSurface, surfaceOf, type ApiSurface } from '../surface/index.js';
+import { compareApi, extractSurface, surfaceOf, type ApiReport } from '../surface/index.js';
 import { DocexError } from '../util/errors.js';
 import { loadSchemaKit } from './internals.js';
 import { loadPrinter, type LoadedPrinter } from './printer.js';
@@ -36,9 +37,10 @@ export interface SurfaceRead {
 }
 
 export interface SurfacesRead {
-  /** The public surface before and after, by API folder, in the order asked. */
-  surfaces: [string, { before: ApiSurface; after: ApiSurface }][];
-  /** Time spent reading them (beyond the gate's parses), for the report's budget. */
+  /** What changed in each API's public surface, by API folder, in the order asked (the surfaces stay on the thread
+   *  that read them: copying them across costs more than comparing them). */
+  reports: [string, ApiReport][];
+  /** Time spent reading and comparing them (beyond the gate's parses), for the report's budget. */
   ms: number;
 }
 
@@ -105,8 +107,8 @@ async function clientFiles(task: Extract<Task, { kind: 'client' }>, session: Ses
   return gate(files, session, task.keepParse && client ? [client] : []);
 }
 
-/** The surfaces before and after of each API asked: the earlier files parsed here, the new ones from the gate's
- *  parses where the session kept them for the same text. The kept parses are let go. */
+/** The report of each API asked, from its surfaces before and after: the new ones read from the gate's parses where
+ *  the session kept them for the same text, and let go before the earlier files are parsed here. */
 async function readSurfaces(apis: readonly SurfaceRead[], session: Session): Promise<SurfacesRead> {
   const printer = await loadPrinter();
   const began = performance.now();
@@ -114,12 +116,14 @@ async function readSurfaces(apis: readonly SurfaceRead[], session: Session): Pro
     const kept = session.parses.get(path);
     return kept?.text === text ? kept.parsed : printer.parse(path, text);
   };
-  const surfaces = apis.map(({ dir, before, after }): SurfacesRead['surfaces'][number] => [
-    dir,
-    { before: extractSurface(printer, before.client, before.schema), after: surfaceOf(printer.tsMorph.ts, parsed(`${dir}client.ts`, after.client), parsed(`${dir}schema.ts`, after.schema)) },
-  ]);
+  const reports = apis.map(({ dir, before, after }): SurfacesRead['reports'][number] => {
+    const afterSurface = surfaceOf(printer.tsMorph.ts, parsed(`${dir}client.ts`, after.client), parsed(`${dir}schema.ts`, after.schema));
+    session.parses.delete(`${dir}client.ts`);
+    session.parses.delete(`${dir}schema.ts`);
+    return [dir, compareApi(dir, extractSurface(printer, before.client, before.schema), afterSurface)];
+  });
   session.parses.clear();
-  return { surfaces, ms: performance.now() - began };
+  return { reports, ms: performance.now() - began };
 }
 
 /** Runs one task; throws what making its files throws (openapi-typescript's DocexError, an emitter's crash). */

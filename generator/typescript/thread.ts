@@ -22,7 +22,7 @@ export interface TypeScriptThread {
   schema(document: OpenApiDocument, source: string, file: string, path: string, keepParse: boolean): Promise<GatedFiles>;
   /** client.ts, raw.ts, index.ts and README.md of a model; rejects with an emitter's crash. */
   client(model: ApiModel, keepParse: boolean): Promise<GatedFiles>;
-  /** The public surfaces before and after of the APIs asked (the report's step, after generation). */
+  /** What changed in the public surfaces of the APIs asked, compared here (the report's step, after generation). */
   surfaces(apis: SurfaceRead[]): Promise<SurfacesRead>;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { loadPrinter } from '../../generator/typescript/printer.js';
 import { changedApis, surfaceStep } from '../../generator/generate/surface-step.js';
-import { extractSurface, surfaceReport } from '../../generator/surface/index.js';
+import { compareApi, extractSurface, surfaceReport } from '../../generator/surface/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'docex-surface-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,14 +97,65 @@ describe('client-surface report', () => {
   });
 });
 
+/** GET /outer and GET /middle (both with a `default` response of the same schema) and POST /inner: Outer -> Middle ->
+ *  Inner, an enum of `values`, reached from responses through two components and from a request directly. */
+function nested(name: string, values: string[]): string {
+  const file = join(dir, `${name}.json`);
+  const ref = (schema: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
+  const get = (id: string, schema: string) => ({ get: { operationId: id, responses: { '200': { description: 'ok', ...ref(schema) }, default: { description: 'error', ...ref(schema) } } } });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Nested', version: '1' },
+      paths: {
+        '/outer': get('getOuter', 'Outer'),
+        '/middle': get('getMiddle', 'Middle'),
+        '/inner': { post: { operationId: 'sendInner', requestBody: ref('Inner'), responses: { '204': { description: 'ok' } } } },
+      },
+      components: {
+        schemas: {
+          Outer: { type: 'object', required: ['middle'], properties: { middle: { $ref: '#/components/schemas/Middle' } } },
+          Middle: { type: 'object', required: ['inner'], properties: { inner: { $ref: '#/components/schemas/Inner' } } },
+          Inner: { type: 'string', enum: values },
+          Unused: { type: 'string', enum: values },
+        },
+      },
+    }),
+  );
+  return file;
+}
+
+describe('components reached through other components', () => {
+  // Components are walked when an operation first reaches them, and a component an operation already reached is not
+  // walked again for it: a change two references deep is still seen, in both directions, with the operations reaching it.
+  it('a value added to an enum two references deep is reported with the operations that reach it', async () => {
+    const [a, b] = [(await generateTree(nested('nested-base', ['x', 'y']))).tree, (await generateTree(nested('nested-head', ['x', 'y', 'z']))).tree];
+    const [r] = surfaceReport(await loadPrinter(), a, b);
+    expect(r!.changes.map((c) => [c.breaking, c.kind, c.target, c.operation, c.values])).toEqual([[true, 'enum-value-added', 'Inner', 'getOuter', ['z']]]);
+    expect(r!.changes[0]!.message).toContain('(request and response)');
+    const printer = await loadPrinter();
+    const inner = extractSurface(printer, b.get('client.ts')!, b.get('schema.ts')!).enums.get('Inner')!;
+    expect(inner.operations).toEqual(['getOuter', 'getMiddle', 'sendInner']);
+    expect([...inner.reach].sort()).toEqual(['request', 'response']);
+  });
+
+  it('an enum no operation reaches is not part of the surface', async () => {
+    const tree = (await generateTree(nested('nested-unused', ['x']))).tree;
+    const surface = extractSurface(await loadPrinter(), tree.get('client.ts')!, tree.get('schema.ts')!);
+    expect(surface.enums.has('Unused')).toBe(false);
+    expect([...surface.enums.keys()]).toEqual(['Inner']);
+  });
+});
+
 describe('the surface step after generation', () => {
   it('generate with `previous` reads only the changed APIs on the TypeScript thread, with the gate parses, and reports them', async () => {
     const before = (await generateTree(doc('step-base', {}))).tree;
     const same = await generateTree(doc('step-base', {}), { previous: before });
     expect(same.surface?.reports).toEqual([{ api: '', breaking: 0, changes: [] }]);
-    expect(same.surface?.surfaces.size).toBe(0);
+    expect(same.surface?.read).toEqual([]);
     const changed = await generateTree(doc('step-head', { sizeRequired: true }), { previous: before });
-    expect([...changed.surface!.surfaces.keys()]).toEqual(['']);
+    expect(changed.surface!.read).toEqual(['']);
     expect(changed.surface!.reports).toEqual(surfaceReport(await loadPrinter(), before, changed.tree));
     expect(changed.surface!.reports[0]!.breaking).toBeGreaterThan(0);
   });
@@ -119,7 +170,7 @@ describe('the surface step after generation', () => {
       next: b,
       read: async (apis) => {
         asked.push(...apis.map((x) => x.dir));
-        return { surfaces: apis.map((x) => [x.dir, { before: extractSurface(printer, x.before.client, x.before.schema), after: extractSurface(printer, x.after.client, x.after.schema) }]), ms: 0 };
+        return { reports: apis.map((x) => [x.dir, compareApi(x.dir, extractSurface(printer, x.before.client, x.before.schema), extractSurface(printer, x.after.client, x.after.schema))]), ms: 0 };
       },
     });
     expect(asked).toEqual(['']);
