@@ -97,13 +97,27 @@ function literal(v: unknown): string {
   return String(v);
 }
 
-/** One operation's spec as an object literal, a property a line and a parameter a line, indented for `ops`. */
-function specLiteral(name: string, spec: OperationSpec): string {
+/** One operation's spec as an object literal, a property a line and a parameter a line, indented for `ops`; an error
+ *  body that several operations declare by its constant's name (`shared`: the literal's text -> name). */
+function specLiteral(name: string, spec: OperationSpec, shared: ReadonlyMap<string, string>): string {
   const lines = Object.entries(spec).map(([k, v]) => {
     if (k === 'params' && Array.isArray(v) && v.length) return `    params: [\n${v.map((p) => `      ${literal(p)},`).join('\n')}\n    ],`;
+    if (k === 'errors') return `    errors: { ${Object.entries(v as object).map(([s, e]) => `${key(s)}: ${shared.get(literal(e)) ?? literal(e)}`).join(', ')} },`;
     return `    ${k}: ${literal(v)},`;
   });
   return `  ${key(name)}: {\n${lines.join('\n')}\n  },`;
+}
+
+/**
+ * The error bodies (ErrorSpec literals) that more than one status or operation declares, each named once
+ * (`errorBody1`...), in first use order: tsc types an object literal at each place it is written, so every copy of
+ * a body would cost it types of its own (ARCHITECTURE.md, "Emitting TypeScript").
+ */
+function sharedErrorBodies(specs: OperationSpec[]): Map<string, string> {
+  const uses = new Map<string, number>();
+  for (const s of specs) for (const e of Object.values(s.errors ?? {})) if (e) uses.set(literal(e), (uses.get(literal(e)) ?? 0) + 1);
+  let n = 0;
+  return new Map([...uses].filter(([, count]) => count > 1).map(([text]) => [text, `errorBody${++n}`]));
 }
 
 /** A single-quoted string literal of JSON text (its own escapes stay as they are). */
@@ -115,6 +129,12 @@ export function specsStatement(ops: OperationModel[], clientType: string, api: A
     const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.name)}: ${JSON.stringify(operationSpec(op, api))}`)},`);
     return `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method name (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
   }
-  const body = ops.map((op) => specLiteral(op.name, operationSpec(op, api))).join('\n');
-  return `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`;
+  const specs = ops.map((op) => operationSpec(op, api));
+  const shared = sharedErrorBodies(specs);
+  const bodies = [...shared].map(([text, name]) => `const ${name} = ${text};\n`).join('');
+  const body = specs.map((spec, i) => specLiteral(ops[i]!.name, spec, shared)).join('\n');
+  return (
+    (bodies ? `/** Error bodies several statuses declare: the JSON type and required properties the runtime checks a body against. */\n${bodies}\n` : '') +
+    `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`
+  );
 }
