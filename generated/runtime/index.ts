@@ -32,6 +32,7 @@ export type {
   BodySpec,
   CallOptions,
   ClientOptions,
+  ClientSettings,
   Codecs,
   CollectionPage,
   Credential,

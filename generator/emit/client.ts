@@ -343,6 +343,9 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
   const auth = authSchemes(api);
   if (auth.some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
+  const { options, base: optionsBase, statements: optionTypes } = clientOptions(api, auth, K);
+  if (optionsBase === 'ClientSettings') runtimeTypes.delete('ClientOptions');
+  runtimeTypes.add(optionsBase);
   const schemaTypes = [all.some((r) => r.usesComponents) || shared.size ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;
   // The runtime's encoders for bodies and parameters beyond JSON, bytes and plain values, for credentials and for
@@ -387,7 +390,6 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
     );
   }
   const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => (k === 'auth' ? 'auth' : `${k}: ${fn}`)).join(', ')} }` : '';
-  const { options, statements: optionTypes } = clientOptions(api, auth, K);
   statements.push(...optionTypes);
   const base = anyApi(api) && api.server !== undefined ? `{ ...options, baseUrl: options.baseUrl ?? ${q(api.server)} }` : 'options';
   statements.push({
@@ -408,8 +410,8 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
  * document's server and whose `auth` names the document's API key, basic and bearer schemes (an undeclared one does
  * not compile; a document without any takes no `auth`).
  */
-function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsMorph']['StructureKind']): { options: string; statements: StatementStructures[] } {
-  if (!anyApi(api) || (api.server === undefined && !auth.length)) return { options: 'ClientOptions', statements: [] };
+function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsMorph']['StructureKind']): { options: string; base: 'ClientOptions' | 'ClientSettings'; statements: StatementStructures[] } {
+  if (!anyApi(api) || (api.server === undefined && !auth.length)) return { options: 'ClientOptions', base: 'ClientOptions', statements: [] };
   const name = `${api.clientType}Options`;
   const authType = `${api.clientType}Auth`;
   const statements: StatementStructures[] = [];
@@ -429,6 +431,7 @@ function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsM
     });
   }
   const properties: OptionalKind<PropertySignatureStructure>[] = [];
+  const base = api.server !== undefined ? 'ClientSettings' : 'ClientOptions';
   if (api.server !== undefined) properties.push({ name: 'baseUrl', hasQuestionToken: true, type: 'string', docs: docs(jsdocText([`Default: \`${api.server}\`, the document's server.`])) });
   if (auth.length) properties.push({ name: 'auth', hasQuestionToken: true, type: authType });
   statements.push({
@@ -436,10 +439,10 @@ function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsM
     name,
     isExported: true,
     docs: docs(jsdocText([`Options of ${api.factory}.`])),
-    extends: [api.server !== undefined ? "Omit<ClientOptions, 'baseUrl'>" : 'ClientOptions'],
+    extends: [base],
     properties,
   });
-  return { options: name, statements };
+  return { options: name, base, statements };
 }
 
 /**

@@ -30,6 +30,7 @@ export type {
   BodySpec,
   CallOptions,
   ClientOptions,
+  ClientSettings,
   Codecs,
   CollectionPage,
   Credential,
