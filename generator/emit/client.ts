@@ -200,9 +200,8 @@ function sharedErrors(ops: OperationModel[], api: ApiModel): Map<string, SharedE
     if (!typedErrors(op, api)) continue;
     for (const e of op.errorBodies) {
       const component = e.mediaType && /^\d+$/.test(e.status) ? errorResponseComponent(op, e.status) : undefined;
-      const key = `${component}\0${e.status}`;
-      if (component === undefined || out.has(key)) continue;
-      out.set(key, { name: unique(`${typeName(component)}${e.status}Error`, used), component, status: e.status, mediaType: e.mediaType! });
+      if (component === undefined || out.has(`${component}\0${e.status}`)) continue;
+      out.set(`${component}\0${e.status}`, { name: unique(`${typeName(component)}${e.status}Error`, used), component, status: e.status, mediaType: e.mediaType! });
     }
   }
   return out;
@@ -234,7 +233,8 @@ function errorDeclaration({ op, K, Name, runtimeTypes, statements }: OperationDe
   const declared = op.errorBodies.map((e) => e.status);
   const union = op.errorBodies.flatMap((e) => {
     if (!e.mediaType) return [];
-    const own = shared.get(`${errorResponseComponent(op, e.status)}\0${e.status}`);
+    const component = errorResponseComponent(op, e.status);
+    const own = component === undefined ? undefined : shared.get(`${component}\0${e.status}`);
     if (own) return [own.name];
     const status = errorStatusType(e.status, declared);
     if (status !== e.status) runtimeTypes.add('ErrorStatus');
