@@ -4,6 +4,9 @@
 // What a hover shows is written in client-docs.ts, the operation specs in specs.ts.
 import type { InterfaceDeclarationStructure, JSDocStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
 import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
+import { typeName } from '../model/names.js';
+import { fragmentKeys } from '../util/json.js';
+import { unique } from '../util/names.js';
 import { allDoc, bodyDoc, clientDoc, jsdocText, methodDoc, pagesDoc, paramDoc } from './client-docs.js';
 import type { Printer, Statement } from './print.js';
 import { anyApi, authSchemes, errorStatusType, paging, q, specsStatement, styled, typedErrors } from './specs.js';
@@ -21,6 +24,11 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /** The operation's type in schema.ts, through a local alias declared once per operation. */
 const opType = (op: OperationModel) => `${upperFirst(op.name)}Op`;
+
+/** The operation's type in schema.ts itself: `operations['id']` where schema.ts has it (one lookup in a flat
+ *  interface); `paths[...][method]` only for operations without a unique operationId (schema.ts keeps those inline):
+ *  resolving a path item costs tsc all its methods. */
+const opTarget = (op: OperationModel) => (op.typesKey !== undefined ? `operations[${q(op.typesKey)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`);
 
 /** `ListItemsQuery`: one group of the operation's parameters (the other aliases end in Op, Params, Result(s)). */
 const groupType = (op: OperationModel, where: ParamModel['in']) => `${upperFirst(op.name)}${upperFirst(where)}`;
@@ -105,10 +113,7 @@ interface OperationDecl {
 
 /** `XOp`, the operation's type in schema.ts, and one alias per parameter group. */
 function operationAliases({ op, K, statements }: OperationDecl): void {
-  // `operations['id']` where schema.ts has it (one lookup in a flat interface); `paths[...][method]` only for
-  // operations without a unique operationId (schema.ts keeps those inline): resolving a path item costs tsc all its methods.
-  const target = op.typesKey !== undefined ? `operations[${q(op.typesKey)}]` : `paths[${q(op.path)}][${q(op.method.toLowerCase())}]`;
-  statements.push({ kind: K.TypeAlias, name: opType(op), type: target });
+  statements.push({ kind: K.TypeAlias, name: opType(op), type: opTarget(op) });
   // One alias per parameter group, that each parameter's type looks its wire name up in.
   for (const where of ['path', 'query', 'header', 'cookie'] as const) {
     if (!op.params.some((p) => p.in === where && !paramOverride(p))) continue;
@@ -165,24 +170,78 @@ function resultDeclaration({ op, K, Name, expand, eParam, aE, generic, runtimeTy
   return { responses, aDecl, optionsType, resultRef: `${Name}Result${resultArgs ? `<${resultArgs}>` : ''}` };
 }
 
-/** `XError`: the errors whose body the document declares, by status (a literal where the document names one). */
-function errorDeclaration({ op, K, Name, runtimeTypes, statements }: OperationDecl, api: ApiModel): void {
+/** The response of the document's components that an error status of `op` is a `$ref` to (`not_found`), if any. */
+function errorResponseComponent(op: OperationModel, status: string): string | undefined {
+  const pointer = op.statuses.find((s) => s.status === status)?.at.pointer;
+  if (!pointer?.startsWith('#/components/responses/')) return undefined;
+  const keys = fragmentKeys(pointer);
+  return keys.length === 3 ? keys[2] : undefined;
+}
+
+/** One error type shared by the `XError` unions: an error status whose body is a response of the document's components. */
+interface SharedError {
+  name: string;
+  component: string;
+  status: string;
+  mediaType: string;
+}
+
+/**
+ * The error types the operations share, by response component and status (`NotFound404Error`), in first use order.
+ * Each is declared once and named in every `XError` that declares it: tsc builds it once, and `client.ts` writes the
+ * body's type once. A range or `default` keeps its own member (its `status` type depends on the operation's other
+ * statuses).
+ */
+function sharedErrors(ops: OperationModel[], api: ApiModel): Map<string, SharedError> {
+  const out = new Map<string, SharedError>();
+  // Only an operation's own `XError` ends in `Error` among client.ts's other names; the runtime's error classes have no digits.
+  const used = new Set(ops.map((op) => `${upperFirst(op.name)}Error`));
+  for (const op of ops) {
+    if (!typedErrors(op, api)) continue;
+    for (const e of op.errorBodies) {
+      const component = e.mediaType && /^\d+$/.test(e.status) ? errorResponseComponent(op, e.status) : undefined;
+      if (component === undefined || out.has(`${component}\0${e.status}`)) continue;
+      out.set(`${component}\0${e.status}`, { name: unique(`${typeName(component)}${e.status}Error`, used), component, status: e.status, mediaType: e.mediaType! });
+    }
+  }
+  return out;
+}
+
+/** The shared error types' declarations, under a line comment of their own. */
+function sharedErrorStatements(shared: Map<string, SharedError>, K: Printer['tsMorph']['StructureKind']): Statement[] {
+  if (!shared.size) return [];
+  return [
+    (w) => w.blankLineIfLastNot().writeLine('// Errors with a body the document declares, one type per response and status'),
+    ...[...shared.values()].map(
+      (e): StatementStructures => ({
+        kind: K.TypeAlias,
+        name: e.name,
+        isExported: true,
+        docs: docs(jsdocText([`An ApiError of status ${e.status} with the body of the document's \`${e.component}\` response.`])),
+        type: `ApiError<components['responses'][${q(e.component)}]['content'][${q(e.mediaType)}], ${e.status}>`,
+      }),
+    ),
+  ];
+}
+
+/** `XError`: the errors whose body the document declares, by status (a literal where the document names one). Its
+ *  members name schema.ts's types, not the `XOp` alias: tsc defers a generic type reference whose arguments go
+ *  through a type alias, and builds a type of its own for each such reference. */
+function errorDeclaration({ op, K, Name, runtimeTypes, statements }: OperationDecl, api: ApiModel, shared: Map<string, SharedError>): void {
   if (!typedErrors(op, api)) return;
   runtimeTypes.add('ApiError');
   const declared = op.errorBodies.map((e) => e.status);
   const union = op.errorBodies.flatMap((e) => {
     if (!e.mediaType) return [];
+    const component = errorResponseComponent(op, e.status);
+    const own = component === undefined ? undefined : shared.get(`${component}\0${e.status}`);
+    if (own) return [own.name];
     const status = errorStatusType(e.status, declared);
     if (status !== e.status) runtimeTypes.add('ErrorStatus');
-    return [`ApiError<${opType(op)}['responses'][${q(e.status)}]['content'][${q(e.mediaType)}], ${status}>`];
+    return [`ApiError<${opTarget(op)}['responses'][${q(e.status)}]['content'][${q(e.mediaType)}], ${status}>`];
   });
-  statements.push({
-    kind: K.TypeAlias,
-    name: `${Name}Error`,
-    isExported: true,
-    docs: docs(jsdocText([`An ApiError of ${op.name}() with a body the document declares for its status (\`body\`, undefined when the response's is not of that shape).`])),
-    type: union.join(' | '),
-  });
+  // No doc comment, as XParams and XResult have none: each member says what it is, and ApiError what `body` holds.
+  statements.push({ kind: K.TypeAlias, name: `${Name}Error`, isExported: true, type: union.join(' | ') });
 }
 
 /** The client interface's member: a method type, or `XCall` with its signatures (pages; If-None-Match). */
@@ -234,7 +293,7 @@ function clientMember(d: OperationDecl, required: boolean, { responses, aDecl, o
   return { name: op.name, type: `${g ? `<${g}>` : ''}(${paramsDecl}, options?: ${optionsType}) => Promise<${resultRef}>`, docs: summary };
 }
 
-function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph']['StructureKind']): Rendered {
+function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph']['StructureKind'], shared: Map<string, SharedError>): Rendered {
   const expand = expandables(op);
   const expandUnion = expand ? expand.map(([k]) => q(k)).join(' | ') : '';
   const d: OperationDecl = {
@@ -251,7 +310,7 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
   operationAliases(d);
   const required = paramsDeclaration(d);
   const result = resultDeclaration(d);
-  errorDeclaration(d, api);
+  errorDeclaration(d, api, shared);
   const member = clientMember(d, required, result);
   return { op, statements: d.statements, member, usesComponents: !!expand, usesOperations: op.typesKey !== undefined, runtimeTypes: d.runtimeTypes };
 }
@@ -277,13 +336,17 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const K = printer.tsMorph.StructureKind;
   const groups = byTag(api);
   const tagged = groups.some((g) => g.tag !== undefined);
-  const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, api, K)) }));
+  const shared = sharedErrors(groups.flatMap((g) => g.ops), api);
+  const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, api, K, shared)) }));
   const all = rendered.flatMap((g) => g.ops);
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
   const auth = authSchemes(api);
   if (auth.some((s) => s.kind.type === 'basic')) runtimeTypes.add('BasicCredentials');
-  const schemaTypes = [all.some((r) => r.usesComponents) ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
+  const { options, base: optionsBase, statements: optionTypes } = clientOptions(api, auth, K);
+  if (optionsBase === 'ClientSettings') runtimeTypes.delete('ClientOptions');
+  runtimeTypes.add(optionsBase);
+  const schemaTypes = [all.some((r) => r.usesComponents) || shared.size ? 'components' : '', all.some((r) => r.usesOperations) ? 'operations' : '', all.some((r) => !r.usesOperations) ? 'paths' : ''].filter(Boolean);
   const { clientType } = api;
   // The runtime's encoders for bodies and parameters beyond JSON, bytes and plain values, for credentials and for
   // declared error bodies, imported only when an operation needs them, so that a program of a document without them
@@ -299,6 +362,7 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   statements.push({ kind: K.ImportDeclaration, namedImports: ['bindOperations'], moduleSpecifier: runtimeModule(runtimeImport, 'factory') });
   for (const [, fn, file] of codecs) statements.push({ kind: K.ImportDeclaration, namedImports: [fn], moduleSpecifier: runtimeModule(runtimeImport, file) });
   statements.push({ kind: K.ImportDeclaration, isTypeOnly: true, namedImports: [...runtimeTypes].sort(), moduleSpecifier: runtimeImport });
+  statements.push(...sharedErrorStatements(shared, K));
   // A blank line after the imports and between operations; a `// Tag` line opens each group of a tagged document.
   for (const g of rendered) {
     if (tagged) statements.push((w) => w.blankLineIfLastNot().writeLine(lineComment(g.tag ?? 'Other operations')));
@@ -326,7 +390,6 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
     );
   }
   const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => (k === 'auth' ? 'auth' : `${k}: ${fn}`)).join(', ')} }` : '';
-  const { options, statements: optionTypes } = clientOptions(api, auth, K);
   statements.push(...optionTypes);
   const base = anyApi(api) && api.server !== undefined ? `{ ...options, baseUrl: options.baseUrl ?? ${q(api.server)} }` : 'options';
   statements.push({
@@ -347,8 +410,8 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
  * document's server and whose `auth` names the document's API key, basic and bearer schemes (an undeclared one does
  * not compile; a document without any takes no `auth`).
  */
-function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsMorph']['StructureKind']): { options: string; statements: StatementStructures[] } {
-  if (!anyApi(api) || (api.server === undefined && !auth.length)) return { options: 'ClientOptions', statements: [] };
+function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsMorph']['StructureKind']): { options: string; base: 'ClientOptions' | 'ClientSettings'; statements: StatementStructures[] } {
+  if (!anyApi(api) || (api.server === undefined && !auth.length)) return { options: 'ClientOptions', base: 'ClientOptions', statements: [] };
   const name = `${api.clientType}Options`;
   const authType = `${api.clientType}Auth`;
   const statements: StatementStructures[] = [];
@@ -368,6 +431,7 @@ function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsM
     });
   }
   const properties: OptionalKind<PropertySignatureStructure>[] = [];
+  const base = api.server !== undefined ? 'ClientSettings' : 'ClientOptions';
   if (api.server !== undefined) properties.push({ name: 'baseUrl', hasQuestionToken: true, type: 'string', docs: docs(jsdocText([`Default: \`${api.server}\`, the document's server.`])) });
   if (auth.length) properties.push({ name: 'auth', hasQuestionToken: true, type: authType });
   statements.push({
@@ -375,10 +439,10 @@ function clientOptions(api: ApiModel, auth: ApiModel['schemes'], K: Printer['tsM
     name,
     isExported: true,
     docs: docs(jsdocText([`Options of ${api.factory}.`])),
-    extends: [api.server !== undefined ? "Omit<ClientOptions, 'baseUrl'>" : 'ClientOptions'],
+    extends: [base],
     properties,
   });
-  return { options: name, statements };
+  return { options: name, base, statements };
 }
 
 /**

@@ -97,13 +97,42 @@ function literal(v: unknown): string {
   return String(v);
 }
 
-/** One operation's spec as an object literal, a property a line and a parameter a line, indented for `ops`. */
-function specLiteral(name: string, spec: OperationSpec): string {
+/** One operation's spec as an object literal, a property a line and a parameter a line, indented for `ops`; its
+ *  `errors`, and its error bodies, by a shared constant's name where several declare the same (sharedErrors). */
+function specLiteral(name: string, spec: OperationSpec, shared: ReturnType<typeof sharedErrors>): string {
   const lines = Object.entries(spec).map(([k, v]) => {
     if (k === 'params' && Array.isArray(v) && v.length) return `    params: [\n${v.map((p) => `      ${literal(p)},`).join('\n')}\n    ],`;
+    if (k === 'errors') {
+      const text = errorsLiteral(v as ErrorsSpec, shared.bodies);
+      return `    errors: ${shared.maps.get(text) ?? text},`;
+    }
     return `    ${k}: ${literal(v)},`;
   });
   return `  ${key(name)}: {\n${lines.join('\n')}\n  },`;
+}
+
+type ErrorsSpec = NonNullable<OperationSpec['errors']>;
+
+/** An operation's `errors` as a literal, each body by its shared constant's name where it has one. */
+const errorsLiteral = (errors: ErrorsSpec, shared: ReadonlyMap<string, string>) =>
+  `{ ${Object.entries(errors).map(([s, e]) => `${key(s)}: ${shared.get(literal(e)) ?? literal(e)}`).join(', ')} }`;
+
+/**
+ * The error bodies (`errorBody1`...) and the operations' `errors` (`errors1`...) written more than once, each named
+ * once, in first use order: tsc types an object literal at each place it is written and relates each to
+ * OperationSpec's, so every copy would cost it a type and a comparison of its own (ARCHITECTURE.md, "Emitting
+ * TypeScript"). Each: literal text -> name.
+ */
+function sharedErrors(specs: OperationSpec[]): { bodies: Map<string, string>; maps: Map<string, string> } {
+  const named = (texts: string[], prefix: string) => {
+    const uses = new Map<string, number>();
+    for (const t of texts) uses.set(t, (uses.get(t) ?? 0) + 1);
+    let n = 0;
+    return new Map([...uses].filter(([, count]) => count > 1).map(([t]) => [t, `${prefix}${++n}`]));
+  };
+  const errors = specs.flatMap((s) => (s.errors ? [s.errors] : []));
+  const bodies = named(errors.flatMap((e) => Object.values(e).filter((b) => b !== false).map(literal)), 'errorBody');
+  return { bodies, maps: named(errors.map((e) => errorsLiteral(e, bodies)), 'errors') };
 }
 
 /** A single-quoted string literal of JSON text (its own escapes stay as they are). */
@@ -115,6 +144,15 @@ export function specsStatement(ops: OperationModel[], clientType: string, api: A
     const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.name)}: ${JSON.stringify(operationSpec(op, api))}`)},`);
     return `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method name (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
   }
-  const body = ops.map((op) => specLiteral(op.name, operationSpec(op, api))).join('\n');
-  return `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`;
+  const specs = ops.map((op) => operationSpec(op, api));
+  const shared = sharedErrors(specs);
+  const consts = (named: Map<string, string>) => [...named].map(([text, name]) => `const ${name} = ${text};\n`).join('');
+  const bodies = consts(shared.bodies);
+  const maps = consts(shared.maps);
+  const body = specs.map((spec, i) => specLiteral(ops[i]!.name, spec, shared)).join('\n');
+  return (
+    (bodies ? `/** Error bodies several statuses declare: the JSON type and required properties the runtime checks a body against. */\n${bodies}\n` : '') +
+    (maps ? `/** The error statuses with a body that several operations declare alike, and their bodies. */\n${maps}\n` : '') +
+    `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`
+  );
 }

@@ -1,10 +1,8 @@
-/** The runtime of docex's generated clients (copied verbatim into generated/runtime/). */
+/** The runtime of docex's generated clients (copied verbatim into generated/runtime/). The codecs (body.ts,
+ *  param-styles.ts, credentials.ts, error-body.ts) are not re-exported: a client imports each from its own module when
+ *  its document needs it, and a program that imports this index does not parse the others. */
 export { createApi, pages, all } from './api.js';
 export { createApiCore, type ApiCore } from './core.js';
-export { encodedBody, formBody } from './body.js';
-export { styledParam } from './param-styles.js';
-export { credentials } from './credentials.js';
-export { documentedError } from './error-body.js';
 export {
   ApiError,
   BadRequestError,
@@ -32,6 +30,7 @@ export type {
   BodySpec,
   CallOptions,
   ClientOptions,
+  ClientSettings,
   Codecs,
   CollectionPage,
   Credential,

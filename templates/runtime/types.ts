@@ -3,10 +3,15 @@ import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
 import type { RetryOptions } from './retry.js';
 
-export interface ClientOptions {
+export interface ClientOptions extends ClientSettings {
   /** The API's `{base_url}`, e.g. 'https://api.eu.example.com/'; the client appends its sub API path. Plain http only
    *  to a loopback host when `tokens` or `auth` is given (a secret would travel over it). */
   baseUrl: string;
+}
+
+/** ClientOptions but `baseUrl`: what the options of a client whose document names its server extend (its `baseUrl`
+ *  defaults to that server), without the mapped type an `Omit<ClientOptions, 'baseUrl'>` costs each program. */
+export interface ClientSettings {
   /** Sends `Authorization: Bearer`; on 401 refreshes once and retries once. */
   tokens?: TokenSource;
   /** Where an operation with servers of its own (path- or operation-level `servers`) is sent instead, by the URL the

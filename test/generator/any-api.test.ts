@@ -72,7 +72,7 @@ describe.skipIf(!main)('any API, called as its document describes (Prism serving
       `import { createAuthClient } from './auth/index.js';
 import { createBaseURLClient } from './base-url/index.js';
 import { createGETBodiesClient } from './g-get-body/index.js';
-import { ApiError, type GetPetError } from './errors/index.js';
+import { ApiError, type ErrorsNotFound404Error, type GetPetError, type GetPetOwnerError } from './errors/index.js';
 
 createAuthClient({ auth: { appKey: 'k', basic: { username: 'u', password: 'p' } } });
 // @ts-expect-error: the document declares no scheme "nope"
@@ -97,6 +97,16 @@ export function handle(e: unknown): string | undefined {
     return code;
   }
   return undefined;
+}
+
+// A response two operations declare is one error type, named in both unions; comparing status still narrows.
+export function owner(e: GetPetOwnerError, pet: GetPetError): string | undefined {
+  if (pet.status === 404) void (pet satisfies ErrorsNotFound404Error);
+  if (e.status === 410) return e.body?.message;
+  // @ts-expect-error: getPetOwner declares no 500
+  if (e.status === 500) return undefined;
+  const notFound: ErrorsNotFound404Error = e;
+  return notFound.body?.code;
 }
 `,
     );
@@ -278,6 +288,9 @@ export function handle(e: unknown): string | undefined {
       expect(accepted(last())).toEqual({ status: false, violations: [] });
       expect(err).toMatchObject({ name: 'NotFoundError', status: 404, body: { code: 'pet_not_found', message: 'No pet p1', retryable: false } });
       expect((err as Error).message).toBe('HTTP 404: {"code":"pet_not_found","message":"No pet p1","retryable":false}');
+      // The same response component, declared by another operation under 410 as well.
+      const gone = await client('errors').getPetOwner({ petId: 'p1' }, { headers: { prefer: 'code=410' } }).catch((e: unknown) => e);
+      expect(gone).toMatchObject({ name: 'ApiError', status: 410, body: { code: 'pet_not_found', message: 'No pet p1' } });
 
       const direct = factories.get('errors')!({ baseUrl: local.url, retry: false });
       const got = await Promise.all(['p2', 'p3', 'p4', 'p5'].map((petId) => direct.getPet({ petId }).catch((e: unknown) => e as { message: string; body: unknown; rawText?: string })));

@@ -29,6 +29,20 @@ function doc(n: number): string {
   return file;
 }
 
+/** Three operations: two declare the same error statuses and bodies, the third one of them. */
+function errorsDoc(): string {
+  const file = join(dir, 'errors.yaml');
+  const op = (id: string, statuses: string[]) =>
+    `    get:\n      operationId: ${id}\n      responses:\n        '200': { description: ok }\n${statuses.map((s) => `        '${s}': { $ref: '#/components/responses/Problem' }\n`).join('')}`;
+  writeFileSync(
+    file,
+    `openapi: 3.1.0\ninfo: { title: Specs, version: '1' }\nservers: [{ url: 'https://specs.example.com' }]\npaths:\n` +
+      `  /a:\n${op('a', ['404', '409'])}  /b:\n${op('b', ['404', '409'])}  /c:\n${op('c', ['404'])}` +
+      `components:\n  responses:\n    Problem:\n      description: problem\n      content: { application/json: { schema: { type: object, required: [code] } } }\n`,
+  );
+  return file;
+}
+
 describe('operation specs', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -40,6 +54,17 @@ describe('operation specs', () => {
     const text = (await generateTree(doc(COMPACT_SPECS_ABOVE))).tree.get('client.ts')!;
     expect(text).toContain("const ops = {\n  op0: {\n    method: 'GET',\n    path: '/things0/{id}',\n    params: [\n      { key: 'id', name: 'id', in: 'path' },\n      { key: 'itS', name: 'it\\'s', in: 'query' },\n    ],");
     expect(text).toMatch(/\n\} satisfies Record<keyof SpecsClient, OperationSpec>;\n/);
+  }, 60_000);
+
+  it('name an error body, and the errors of several operations, written more than once (tsc types each literal apart)', async () => {
+    const text = (await generateTree(errorsDoc())).tree.get('client.ts')!;
+    expect(text).toContain("const errorBody1 = { type: 'object', required: ['code'] };\n");
+    expect(text).toContain("const errors1 = { '404': errorBody1, '409': errorBody1 };\n");
+    expect(text.match(/    errors: errors1,\n/g)).toHaveLength(2);
+    expect(text).toContain("    errors: { '404': errorBody1 },\n");
+    // One error type per response and status, named by each operation's union.
+    expect(text).toContain("export type Problem404Error = ApiError<components['responses']['Problem']['content']['application/json'], 404>;");
+    expect(text).toContain('export type AError = Problem404Error | Problem409Error;');
   }, 60_000);
 
   it('are JSON text above it, and the client calls with them as with the literal', async () => {

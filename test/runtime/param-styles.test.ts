@@ -3,7 +3,8 @@
 // expected texts are the specification's, with RFC 3986's percent-encoding of what a query may not hold as it is
 // (the brackets of deepObject).
 import { describe, expect, it } from 'vitest';
-import { styledParam, type ParamSpec } from '../../templates/runtime/index.js';
+import { styledParam } from '../../templates/runtime/param-styles.js';
+import type { ParamSpec } from '../../templates/runtime/types.js';
 
 const string = 'blue';
 const array = ['blue', 'black', 'brown'];

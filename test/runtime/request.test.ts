@@ -1,6 +1,8 @@
 // Request building over real HTTP: path, query and header params, bodies by media type, Accept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi, encodedBody, styledParam, type OperationSpec } from '../../templates/runtime/index.js';
+import { encodedBody } from '../../templates/runtime/body.js';
+import { createApi, type OperationSpec } from '../../templates/runtime/index.js';
+import { styledParam } from '../../templates/runtime/param-styles.js';
 import { echo, startServer, type Echo, type TestServer } from './server.js';
 
 let server: TestServer;
