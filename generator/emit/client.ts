@@ -351,6 +351,8 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   // The runtime's encoders for bodies and parameters beyond JSON, bytes and plain values, for credentials and for
   // declared error bodies, imported only when an operation needs them, so that a program of a document without them
   // does not ship them.
+  const specs = specsStatement(all.map((r) => r.op), clientType, api);
+  for (const t of specs.runtimeTypes) runtimeTypes.add(t);
   const codecs: [string, string, string][] = [];
   if (api.operations.some((op) => op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || op.body.wildcard))) codecs.push(['body', 'encodedBody', 'body']);
   if (api.operations.some((op) => op.params.some(styled))) codecs.push(['param', 'styledParam', 'param-styles']);
@@ -379,7 +381,7 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
     docs: docs(clientDoc(api.title, api.rawFactory)),
     properties: members,
   });
-  statements.push((w) => w.blankLineIfLastNot(), specsStatement(all.map((r) => r.op), clientType, api));
+  statements.push((w) => w.blankLineIfLastNot(), specs.text);
   if (auth.length) {
     // The schemes a credential can be given for (oauth2 and openIdConnect: met by `tokens`) and the document's
     // security requirements, for the operations that declare none.

@@ -138,21 +138,26 @@ function sharedErrors(specs: OperationSpec[]): { bodies: Map<string, string>; ma
 /** A single-quoted string literal of JSON text (its own escapes stay as they are). */
 const jsonText = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-/** The `ops` constant of client.ts: readable object literals, or for a large document JSON members, one a line. */
-export function specsStatement(ops: OperationModel[], clientType: string, api: ApiModel): string {
+/**
+ * The `ops` constant of client.ts: readable object literals, or for a large document JSON members, one a line; and
+ * the runtime types it names beyond OperationSpec.
+ */
+export function specsStatement(ops: OperationModel[], clientType: string, api: ApiModel): { text: string; runtimeTypes: string[] } {
   if (ops.length > COMPACT_SPECS_ABOVE) {
     const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.name)}: ${JSON.stringify(operationSpec(op, api))}`)},`);
-    return `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method name (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
+    const text = `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method name (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
+    return { text, runtimeTypes: [] };
   }
   const specs = ops.map((op) => operationSpec(op, api));
   const shared = sharedErrors(specs);
-  const consts = (named: Map<string, string>) => [...named].map(([text, name]) => `const ${name} = ${text};\n`).join('');
-  const bodies = consts(shared.bodies);
-  const maps = consts(shared.maps);
+  // Annotated: a constant is not typed by the `satisfies` below, so `false` (a status without a body) would widen.
+  const consts = (named: Map<string, string>, type: string) => [...named].map(([text, name]) => `const ${name}: ${type} = ${text};\n`).join('');
+  const bodies = consts(shared.bodies, 'ErrorSpec');
+  const maps = consts(shared.maps, 'Readonly<Record<string, ErrorSpec>>');
   const body = specs.map((spec, i) => specLiteral(ops[i]!.name, spec, shared)).join('\n');
-  return (
+  const text =
     (bodies ? `/** Error bodies several statuses declare: the JSON type and required properties the runtime checks a body against. */\n${bodies}\n` : '') +
     (maps ? `/** The error statuses with a body that several operations declare alike, and their bodies. */\n${maps}\n` : '') +
-    `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`
-  );
+    `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`;
+  return { text, runtimeTypes: bodies || maps ? ['ErrorSpec'] : [] };
 }

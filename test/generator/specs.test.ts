@@ -8,7 +8,7 @@ import { generateTree } from '../../generator/generate/pipeline.js';
 import { COMPACT_SPECS_ABOVE } from '../../generator/emit/specs.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { echo, startServer, type Echo, type TestServer } from '../runtime/server.js';
-import { outRoot } from './helpers.js';
+import { outRoot, typecheck } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'docex-specs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,15 +29,15 @@ function doc(n: number): string {
   return file;
 }
 
-/** Three operations: two declare the same error statuses and bodies, the third one of them. */
+/** Three operations: two declare the same error statuses and bodies (and a status without a body), the third one of them. */
 function errorsDoc(): string {
   const file = join(dir, 'errors.yaml');
   const op = (id: string, statuses: string[]) =>
-    `    get:\n      operationId: ${id}\n      responses:\n        '200': { description: ok }\n${statuses.map((s) => `        '${s}': { $ref: '#/components/responses/Problem' }\n`).join('')}`;
+    `    get:\n      operationId: ${id}\n      responses:\n        '200': { description: ok }\n${statuses.map((s) => (s === '429' ? `        '429': { description: slow down }\n` : `        '${s}': { $ref: '#/components/responses/Problem' }\n`)).join('')}`;
   writeFileSync(
     file,
     `openapi: 3.1.0\ninfo: { title: Specs, version: '1' }\nservers: [{ url: 'https://specs.example.com' }]\npaths:\n` +
-      `  /a:\n${op('a', ['404', '409'])}  /b:\n${op('b', ['404', '409'])}  /c:\n${op('c', ['404'])}` +
+      `  /a:\n${op('a', ['404', '409', '429'])}  /b:\n${op('b', ['404', '409', '429'])}  /c:\n${op('c', ['404'])}` +
       `components:\n  responses:\n    Problem:\n      description: problem\n      content: { application/json: { schema: { type: object, required: [code] } } }\n`,
   );
   return file;
@@ -57,15 +57,19 @@ describe('operation specs', () => {
   }, 60_000);
 
   it('name an error body, and the errors of several operations, written more than once (tsc types each literal apart)', async () => {
-    const text = (await generateTree(errorsDoc())).tree.get('client.ts')!;
-    expect(text).toContain("const errorBody1 = { type: 'object', required: ['code'] };\n");
-    expect(text).toContain("const errors1 = { '404': errorBody1, '409': errorBody1 };\n");
+    const { tree } = await generateTree(errorsDoc());
+    const text = tree.get('client.ts')!;
+    expect(text).toContain("const errorBody1: ErrorSpec = { type: 'object', required: ['code'] };\n");
+    // Annotated: `false` (no body) in an unannotated constant widens to boolean, which OperationSpec refuses.
+    expect(text).toContain("const errors1: Readonly<Record<string, ErrorSpec>> = { '404': errorBody1, '409': errorBody1, '429': false };\n");
     expect(text.match(/    errors: errors1,\n/g)).toHaveLength(2);
     expect(text).toContain("    errors: { '404': errorBody1 },\n");
     // One error type per response and status, named by each operation's union.
     expect(text).toContain("export type Problem404Error = ApiError<components['responses']['Problem']['content']['application/json'], 404>;");
     expect(text).toContain('export type AError = Problem404Error | Problem409Error;');
-  }, 60_000);
+    writeTree(join(outRoot, 'specs-errors'), tree);
+    expect(typecheck('specs-errors')).toBe('');
+  }, 120_000);
 
   it('are JSON text above it, and the client calls with them as with the literal', async () => {
     const { tree } = await generateTree(doc(COMPACT_SPECS_ABOVE + 1));
