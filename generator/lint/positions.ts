@@ -18,6 +18,7 @@ interface AstNode {
   key?: AstNode & { value?: unknown };
   value?: AstNode;
 }
+const CR = 0x0d;
 const MAPPING = 1;
 const MAP = 2;
 const SEQ = 3;
@@ -99,23 +100,25 @@ function nodeAt(root: AstNode, pointer: string, reportOnKey: boolean): AstNode {
   return node.parent.kind === MAPPING && node.parent.key ? node.parent.key : node;
 }
 
-function lineCol(source: Source, offset: number): { line: number; col: number } {
+/** The line and column of an offset in a file, as Redocly counts them. */
+function positionAt(source: Source, offset: number): Position {
   let starts = lineStarts.get(source);
   if (!starts) {
     starts = [0];
     for (let i = source.body.indexOf('\n'); i !== -1; i = source.body.indexOf('\n', i + 1)) starts.push(i + 1);
     lineStarts.set(source, starts);
   }
-  let [low, high] = [0, starts.length - 1];
+  let low = 0;
+  let high = starts.length - 1;
   while (low < high) {
-    const middle = Math.floor((low + high + 1) / 2);
+    const middle = (low + high + 1) >>> 1;
     if (starts[middle]! <= offset) low = middle;
     else high = middle - 1;
   }
   const start = starts[low]!;
   // A '\r' right after '\n' does not count as a column.
-  const skipped = low > 0 && source.body[start] === '\r' && offset > start ? 1 : 0;
-  return { line: low + 1, col: offset - start + 1 - skipped };
+  const skipped = low > 0 && source.body.charCodeAt(start) === CR && offset > start ? 1 : 0;
+  return { source, line: low + 1, col: offset - start + 1 - skipped };
 }
 
 /** Where a problem's location is: its file, line and column. */
@@ -139,8 +142,8 @@ export function positionOf(location: LocationObject): Position {
     const lc = getLineColLocation(location);
     return { source, line: lc.start.line, col: lc.start.col };
   }
-  if (tree instanceof JsonOffsets) return { source, ...lineCol(source, offsetAt(tree, pointer, !!reportOnKey)) };
+  if (tree instanceof JsonOffsets) return positionAt(source, offsetAt(tree, pointer, !!reportOnKey));
   const node = nodeAt(tree, pointer, !!reportOnKey);
-  const [start, end] = [node.startPosition ?? 1, node.endPosition ?? 1];
-  return { source, ...(start === end ? { line: 1, col: 1 } : lineCol(source, start)) };
+  const start = node.startPosition ?? 1;
+  return start === (node.endPosition ?? 1) ? { source, line: 1, col: 1 } : positionAt(source, start);
 }

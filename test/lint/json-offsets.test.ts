@@ -68,7 +68,10 @@ describe('JSON problem positions', () => {
         const text = write(doc, indent, eol, escape) + eol;
         expect(JsonOffsets.of(text)).toBeDefined();
         const source = new Source('/x.json', text);
-        for (const at of places(doc)) for (const r of both(source, pointerOf(at))) expect(r.mine, `${JSON.stringify(text)} ${r.pointer} ${r.reportOnKey}`).toEqual(r.theirs);
+        // Each place, and below it a key that is not there (the walk stops), in walk order and then backwards.
+        const pointers = places(doc).flatMap((at) => [pointerOf(at), pointerOf([...at, 'none', 0])]);
+        for (const pointer of [...pointers, ...pointers.reverse()])
+          for (const r of both(source, pointer)) expect(r.mine, `${JSON.stringify(text)} ${r.pointer} ${r.reportOnKey}`).toEqual(r.theirs);
       }),
       { numRuns: 300, seed: 35 },
     );
