@@ -40,6 +40,17 @@ function stringEnd(text: string, start: number): number {
   return -1;
 }
 
+/** The offset just past the string at `start` in a text pairBrackets checked: its first quote not escaped. */
+function checkedStringEnd(text: string, start: number): number {
+  let quote = text.indexOf('"', start + 1);
+  for (;;) {
+    let slashes = 0;
+    while (text.charCodeAt(quote - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+    quote = text.indexOf('"', quote + 1);
+  }
+}
+
 function bareEnd(text: string, start: number): number {
   let i = start;
   while (i < text.length && isBare(text.charCodeAt(i))) i++;
@@ -170,7 +181,7 @@ export class JsonOffsets {
   private valueEnd(start: number): number {
     const c = this.text.charCodeAt(start);
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) return this.closes.get(start)! + 1;
-    if (c === QUOTE) return stringEnd(this.text, start);
+    if (c === QUOTE) return checkedStringEnd(this.text, start);
     return bareEnd(this.text, start);
   }
 
@@ -179,7 +190,7 @@ export class JsonOffsets {
     const { text } = this;
     const index = new Map<string, JsonNode>();
     for (let i = skipSpace(text, open + 1); text.charCodeAt(i) === QUOTE; ) {
-      const keyEnd = stringEnd(text, i);
+      const keyEnd = checkedStringEnd(text, i);
       const raw = text.slice(i + 1, keyEnd - 1);
       const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
       const start = skipSpace(text, skipSpace(text, keyEnd) + 1);
