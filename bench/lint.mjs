@@ -20,17 +20,18 @@ export async function run({ log, runs }) {
     rows.notMeasured('docex lint GitHub', String(docex.error ?? redocly.error ?? 'no run'));
     return { rows: rows.list, results: {} };
   }
-  const ratio = pairedRatio(docex, redocly);
-  rows.add({ figure: 'redocly lint --extends recommended GitHub', value: redocly.wallMs, unit: 'ms', shown: `${fmt.ms(redocly.wallMs)} wall, ${fmt.ms(redocly.cpuMs)} cpu, peak ${fmt.mib(redocly.maxRssKiB)}, n=${redocly.runs}` });
+  const ratio = pairedRatio(docex, redocly, 'cpuMs');
+  const wallRatio = pairedRatio(docex, redocly);
+  rows.add({ figure: 'redocly lint --extends recommended GitHub', value: redocly.cpuMs, unit: 'ms', shown: `${fmt.ms(redocly.cpuMs)} cpu, ${fmt.ms(redocly.wallMs)} wall, peak ${fmt.mib(redocly.maxRssKiB)}, n=${redocly.runs}` });
   rows.add({
-    figure: 'docex lint GitHub',
-    value: docex.wallMs,
+    figure: 'docex lint GitHub (cpu)',
+    value: docex.cpuMs,
     unit: 'ms',
-    shown: `${fmt.ms(docex.wallMs)} wall, ${fmt.ms(docex.cpuMs)} cpu, peak ${fmt.mib(docex.maxRssKiB)}, n=${docex.runs}`,
+    shown: `${fmt.ms(docex.cpuMs)} cpu, ${fmt.ms(docex.wallMs)} wall (${fmt.ratio(wallRatio)}), peak ${fmt.mib(docex.maxRssKiB)}, n=${docex.runs}`,
     ratio,
     vs: 'redocly recommended',
     target: '<= 1.25x',
     ok: ratio <= 1.25,
   });
-  return { rows: rows.list, results: { docexMs: docex.wallMs, redoclyMs: redocly.wallMs, ratio } };
+  return { rows: rows.list, results: { docexCpuMs: docex.cpuMs, redoclyCpuMs: redocly.cpuMs, ratio, docexMs: docex.wallMs, redoclyMs: redocly.wallMs, wallRatio } };
 }

@@ -5,6 +5,7 @@
 // cached by the Source on the first getLineColLocation of a file; test/lint/positions.test.ts holds the two equal.
 import { getLineColLocation, type LocationObject } from '@redocly/openapi-core';
 import { unescapePointer } from '../util/json.js';
+import { JsonOffsets, type JsonNode } from './json-offsets.js';
 
 /** yaml-ast-parser's nodes, as far as the walk reads them (its Kind: 1 mapping, 2 map, 3 sequence). */
 interface AstNode {
@@ -17,6 +18,7 @@ interface AstNode {
   key?: AstNode & { value?: unknown };
   value?: AstNode;
 }
+const CR = 0x0d;
 const MAPPING = 1;
 const MAP = 2;
 const SEQ = 3;
@@ -30,7 +32,8 @@ export interface Position {
 
 const keyIndexes = new WeakMap<AstNode, Map<unknown, AstNode>>();
 const lineStarts = new WeakMap<Source, number[]>();
-const asts = new WeakMap<Source, AstNode | null>();
+/** Each file's JSON index, or else its AST (null: none, Redocly's lookup answers). */
+const trees = new WeakMap<Source, JsonOffsets | AstNode | null>();
 
 /** A map's mapping of `key`: the first, as Array.find gives it. */
 function mappingOf(map: AstNode, key: string): AstNode | undefined {
@@ -60,6 +63,23 @@ function segments(pointer: string): string[] {
     .filter(Boolean);
 }
 
+/** nodeAt's walk in a JSON text: the offset of the node, or of its key. */
+function offsetAt(json: JsonOffsets, pointer: string, reportOnKey: boolean): number {
+  let node: JsonNode = json.root;
+  for (const key of segments(pointer)) {
+    if (json.isObject(node)) {
+      const member = json.member(node, key);
+      if (!member) break;
+      node = member;
+    } else if (json.isArray(node)) {
+      const item = json.itemsOf(node)[parseInt(key, 10)];
+      if (!item) break;
+      node = item;
+    }
+  }
+  return reportOnKey && node.key !== undefined ? node.key : node.start;
+}
+
 /** Redocly's getAstNodeByPointer, with indexed keys. */
 function nodeAt(root: AstNode, pointer: string, reportOnKey: boolean): AstNode {
   let node = root;
@@ -80,43 +100,50 @@ function nodeAt(root: AstNode, pointer: string, reportOnKey: boolean): AstNode {
   return node.parent.kind === MAPPING && node.parent.key ? node.parent.key : node;
 }
 
-function lineCol(source: Source, offset: number): { line: number; col: number } {
+/** The line and column of an offset in a file, as Redocly counts them. */
+function positionAt(source: Source, offset: number): Position {
   let starts = lineStarts.get(source);
   if (!starts) {
     starts = [0];
     for (let i = source.body.indexOf('\n'); i !== -1; i = source.body.indexOf('\n', i + 1)) starts.push(i + 1);
     lineStarts.set(source, starts);
   }
-  let [low, high] = [0, starts.length - 1];
+  let low = 0;
+  let high = starts.length - 1;
   while (low < high) {
-    const middle = Math.floor((low + high + 1) / 2);
+    const middle = (low + high + 1) >>> 1;
     if (starts[middle]! <= offset) low = middle;
     else high = middle - 1;
   }
   const start = starts[low]!;
   // A '\r' right after '\n' does not count as a column.
-  const skipped = low > 0 && source.body[start] === '\r' && offset > start ? 1 : 0;
-  return { line: low + 1, col: offset - start + 1 - skipped };
+  const skipped = low > 0 && source.body.charCodeAt(start) === CR && offset > start ? 1 : 0;
+  return { source, line: low + 1, col: offset - start + 1 - skipped };
 }
 
 /** Where a problem's location is: its file, line and column. */
 export function positionOf(location: LocationObject): Position {
   const { source, pointer, reportOnKey } = location;
   if (pointer === undefined) return { source, line: 1, col: 1 };
-  let ast = asts.get(source);
-  if (ast === undefined) {
-    // The first lookup in a file is Redocly's own: it parses the file's AST, which the Source then keeps.
-    const first = getLineColLocation(location);
-    const cached = (() => undefined) as unknown as Parameters<Source['getAst']>[0];
-    ast = (source.getAst(cached) as AstNode | undefined) ?? null;
-    asts.set(source, ast);
-    if (!ast) return { source, line: first.start.line, col: first.start.col };
+  let tree = trees.get(source);
+  if (tree === undefined) {
+    tree = JsonOffsets.of(source.body);
+    if (!tree) {
+      // Not JSON: the first lookup is Redocly's own, which parses the file's AST, which the Source then keeps.
+      const first = getLineColLocation(location);
+      const cached = (() => undefined) as unknown as Parameters<Source['getAst']>[0];
+      tree = (source.getAst(cached) as AstNode | undefined) ?? null;
+      trees.set(source, tree);
+      if (!tree) return { source, line: first.start.line, col: first.start.col };
+    }
+    trees.set(source, tree);
   }
-  if (!ast) {
+  if (!tree) {
     const lc = getLineColLocation(location);
     return { source, line: lc.start.line, col: lc.start.col };
   }
-  const node = nodeAt(ast, pointer, !!reportOnKey);
-  const [start, end] = [node.startPosition ?? 1, node.endPosition ?? 1];
-  return { source, ...(start === end ? { line: 1, col: 1 } : lineCol(source, start)) };
+  if (tree instanceof JsonOffsets) return positionAt(source, offsetAt(tree, pointer, !!reportOnKey));
+  const node = nodeAt(tree, pointer, !!reportOnKey);
+  const start = node.startPosition ?? 1;
+  return start === (node.endPosition ?? 1) ? { source, line: 1, col: 1 } : positionAt(source, start);
 }

@@ -25,8 +25,30 @@ function toProblem(p: NormalizedProblem, cwd: string, shown: Map<string, string>
   };
 }
 
+/** localeCompare, without asking ICU when the strings are the same (most pairs: one file, one rule). */
+function text(a: string, b: string): number {
+  return a === b ? 0 : a.localeCompare(b);
+}
+
 function compare(a: LintProblem, b: LintProblem): number {
-  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
+  return text(a.file, b.file) || a.line - b.line || a.column - b.column || text(a.ruleId, b.ruleId) || text(a.message, b.message);
+}
+
+/**
+ * Sorted, each problem once (shared components are reached from several documents): the sort is stable, so a
+ * problem's copies follow it among the problems that compare equal to it (they differ at most in severity).
+ */
+function sortedOnce(problems: LintProblem[]): LintProblem[] {
+  problems.sort(compare);
+  const out: LintProblem[] = [];
+  let run = 0;
+  for (const p of problems) {
+    const last = out[out.length - 1];
+    if (!last || compare(last, p) !== 0) run = out.length;
+    else if (out.slice(run).some((q) => q.severity === p.severity)) continue;
+    out.push(p);
+  }
+  return out;
 }
 
 /**
@@ -49,7 +71,6 @@ function shadowedMethod(err: unknown, resolver: BoundedResolver, cwd: string): D
 /** Lints each file; problems deduplicated (shared components are reached from several documents) and sorted. */
 export async function lintFiles(files: string[], cwd = process.cwd()): Promise<LintProblem[]> {
   const config = await loadConfig({ configPath: join(packageRoot(), 'redocly.yaml') });
-  const seen = new Set<string>();
   const out: LintProblem[] = [];
   /** Each file as shown, by its absolute ref: tens of thousands of problems share a few files. */
   const shown = new Map<string, string>();
@@ -68,14 +89,7 @@ export async function lintFiles(files: string[], cwd = process.cwd()): Promise<L
     }
     // A file reached by $ref that exceeds a bound is what to report, not the unresolved $ref Redocly made of it.
     resolver.check();
-    for (const p of problems) {
-      if (p.ignored) continue;
-      const problem = toProblem(p, cwd, shown);
-      const key = JSON.stringify(problem);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(problem);
-    }
+    for (const p of problems) if (!p.ignored) out.push(toProblem(p, cwd, shown));
   }
-  return out.sort(compare);
+  return sortedOnce(out);
 }

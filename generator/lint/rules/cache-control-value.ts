@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { CACHE_DIRECTIVE, cacheControlHeader, declaredValues } from '../../model/conventions/index.js';
-import { reporter } from '../shapes/report.js';
+import { reporter, Said } from '../shapes/report.js';
 import { isObject } from '../../util/json.js';
 
 export const id = 'cache-control-value';
@@ -8,12 +8,12 @@ export const summary = `a \`Cache-Control\` header that declares no value, or a 
 export const spec = 'Caching: "Never store: Cache-control: no-store; Always revalidate: Cache-Control: no-cache; Cache for N seconds: Cache-Control: max-age=<seconds>."';
 
 export const check: Oas3Rule = () => {
-  const seen = new Set<string>();
+  const said = new Said();
   return {
     Response: {
       enter(response: object, ctx: UserContext) {
         if (!isObject(response)) return;
-        const report = reporter(ctx, seen);
+        const report = reporter(ctx, said);
         const header = cacheControlHeader(ctx, { node: response, location: ctx.location });
         if (!header) return; // docex/cache-control reports a missing header
         const values = declaredValues(ctx, header);

@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { child, entries, type At, type Location } from '../../model/conventions/index.js';
-import { reporter } from '../shapes/report.js';
+import { reporter, Said } from '../shapes/report.js';
 import { expandTarget, isType, props } from '../../model/conventions/index.js';
 import { isObject } from '../../util/json.js';
 import { EXT } from '../../model/conventions/extensions.js';
@@ -18,7 +18,7 @@ function bundledName(location: Location): string | undefined {
 
 // Section 2.3: an expanded reference "still carries its id", so the schema it expands to must have one.
 export const check: Oas3Rule = () => {
-  const seen = new Set<string>();
+  const said = new Said();
   const named = new Map<string, At>();
   const expandables: { target: string; location: Location }[] = [];
   return {
@@ -28,7 +28,7 @@ export const check: Oas3Rule = () => {
         for (const [name, s] of entries(ctx, child(ctx, { node: root, location: ctx.location }, 'components'), 'schemas')) named.set(name, s);
       },
       leave(_root: object, ctx: UserContext) {
-        const report = reporter(ctx, seen);
+        const report = reporter(ctx, said);
         for (const { target, location } of expandables) {
           const schema = named.get(target);
           if (schema && !isType(ctx, props(ctx, schema).get('id')?.schema, 'string'))

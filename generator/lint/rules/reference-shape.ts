@@ -1,6 +1,6 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { EXT, child, type At, type Location } from '../../model/conventions/index.js';
-import { reporter } from '../shapes/report.js';
+import { reporter, Said } from '../shapes/report.js';
 import { expandTarget, parts, props, types } from '../../model/conventions/index.js';
 import { isObject } from '../../util/json.js';
 
@@ -22,7 +22,7 @@ function isReferenceObject(ctx: UserContext, s: At): boolean {
 }
 
 export const check: Oas3Rule = () => {
-  const seen = new Set<string>();
+  const said = new Said();
   const names = new Set<string>();
   const expandables: { target: string; location: Location }[] = [];
   return {
@@ -33,7 +33,7 @@ export const check: Oas3Rule = () => {
         for (const name of Object.keys(schemas?.node ?? {})) names.add(name);
       },
       leave(_root: object, ctx: UserContext) {
-        const report = reporter(ctx, seen);
+        const report = reporter(ctx, said);
         for (const { target, location } of expandables)
           if (!names.has(target)) report(location, `Point ${EXT.expandable} at a schema that exists under components.schemas: "${target}" is not one.`, true);
       },
@@ -45,7 +45,7 @@ export const check: Oas3Rule = () => {
           const name = bundledName(ctx.location);
           if (name) names.add(name);
         }
-        const report = reporter(ctx, seen);
+        const report = reporter(ctx, said);
         for (const p of props(ctx, { node, location: ctx.location }).values()) {
           const target = expandTarget(ctx, p);
           // A reference is marked expandable, or built by extending a reference object with allOf.

@@ -1,19 +1,19 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { isTokenService, operations, reachableSchemas, tokenServiceSchemas, type At, type Operation } from '../../model/conventions/index.js';
 import { isObject } from '../../util/json.js';
-import { reporter, rootAt, type Report } from './report.js';
+import { reporter, Said, rootAt, type Report } from './report.js';
 
 export type OperationCheck = (op: Operation, ctx: UserContext, report: Report, all: Operation[]) => void;
 
 /** A rule that looks at each operation with its whole document in view. */
 export function operationRule(check: OperationCheck): Oas3Rule {
   return () => {
-    const seen = new Set<string>();
+    const said = new Said();
     return {
       Root: {
         enter(root: object, ctx: UserContext) {
           if (!isObject(root)) return;
-          const report = reporter(ctx, seen);
+          const report = reporter(ctx, said);
           const all = operations(ctx, rootAt(root, ctx));
           for (const op of all) check(op, ctx, report, all);
         },
@@ -44,8 +44,11 @@ function exemptSchemas(root: object, ctx: UserContext): Set<unknown> {
  */
 export function schemaRule(check: SchemaCheck): Oas3Rule {
   return () => {
-    const seen = new Set<string>();
     let exempt = new Set<unknown>();
+    // One report function for the whole walk, passing to the context of the schema being looked at: a schema
+    // visit is the walk's most frequent, and most report nothing.
+    let visit: UserContext | undefined;
+    const report = reporter({ report: (problem) => visit?.report(problem) }, new Said());
     return {
       Root: {
         enter(root: object, ctx: UserContext) {
@@ -55,7 +58,8 @@ export function schemaRule(check: SchemaCheck): Oas3Rule {
       Schema: {
         enter(schema: object, ctx: UserContext) {
           if (!isObject(schema) || exempt.has(schema)) return;
-          check({ node: schema, location: ctx.location }, ctx, reporter(ctx, seen));
+          visit = ctx;
+          check({ node: schema, location: ctx.location }, ctx, report);
         },
       },
     };
@@ -67,7 +71,7 @@ export type SubApiCheck = (root: At, ctx: UserContext, report: Report, all: Oper
 /** A rule that looks at a sub API document as a whole; the token service (at {auth_url}, unversioned) is exempt. */
 export function subApiRule(check: SubApiCheck): Oas3Rule {
   return () => {
-    const seen = new Set<string>();
+    const said = new Said();
     return {
       Root: {
         enter(node: object, ctx: UserContext) {
@@ -75,7 +79,7 @@ export function subApiRule(check: SubApiCheck): Oas3Rule {
           const root = rootAt(node, ctx);
           const all = operations(ctx, root);
           if (all.some((op) => isTokenService(ctx, op))) return;
-          check(root, ctx, reporter(ctx, seen), all);
+          check(root, ctx, reporter(ctx, said), all);
         },
       },
     };

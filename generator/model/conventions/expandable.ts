@@ -10,6 +10,7 @@ import { EXT } from './extensions.js';
 
 /** The non-null alternative of `oneOf: [X, {type: null}]` / `anyOf`, if that is what `s` is. */
 function nullableAlternative(ctx: Ctx, s: At): At | undefined {
+  if (s.node.oneOf === undefined && s.node.anyOf === undefined) return undefined;
   for (const key of ['oneOf', 'anyOf']) {
     const alts = list(ctx, s, key);
     const real = alts.filter((a) => !(types(ctx, a).size === 1 && types(ctx, a).has('null')));

@@ -15,6 +15,7 @@ export interface Prop {
 /** The schema itself and its `allOf` parts, recursively. */
 export function parts(ctx: Ctx, s: At | undefined, depth = 0): At[] {
   if (!s || depth > 8) return [];
+  if (s.node.allOf === undefined) return [s];
   return [s, ...list(ctx, s, 'allOf').flatMap((p) => parts(ctx, p, depth + 1))];
 }
 
@@ -33,7 +34,16 @@ export function isType(ctx: Ctx, s: At | undefined, type: string): boolean {
   return t.size === 1 && t.has(type);
 }
 
+/**
+ * Each schema's properties as last read, by the schema object and where it was read: a lint walk asks for the same
+ * schema's properties once per rule that looks at it.
+ */
+const read = new WeakMap<object, { location: Location; props: Map<string, Prop> }>();
+
 export function props(ctx: Ctx, s: At | undefined): Map<string, Prop> {
+  if (!s) return new Map();
+  const last = read.get(s.node);
+  if (last && last.location.pointer === s.location.pointer && last.location.source.absoluteRef === s.location.source.absoluteRef) return last.props;
   const out = new Map<string, Prop>();
   for (const p of parts(ctx, s)) {
     const map = child(ctx, p, 'properties');
@@ -43,6 +53,7 @@ export function props(ctx: Ctx, s: At | undefined): Map<string, Prop> {
       if (!out.has(name)) out.set(name, { name, raw, location, schema: at(ctx, raw, location) });
     }
   }
+  read.set(s.node, { location: s.location, props: out });
   return out;
 }
 

@@ -2,7 +2,7 @@
 // by structure: they follow OAuth 2.0 rather than the API's conventions.
 import type { TokenServiceRole } from '../types.js';
 import { at, child, list, type At, type Ctx } from './node.js';
-import { operations, param, type Operation } from './operations.js';
+import { operations, param, perOperation, type Operation } from './operations.js';
 import { props } from './schema.js';
 
 /** Form fields of the request body (`application/x-www-form-urlencoded` or `multipart/form-data`). */
@@ -72,13 +72,16 @@ export function isRevocationEndpoint(ctx: Ctx, op: Operation): boolean {
   return fields.includes('token') && fields.every((f) => f === 'token' || f === 'token_type_hint');
 }
 
-/** Which part of the token service an operation is: its token or revocation endpoint, login page or form. */
-export function tokenServiceRole(ctx: Ctx, op: Operation): TokenServiceRole | undefined {
+/**
+ * Which part of the token service an operation is: its token or revocation endpoint, login page or form. Read once
+ * per operation: most lint rules ask it of every operation, to leave the token service alone.
+ */
+export const tokenServiceRole = perOperation((ctx: Ctx, op: Operation): TokenServiceRole | undefined => {
   if (isTokenEndpoint(ctx, op)) return 'token';
   if (isRevocationEndpoint(ctx, op)) return 'revocation';
   if (isLoginPage(op)) return 'login-page';
   return isLoginForm(ctx, op) ? 'login-form' : undefined;
-}
+});
 
 /** Operations of the token service, which follow OAuth 2.0 rather than the API's conventions. */
 export function isTokenService(ctx: Ctx, op: Operation): boolean {
