@@ -121,9 +121,10 @@ export function checkYamlEvents(events: readonly Event[], text: string, file: st
 
 /**
  * Throws when JSON `text`, already parsed by JSON.parse (which is not recursive, so it parses any depth), nests more
- * than MAX_DEPTH levels: a value's level is the number of brackets open around it, plus one. Else returns its depth.
+ * than MAX_DEPTH levels: a value's level is the number of brackets open around it, plus one. Else returns its depth,
+ * and counts the object members the text writes into `written`.
  */
-export function checkJsonDepth(text: string, file: string): number {
+export function checkJsonDepth(text: string, file: string, written?: { members: number }): number {
   let open = 0;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
@@ -132,7 +133,8 @@ export function checkJsonDepth(text: string, file: string): number {
       open--;
       continue;
     }
-    if (c <= 0x20 || c === 0x2c /* , */ || c === 0x3a /* : */) continue;
+    if (c === 0x3a /* : */ && written) written.members++;
+    if (c <= 0x20 || c === 0x2c /* , */ || c === 0x3a) continue;
     // A value, or a part of one, at level open + 1.
     if (open >= MAX_DEPTH) throw depthError(file, lineAt(text, i));
     if (open + 1 > depth) depth = open + 1;

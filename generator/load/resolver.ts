@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { BaseResolver, Document, ResolveConfig, Source } from '@redocly/openapi-core';
 import { YAMLException } from 'js-yaml';
 import { DocexError } from '../util/errors.js';
+import { parseJsonExactly } from './json.js';
 import { parseYaml } from './yaml.js';
 
 export interface BoundedResolver extends BaseResolver {
@@ -37,7 +38,8 @@ async function subclass(): Promise<Make> {
       const yaml = isRoot || /\.(ya?ml|json)$/.test(source.absoluteRef) || /(json|yaml|openapi)/.test(source.mimeType ?? '');
       if (!yaml || /\.(graphql|gql)$/i.test(source.absoluteRef)) return super.parseDocument(source, isRoot);
       try {
-        return { source, parsed: parseYaml(source.body, source.absoluteRef) };
+        const json = /\.json$/i.test(source.absoluteRef) ? parseJsonExactly(source.body, source.absoluteRef) : undefined;
+        return { source, parsed: json === undefined ? parseYaml(source.body, source.absoluteRef) : json };
       } catch (err) {
         if (err instanceof DocexError) throw (this.refused ??= err);
         // Bad YAML: Redocly's own parse of it fails the same way, with the error its reports expect.
