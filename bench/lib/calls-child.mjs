@@ -33,11 +33,19 @@ const { buildApiModel } = await imp(after, 'model/index.js');
 const { generateValue } = await imp(after, 'sandbox/generate-data.js');
 const { Prng } = await imp(after, 'sandbox/prng.js');
 const { resolveSchema } = await imp(after, 'sandbox/schema-tools.js');
-const { pointerTarget } = await imp(after, 'util/json.js');
 const { document: doc } = await bundleFile(file, { mode: 'foreign' });
 mkdirSync(out, { recursive: true });
 const served = join(out, 'document.json');
 writeFileSync(served, JSON.stringify(doc));
+
+// A SourceRef's pointer: `#/paths/...`.
+const pointerAt = (pointer) =>
+  pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
 
 // Values are judged against their schemas (OpenAPI 3.0's keywords draft-07 does not know are ignored): a rejection of
 // a value that is not valid is the sample's, not docex's.
@@ -111,9 +119,9 @@ try {
   const ctx = { doc, prng, index: 0, refId: () => undefined };
   const inputs = calls.map((op) => {
     const params = {};
-    for (const p of op.params) params[p.key] = generateValue(ctx, p.schema ? pointerTarget(doc, p.schema.pointer) : { type: 'string' }, p.name);
+    for (const p of op.params) params[p.key] = generateValue(ctx, p.schema ? pointerAt(p.schema.pointer) : { type: 'string' }, p.name);
     const media = op.body?.content.find((m) => m.mediaType === op.body.mediaType);
-    if (op.method !== 'GET' && op.body) params.body = withoutReadOnly(generateValue(ctx, media?.schema ? pointerTarget(doc, media.schema.pointer) : {}, 'body'), media?.schema && pointerTarget(doc, media.schema.pointer));
+    if (op.method !== 'GET' && op.body) params.body = withoutReadOnly(generateValue(ctx, media?.schema ? pointerAt(media.schema.pointer) : {}, 'body'), media?.schema && pointerAt(media.schema.pointer));
     return { op, params, media };
   });
   const base = api.server ?? 'https://api.example.invalid/';
