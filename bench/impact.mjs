@@ -6,7 +6,7 @@
 // round; the `impactSeconds` docex measures inside the run is printed beside it.
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fmt, median, paired } from './lib/measure.mjs';
+import { fmt, median, paired, runOnce } from './lib/measure.mjs';
 import { Rows } from './lib/report.mjs';
 import { docexBin, fresh, outDir, root, tscBin } from './lib/setup.mjs';
 
@@ -72,7 +72,6 @@ function setup() {
 export async function run({ log, runs: runsOverride }) {
   const rows = new Rows('12. consumer-impact report');
   const { api, app, off } = setup();
-  const { runOnce } = await import('./lib/measure.mjs');
   const output = join(app, 'src', 'generated');
   await runOnce({ args: [docexBin, 'generate', '--input', api, '--output', output, '--quiet'], cwd: app });
   const doc = join(api, 'document', 'v1', 'openapi.yaml');

@@ -121,21 +121,20 @@ function positionAt(source: Source, offset: number): Position {
   return { source, line: low + 1, col: offset - start + 1 - skipped };
 }
 
+/** A file that is not strict JSON: its AST, parsed by Redocly's own first lookup and then kept by the Source. */
+function astOf(location: LocationObject): AstNode | null {
+  getLineColLocation(location);
+  const cached = (() => undefined) as unknown as Parameters<Source['getAst']>[0];
+  return (location.source.getAst(cached) as AstNode | undefined) ?? null;
+}
+
 /** Where a problem's location is: its file, line and column. */
 export function positionOf(location: LocationObject): Position {
   const { source, pointer, reportOnKey } = location;
   if (pointer === undefined) return { source, line: 1, col: 1 };
   let tree = trees.get(source);
   if (tree === undefined) {
-    tree = JsonOffsets.of(source.body);
-    if (!tree) {
-      // Not JSON: the first lookup is Redocly's own, which parses the file's AST, which the Source then keeps.
-      const first = getLineColLocation(location);
-      const cached = (() => undefined) as unknown as Parameters<Source['getAst']>[0];
-      tree = (source.getAst(cached) as AstNode | undefined) ?? null;
-      trees.set(source, tree);
-      if (!tree) return { source, line: first.start.line, col: first.start.col };
-    }
+    tree = JsonOffsets.of(source.body) ?? astOf(location);
     trees.set(source, tree);
   }
   if (!tree) {

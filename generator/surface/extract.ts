@@ -93,14 +93,16 @@ function walk(ts: TS, src: tsTypes.SourceFile, node: TypeNode, path: string, loc
   if (ts.isUnionTypeNode(node) || literal(ts, node) !== undefined) {
     const members = ts.isUnionTypeNode(node) ? node.types : [node];
     const values: string[] = [];
+    const rest: TypeNode[] = [];
     let extensible = false;
     for (const m of members) {
       const value = literal(ts, m);
       if (value !== undefined) values.push(value);
       else if (openString(ts, m)) extensible = true;
+      else rest.push(m);
     }
     if (values.length) local.enums.set(path, { values, extensible });
-    for (const m of members) if (literal(ts, m) === undefined && !openString(ts, m)) walk(ts, src, m, path, local, depth + 1);
+    for (const m of rest) walk(ts, src, m, path, local, depth + 1);
     return;
   }
   if (ts.isTypeLiteralNode(node)) {

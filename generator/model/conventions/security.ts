@@ -2,6 +2,7 @@
 import { child, entries, str, type At, type Ctx, type Obj } from './node.js';
 import type { Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
+import type { SchemeSpec } from '../../../templates/runtime/types.js';
 
 export function securitySchemes(ctx: Ctx, root: At): Map<string, At> {
   return new Map(entries(ctx, child(ctx, root, 'components'), 'securitySchemes'));
@@ -27,8 +28,9 @@ export function mayAuthenticate(op: Operation): boolean {
 }
 
 /** How a client meets a security scheme: an API key (where it goes, its name), http basic or bearer credentials, a
- *  token source (oauth2, openIdConnect), or nothing it can give (another http scheme, mutualTLS, an unknown type). */
-export type SchemeKind = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
+ *  token source (oauth2, openIdConnect), or nothing it can give (another http scheme, mutualTLS, an unknown type).
+ *  The runtime's SchemeSpec, which the client's scheme table holds as the model writes it. */
+export type SchemeKind = SchemeSpec;
 
 export function schemeKind(s: At): SchemeKind {
   const { type } = s.node;
