@@ -1,5 +1,5 @@
 import { deref, refName, type MediaTypeObject, type OpenApiDocument, type ParameterObject, type SchemaObject } from '../load/index.js';
-import { pointerTarget } from '../util/json.js';
+import { placeTarget } from '../util/json.js';
 import { at, documentContext, expandTarget, isJsonMedia, type At } from '../model/conventions/index.js';
 import type { MediaModel, ParamModel, SourceRef } from '../model/index.js';
 
@@ -51,12 +51,12 @@ function node(doc: OpenApiDocument, schema: SchemaObject): At | undefined {
 
 /** The schema the model says is written at `ref`, as a `$ref` when it is a named component (the sandbox keys stores by it). */
 export function writtenAt(doc: OpenApiDocument, ref: SourceRef): SchemaObject {
-  return /^#\/components\/schemas\/[^/]+$/.test(ref.pointer) ? { $ref: ref.pointer } : ((pointerTarget(doc, ref.pointer) as SchemaObject | undefined) ?? {});
+  return /^#\/components\/schemas\/[^/]+$/.test(ref.pointer) ? { $ref: ref.pointer } : ((placeTarget(doc, ref.pointer) as SchemaObject | undefined) ?? {});
 }
 
 /** The object the model says is written at `ref` (a parameter, a media type), as the document writes it. */
 export function objectAt<T>(doc: OpenApiDocument, ref: SourceRef): T | undefined {
-  const v = pointerTarget(doc, ref.pointer);
+  const v = placeTarget(doc, ref.pointer);
   return v !== null && typeof v === 'object' ? (v as T) : undefined;
 }
 

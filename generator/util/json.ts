@@ -25,7 +25,7 @@ export function fragmentKeys(ref: string): string[] {
     .map((s) => unescapePointer(decodeURIComponent(s)));
 }
 
-/** The value a `#/...` (or `#`) pointer names inside `doc`, own keys only; undefined when it names nothing. */
+/** The value a `#/...` (or `#`) URI fragment names inside `doc`, own keys only; undefined when it names nothing. */
 export function pointerTarget(doc: unknown, ref: string): unknown {
   if (ref === '#') return doc;
   if (!ref.startsWith('#/')) return undefined;
@@ -35,6 +35,22 @@ export function pointerTarget(doc: unknown, ref: string): unknown {
   } catch {
     return undefined;
   }
+  return follow(doc, keys);
+}
+
+/**
+ * The value a model's place names inside `doc` (`#/a/b~1c`: `~`-escaped keys, not percent-encoded, as
+ * model/conventions/node.ts writes them), own keys only; undefined when it names nothing. A key holding `%` is
+ * itself, where pointerTarget would decode it. A place reached through a `$ref` starts with the ref as written: in a
+ * bundled document that is a component's, whose name cannot hold `%` (OpenAPI's component-name pattern).
+ */
+export function placeTarget(doc: unknown, pointer: string): unknown {
+  if (pointer === '#') return doc;
+  if (!pointer.startsWith('#/')) return undefined;
+  return follow(doc, pointer.slice(2).split('/').map(unescapePointer));
+}
+
+function follow(doc: unknown, keys: readonly string[]): unknown {
   let node = doc;
   for (const key of keys) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;

@@ -1,7 +1,7 @@
 // The one module of JSON helpers every part uses: the object test and JSON Pointers (RFC 6901, as URI fragments).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapePointer, fragmentKeys, isObject, pointerTarget, unescapePointer } from '../../generator/util/json.js';
+import { escapePointer, fragmentKeys, isObject, placeTarget, pointerTarget, unescapePointer } from '../../generator/util/json.js';
 
 describe('JSON helpers', () => {
   it('an object is neither null nor an array', () => {
@@ -25,5 +25,15 @@ describe('JSON helpers', () => {
     expect(pointerTarget(doc, '#/paths/%zz')).toBeUndefined();
     expect(pointerTarget(doc, 'other.yaml#/paths')).toBeUndefined();
     expect(pointerTarget(doc, '#/paths/~1documents/get/tags/1/length')).toBeUndefined();
+  });
+
+  it("follows a model's place, unescaped but not percent-decoded: a key holding % is itself", () => {
+    const doc = { paths: { '/files/%41': { get: { tags: ['a'] } }, '/files/A': {} }, 'a%zz': 1 };
+    expect(placeTarget(doc, '#/paths/~1files~1%41/get/tags/0')).toBe('a');
+    expect(pointerTarget(doc, '#/paths/~1files~1%41')).toBe(doc.paths['/files/A']);
+    expect(placeTarget(doc, '#/a%zz')).toBe(1);
+    expect(placeTarget(doc, '#')).toBe(doc);
+    expect(placeTarget(doc, '#/paths/constructor')).toBeUndefined();
+    expect(placeTarget(doc, 'other.yaml#/paths')).toBeUndefined();
   });
 });
