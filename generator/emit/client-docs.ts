@@ -21,6 +21,10 @@ export function jsdocText(lines: (string | undefined)[]): string | undefined {
 /** A JSON value as openapi-typescript writes it in a doc comment (objects indented, the rest as text). */
 const shown = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v, null, 2) : String(v)).trim();
 
+/** A bound as a doc-comment tag (`@maximum 100`), one line, `*\/` unable to close the comment: the same in schema.ts's
+ *  doc comments and client.ts's, so that a parameter and a body property hover alike. */
+export const boundTag = ([k, v]: [string, number | string]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/')}`;
+
 /** A parameter's doc comment as openapi-typescript writes one in schema.ts, with docex's notes (model/value-notes.ts). */
 export function paramDoc(p: ParamModel): string | undefined {
   return jsdocText([
@@ -28,7 +32,7 @@ export function paramDoc(p: ParamModel): string | undefined {
     p.description ? `@description ${p.description.trim()}` : undefined,
     p.default !== undefined ? `@default ${shown(p.default)}` : undefined,
     p.example !== undefined ? `@example ${shown(p.example)}` : undefined,
-    ...(p.bounds ?? []).map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ')}`),
+    ...(p.bounds ?? []).map(boundTag),
   ]);
 }
 
