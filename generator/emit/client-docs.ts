@@ -5,12 +5,13 @@
 import { errorStatuses, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
 
-/** JSDoc lines, one comment: `*\/` inside document text cannot close it; control characters are dropped. */
+/** JSDoc lines, one comment: control characters are dropped, then `*\/` escaped (in the other order, `*\x01/` would
+ *  become a comment end); so document text cannot close it. */
 export function jsdocText(lines: (string | undefined)[]): string | undefined {
   const text = lines
     .filter((l): l is string => l !== undefined)
     .flatMap((l) => l.split(/\r?\n|\r|\u2028|\u2029/))
-    .map((l) => l.replace(/\*\//g, '*\\/').replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, '').trimEnd());
+    .map((l) => l.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, '').replace(/\*\//g, '*\\/').trimEnd());
   // Blank lines separate paragraphs; never two in a row, none first or last.
   const out = text.filter((l, i) => l || (i > 0 && text[i - 1]));
   while (out.length && !out[out.length - 1]) out.pop();
