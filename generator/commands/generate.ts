@@ -9,7 +9,7 @@ import type { EmitOverrides } from '../typescript/tasks.js';
 import { resolveConfig, type FailOnBreaking } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 import { assertReplaceable, foreignFile } from '../write/guard.js';
-import { diffTree, readTree, writeTree } from '../write/tree.js';
+import { diffTree, readTree, writeTree, type TreeDiff } from '../write/tree.js';
 
 const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking[=affected]] [--format text|github-actions] [--quiet] [--json]
 
@@ -73,7 +73,7 @@ type Log = (line: string) => void;
 const operationsOf = (apis: ApiSummary[]) => apis.reduce((n, a) => n + a.operations, 0);
 
 /** --check: the tree against what is on disk; exit 1 when stale. */
-function checkOutput(tree: OutputTree, output: string, loud: boolean): { code: number; diff: ReturnType<typeof diffTree> } {
+function checkOutput(tree: OutputTree, output: string, loud: boolean): { code: number; diff: TreeDiff } {
   const diff = diffTree(tree, readTree(output));
   const lines = [...diff.stale.map((f) => `stale: ${f}`), ...diff.missing.map((f) => `missing: ${f}`), ...diff.extra.map((f) => `extra: ${f}`)];
   if (lines.length && loud) process.stderr.write(`${output} is out of date; run \`docex generate\`:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
@@ -109,7 +109,7 @@ interface Outcome {
   seconds: number;
   tree: OutputTree;
   apis: ApiSummary[];
-  diff?: ReturnType<typeof diffTree>;
+  diff?: TreeDiff;
   surface?: SurfaceStepResult;
   impact?: ImpactStepResult;
 }

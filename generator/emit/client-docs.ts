@@ -5,12 +5,13 @@
 import { errorStatuses, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
 
-/** JSDoc lines, one comment: `*\/` inside document text cannot close it; control characters are dropped. */
+/** JSDoc lines, one comment: control characters are dropped, then `*\/` escaped (in the other order, `*\x01/` would
+ *  become a comment end); so document text cannot close it. */
 export function jsdocText(lines: (string | undefined)[]): string | undefined {
   const text = lines
     .filter((l): l is string => l !== undefined)
     .flatMap((l) => l.split(/\r?\n|\r|\u2028|\u2029/))
-    .map((l) => l.replace(/\*\//g, '*\\/').replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, '').trimEnd());
+    .map((l) => l.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, '').replace(/\*\//g, '*\\/').trimEnd());
   // Blank lines separate paragraphs; never two in a row, none first or last.
   const out = text.filter((l, i) => l || (i > 0 && text[i - 1]));
   while (out.length && !out[out.length - 1]) out.pop();
@@ -21,6 +22,10 @@ export function jsdocText(lines: (string | undefined)[]): string | undefined {
 /** A JSON value as openapi-typescript writes it in a doc comment (objects indented, the rest as text). */
 const shown = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v, null, 2) : String(v)).trim();
 
+/** A bound as a doc-comment tag (`@maximum 100`), one line, `*\/` unable to close the comment: the same in schema.ts's
+ *  doc comments and client.ts's, so that a parameter and a body property hover alike. */
+export const boundTag = ([k, v]: [string, number | string]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/')}`;
+
 /** A parameter's doc comment as openapi-typescript writes one in schema.ts, with docex's notes (model/value-notes.ts). */
 export function paramDoc(p: ParamModel): string | undefined {
   return jsdocText([
@@ -28,7 +33,7 @@ export function paramDoc(p: ParamModel): string | undefined {
     p.description ? `@description ${p.description.trim()}` : undefined,
     p.default !== undefined ? `@default ${shown(p.default)}` : undefined,
     p.example !== undefined ? `@example ${shown(p.example)}` : undefined,
-    ...(p.bounds ?? []).map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ')}`),
+    ...(p.bounds ?? []).map(boundTag),
   ]);
 }
 

@@ -316,8 +316,8 @@ function renderOperation(op: OperationModel, api: ApiModel, K: Printer['tsMorph'
 }
 
 /** Operations grouped by their first tag (the document's tag order, then first use; untagged last), each group in
- *  document order: the order of client.ts and of the API's README. */
-export function byTag(api: ApiModel): { tag: string | undefined; ops: OperationModel[] }[] {
+ *  document order: the order of client.ts and of the API's README. `heading`: the tag, or the untagged group's. */
+export function byTag(api: ApiModel): { tag: string | undefined; heading: string; ops: OperationModel[] }[] {
   const groups = new Map<string | undefined, OperationModel[]>(api.tags.map((t) => [t, []]));
   for (const op of [...api.operations].sort((a, b) => a.order - b.order)) {
     const list = groups.get(op.tag) ?? [];
@@ -327,7 +327,7 @@ export function byTag(api: ApiModel): { tag: string | undefined; ops: OperationM
   const untagged = groups.get(undefined);
   groups.delete(undefined);
   if (untagged) groups.set(undefined, untagged);
-  return [...groups].filter(([, ops]) => ops.length).map(([tag, ops]) => ({ tag, ops }));
+  return [...groups].filter(([, ops]) => ops.length).map(([tag, ops]) => ({ tag, heading: tag ?? 'Other operations', ops }));
 }
 
 const runtimeModule = (runtimeImport: string, name: string) => runtimeImport.replace(/index\.js$/, `${name}.js`);
@@ -337,7 +337,7 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   const groups = byTag(api);
   const tagged = groups.some((g) => g.tag !== undefined);
   const shared = sharedErrors(groups.flatMap((g) => g.ops), api);
-  const rendered = groups.map((g) => ({ tag: g.tag, ops: g.ops.map((op) => renderOperation(op, api, K, shared)) }));
+  const rendered = groups.map((g) => ({ heading: g.heading, ops: g.ops.map((op) => renderOperation(op, api, K, shared)) }));
   const all = rendered.flatMap((g) => g.ops);
   const runtimeTypes = new Set(['CallOptions', 'ClientOptions', 'OperationSpec']);
   for (const r of all) for (const t of r.runtimeTypes) runtimeTypes.add(t);
@@ -367,13 +367,13 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   statements.push(...sharedErrorStatements(shared, K));
   // A blank line after the imports and between operations; a `// Tag` line opens each group of a tagged document.
   for (const g of rendered) {
-    if (tagged) statements.push((w) => w.blankLineIfLastNot().writeLine(lineComment(g.tag ?? 'Other operations')));
+    if (tagged) statements.push((w) => w.blankLineIfLastNot().writeLine(lineComment(g.heading)));
     g.ops.forEach((r, i) => {
       if (i > 0 || !tagged) statements.push((w) => w.blankLineIfLastNot());
       statements.push(...r.statements);
     });
   }
-  const members = rendered.flatMap((g) => g.ops.map((r, i) => (tagged && i === 0 ? { ...r.member, leadingTrivia: lineComment(g.tag ?? 'Other operations') } : r.member)));
+  const members = rendered.flatMap((g) => g.ops.map((r, i) => (tagged && i === 0 ? { ...r.member, leadingTrivia: lineComment(g.heading) } : r.member)));
   statements.push({
     kind: K.Interface,
     name: clientType,

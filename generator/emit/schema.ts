@@ -8,6 +8,7 @@ import { extensibleValues } from '../model/conventions/index.js';
 import { typesKeyOf } from '../model/names.js';
 import { boundsOf, parameterNotes } from '../model/value-notes.js';
 import { isObject } from '../util/json.js';
+import { boundTag } from './client-docs.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
 type TS = typeof import('typescript');
@@ -84,7 +85,7 @@ function withNotes(ts: TS, doc: OpenApiDocument, original: AddJSDocComment): Add
     } else bounds = boundsOf(doc, o);
     const before = ts.getSyntheticLeadingComments(node)?.length ?? 0;
     original(subject, node);
-    if (bounds) appendLines(ts, node, before, bounds.map(([k, v]) => `@${k} ${String(v).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/')}`));
+    if (bounds) appendLines(ts, node, before, bounds.map(boundTag));
   };
 }
 

@@ -66,7 +66,7 @@ export function emitApi(api: ApiModel, printer: Printer, emitters: Emitters = EM
       rawFactory: api.rawFactory,
       tagged,
       groups: groups.map((g) => ({
-        heading: tagged ? cell(g.tag ?? 'Other operations') : undefined,
+        heading: tagged ? cell(g.heading) : undefined,
         operations: g.ops.map((o) => ({ name: o.name, method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
       })),
     }),
