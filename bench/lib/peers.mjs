@@ -66,6 +66,7 @@ export function peerBin(name, { bin, install = false, log } = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const names = process.argv.slice(2);
   for (const name of names.length ? names : Object.keys(PEERS)) {
-    process.stdout.write(`${name}@${pinned(name).version}: ${dirname(peerPackage(name, { install: true, log: (line) => process.stdout.write(`${line}\n`) }))}\n`);
+    peerPackage(name, { install: true, log: (line) => process.stdout.write(`${line}\n`) });
+    process.stdout.write(`${name}@${pinned(name).version} is in ${peerDir(name)}\n`);
   }
 }
