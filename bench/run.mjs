@@ -6,6 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printTable } from './lib/report.mjs';
+import { PEERS } from './lib/peers.mjs';
 import { benchDir, versionOf } from './lib/setup.mjs';
 
 const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint', 'impact'];
@@ -70,13 +71,13 @@ const env = {
   cpus: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`,
   loadavgAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
   versions: Object.fromEntries(
-    ['openapi-typescript', '@hey-api/openapi-ts', 'orval', 'openapi-fetch', 'typescript', 'esbuild', '@octokit/openapi', '@figma/rest-api-spec'].map((p) => {
+    ['openapi-typescript', 'openapi-fetch', 'typescript', 'esbuild', '@octokit/openapi', '@figma/rest-api-spec'].map((p) => {
       try {
         return [p, versionOf(p)];
       } catch {
         return [p, 'missing'];
       }
-    }),
+    }).concat(Object.entries(PEERS).map(([p, { version }]) => [p, version])),
   ),
 };
 process.stdout.write(`\ndocex benchmarks: ${env.date}, Node ${env.node}, ${env.cpus}, load ${env.loadavgAtEnd.join(' ')}\n`);

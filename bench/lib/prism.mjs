@@ -1,34 +1,17 @@
 // Prism (@stoplight/prism-cli), the mock server many API users pick, serving a document with request validation on
-// (its default in `mock`). Not a dependency (5.16 declares Node >= 24.18 and docex supports Node 20): it lives in
-// ~/.cache/docex/bench-peers/prism-cli-<version>, where the benchmarks install it with npm on first use and .ci/run
-// installs it before the tests; DOCEX_PRISM_DIR names another folder holding the same install.
-import { execFileSync, spawn } from 'node:child_process';
+// (its default in `mock`). Not a dependency (5.16 declares Node >= 24.18): a peer of bench/lib/peers.mjs, installed on
+// first use into its cache, as .ci/run does before the tests.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { PEERS, peerBin, peerDir } from './peers.mjs';
 
-export const PRISM_VERSION = '5.16.0';
+export const PRISM_VERSION = PEERS['@stoplight/prism-cli'].version;
 
-/** The folder Prism is installed into (npm --prefix). */
-export function prismDir() {
-  return process.env.DOCEX_PRISM_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'docex', 'bench-peers', `prism-cli-${PRISM_VERSION}`);
-}
+/** The folder Prism is installed into. */
+export const prismDir = () => peerDir('@stoplight/prism-cli');
 
 /** Prism's CLI script, or undefined when it is not installed (with `install`, npm installs it first). */
-export function prismMain({ install = false, log = () => {} } = {}) {
-  const dir = prismDir();
-  const pkg = join(dir, 'node_modules', '@stoplight', 'prism-cli', 'package.json');
-  if (!existsSync(pkg) && install) {
-    log(`installing @stoplight/prism-cli@${PRISM_VERSION} into ${dir} (once)`);
-    mkdirSync(dir, { recursive: true });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--prefix', dir, `@stoplight/prism-cli@${PRISM_VERSION}`], { stdio: 'ignore', timeout: 600_000 });
-  }
-  if (!existsSync(pkg)) return undefined;
-  const { bin, version } = JSON.parse(readFileSync(pkg, 'utf8'));
-  if (version !== PRISM_VERSION) throw new Error(`${dir} holds @stoplight/prism-cli ${version}, not ${PRISM_VERSION}`);
-  return join(dirname(pkg), typeof bin === 'string' ? bin : bin.prism);
-}
+export const prismMain = ({ install = false, log = () => {} } = {}) => peerBin('@stoplight/prism-cli', { bin: 'prism', install, log });
 
 /**
  * `prism mock <file>` on 127.0.0.1, a port of the system's choosing; resolves once it listens. `exited` settles when

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runOnce } from './measure.mjs';
+import { peerBin } from './peers.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const benchDir = join(root, 'bench');
@@ -42,12 +43,15 @@ export const INPUTS = {
   figma: { file: () => require.resolve('@figma/rest-api-spec/openapi/openapi.yaml'), runs: 5, warmup: 1, genBudgetMs: 50_000, tscRuns: 5, tscBudgetMs: 40_000 },
 };
 
+/** A peer's bin (bench/lib/peers.mjs), installed on first use. */
+const peer = (name, bin) => peerBin(name, { bin, install: true, log: (line) => process.stderr.write(`${line}\n`) });
+
 /** The generator commands of the issue, each writing into `out`. */
 export const GENERATORS = {
   docex: (input, out) => ({ args: [docexBin, 'generate', '--input', input, '--output', out, '--quiet'] }),
   'openapi-typescript': (input, out) => ({ args: [binOf('openapi-typescript'), input, '-o', join(out, 'schema.ts')] }),
-  'hey-api': (input, out) => ({ args: [binOf('@hey-api/openapi-ts', 'openapi-ts'), '-i', input, '-o', out] }),
-  orval: (input, out) => ({ args: [binOf('orval', 'orval'), '--input', input, '--output', join(out, 'api.ts'), '--client', 'fetch'] }),
+  'hey-api': (input, out) => ({ args: [peer('@hey-api/openapi-ts', 'openapi-ts'), '-i', input, '-o', out] }),
+  orval: (input, out) => ({ args: [peer('orval', 'orval'), '--input', input, '--output', join(out, 'api.ts'), '--client', 'fetch'] }),
 };
 
 export function fresh(dir) {

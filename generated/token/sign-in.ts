@@ -7,6 +7,7 @@ import { readDocexEnv } from './env.js';
 import { TokenError } from './errors.js';
 import { inflight, sessionInternals, type SessionInternals, type SignInResult, type TokenSession } from './session.js';
 import type { SignInGrant } from './store.js';
+import { isLoopbackHost } from './url.js';
 import { PASSWORD_GRANT_WARNING, warnOnce } from './warnings.js';
 
 export interface AuthorizationRequest {
@@ -40,10 +41,12 @@ async function signIn(s: SessionInternals, grant: SignInGrant, params: Record<st
 const STATE_MISMATCH = 'The state of the login redirect does not match the one sent: the response may be forged (CSRF); start the sign-in again.';
 
 /** @deprecated The password grant is deprecated after 1 June 2025: use authorizationUrl + exchangeCode.
- *  Without credentials, reads DOCEX_USERNAME and DOCEX_PASSWORD. */
+ *  Warns once per process, except against a loopback authUrl (the sandbox). Without credentials, reads
+ *  DOCEX_USERNAME and DOCEX_PASSWORD. */
 export async function signInWithPassword(session: TokenSession, credentials?: { username: string; password: string }): Promise<SignInResult> {
   const s = sessionInternals(session);
-  warnOnce(PASSWORD_GRANT_WARNING, s.onWarning);
+  // The deprecation is the real service's: a token service on this machine (the sandbox) is not warned about.
+  if (!isLoopbackHost(new URL(s.authUrl).hostname)) warnOnce(PASSWORD_GRANT_WARNING, s.onWarning);
   const env = credentials ? undefined : readDocexEnv();
   const username = credentials?.username ?? env?.username;
   const password = credentials?.password ?? env?.password;

@@ -155,7 +155,8 @@ export async function run(argv: string[], overrides?: EmitOverrides): Promise<nu
   const { tree, apis, surface } = await generateTree(input, { apis: selected, documents, docsUrl, previous: earlier?.size ? earlier : undefined, overrides });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
-    log(`${api.id.padEnd(14)} ${String(api.operations).padStart(5)} operations  ${(api.ms / 1000).toFixed(2)} s`);
+    const what = api.tokenClient ? 'the token client: sign-in, refresh, sign-out' : `${String(api.operations).padStart(5)} operations`;
+    log(`${api.id.padEnd(14)} ${what}  ${(api.ms / 1000).toFixed(2)} s`);
   }
   let outcome: Pick<Outcome, 'code' | 'diff' | 'impact'>;
   if (values.check) outcome = checkOutput(tree, output, loud);

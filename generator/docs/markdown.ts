@@ -39,6 +39,11 @@ export function renderGuide(source: string, file: string): { title: string; html
       code(token: Tokens.Code) {
         return plain.code(token).replace(/^<pre>/, '<pre tabindex="0" role="region" aria-label="Code example">');
       },
+      link(this: Renderer, token: Tokens.Link) {
+        // A guide links another as GitHub shows the file (`quick-start.md`); on the site it is that page's .html.
+        plain.parser = this.parser;
+        return plain.link({ ...token, href: token.href.replace(/^([\w-]+)\.md(?=$|#)/, '$1.html') });
+      },
       table(this: Renderer, token: Tokens.Table) {
         plain.parser = this.parser;
         const label = `Table: ${token.header.map((h) => h.text.replace(/`/g, '')).join(', ')}`.replace(/"/g, '&quot;');

@@ -19,6 +19,8 @@ export interface ApiSummary {
   id: string;
   source: string;
   operations: number;
+  /** The token service's client is the hand-written token client (templates/token), not one built from operations. */
+  tokenClient?: true;
   ms: number;
   warnings: string[];
 }
@@ -144,7 +146,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     const schema = later(typescript.schema(document, source, file, `${dir}schema.ts`, keep));
     if (entry?.id === 'token') {
       // Its client is the hand-written templates/token/; the document gives schema.ts only.
-      return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: summary(0, []) }))];
+      return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: { ...summary(0, []), tokenClient: true } }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}) });

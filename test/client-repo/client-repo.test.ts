@@ -2,13 +2,15 @@
 // `npm run generate`, the project's own strict tsc (node16/nodenext and bundler), and a program run against the sandbox.
 // Issue 30: the client's runtime and compiler are parameters. DOCEX_CLIENT_NODE is the node binary every client-side
 // process runs on (npm, docex, tsc's launcher, the sandbox, the program; default: this one), DOCEX_CLIENT_TYPESCRIPT
-// the client's TypeScript (default 5.9.3). .ci/run runs this file twice: Node 20 with TypeScript 5.9, Node 24 with 7.
+// the client's TypeScript (default 5.9.3). .ci/run runs this file three times: Node 22 with TypeScript 5.9 (in the
+// suite), Node 24 with 7, Node 26 with 5.9. Issue 42: docex is installed by the documented command, from the tarball.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { INSTALL_COMMAND, TARBALL } from '../helpers/install-route.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { marked } from '../impact/markers.js';
 import { spawnSandbox, type SpawnedSandbox } from '../helpers/spawn-sandbox.js';
@@ -58,7 +60,10 @@ beforeAll(async () => {
   tarball = join(work, packed[0]!.filename);
   mkdirSync(join(app, 'src'), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'client-app', private: true, type: 'module' }, null, 2) + '\n');
-  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, `typescript@${clientTypescript}`, '@types/node@20.19.43'], app);
+  // The documented route (test/helpers/install-route.ts): the release's tarball put into the project, the command run.
+  copyFileSync(tarball, join(app, TARBALL));
+  sh('bash', ['-c', INSTALL_COMMAND], app);
+  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', `typescript@${clientTypescript}`, '@types/node@20.19.43'], app);
 }, 600_000);
 
 afterAll(async () => {
@@ -72,6 +77,12 @@ describe(`docex in a client repository (DOCEX_CLIENT_NODE ${clientNode}, DOCEX_C
     // What npm scripts and `#!/usr/bin/env node` bins (docex, tsc's launcher) run on.
     expect(sh('npm', ['exec', '-c', 'node --version'], app).trim()).toBe(version);
     expect(sh('npx', ['tsc', '--version'], app)).toContain(`Version ${clientTypescript}`);
+  });
+
+  it('is installed from the tarball in the project, which package.json names (so npm ci installs from it)', () => {
+    const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies['docex']).toBe(`file:${TARBALL}`);
+    expect(existsSync(join(app, 'node_modules', 'docex', 'bin', 'docex.js'))).toBe(true);
   });
 
   it('ships the compiled generator, templates and documents, and no TypeScript sources of the generator', () => {

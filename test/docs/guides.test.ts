@@ -62,6 +62,18 @@ describe('docs site guides written in Markdown', () => {
       expect((error as DocexError).format()).toMatch(/^templates\/docs\/guides\/bad\.md: a guide needs exactly one "# " title, found [02]$/);
     }
   });
+
+  it('links another guide by its file, as GitHub shows it, and the site by its page; the client guide links the Quick start', () => {
+    const { html } = renderGuide('# T\n\nSee [a](quick-start.md), [b](regeneration.md#the-report), [c](../README.md) and [d](https://example.com/x.md).\n', 't.md');
+    expect(html).toContain('<a href="quick-start.html">a</a>');
+    expect(html).toContain('<a href="regeneration.html#the-report">b</a>');
+    expect(html).toContain('<a href="../README.md">c</a>');
+    expect(html).toContain('<a href="https://example.com/x.md">d</a>');
+    const client = guides.find((g) => g.path === 'guides/client.html')!;
+    expect(client.html).toContain('<a href="quick-start.html">Quick start</a>');
+    expect(client.html).not.toContain("docex's README");
+    expect(guides.map((g) => g.path)).toContain('guides/quick-start.html');
+  });
 });
 
 // Response headers that the sandbox sends, not OpenAPI extensions.

@@ -57,6 +57,13 @@ describe('selection and docex.config.json', () => {
     expect(dirs).toEqual(['runtime', 'token']);
   });
 
+  it('says what the token API gives: the token client, not a count of operations (issue 42)', async () => {
+    const r = await runDocex(['generate', '--input', join(repoRoot, 'openapi'), '--api', 'token', '--output', join(work, 'token-line')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^token +the token client: sign-in, refresh, sign-out +[\d.]+ s$/m);
+    expect(r.stderr).not.toMatch(/^token +0 operations/m);
+  });
+
   it('uses a local document from the config in place of the shipped one', async () => {
     const app = join(work, 'app');
     mkdirSync(app, { recursive: true });

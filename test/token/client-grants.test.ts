@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { TokenError, createTokenClient, type TokenWarning } from '../../templates/token/index.js';
 import { loginThroughForm } from './browser.js';
-import { CLIENT, ODD_CLIENT, REDIRECT, USER, useTokenServer } from './server.js';
+import { CLIENT, ODD_CLIENT, REDIRECT, REMOTE_AUTH_URL, USER, useTokenServer, viaRemote } from './server.js';
 
 const suite = useTokenServer({ secrets: [ODD_CLIENT.clientSecret] });
 const { watch } = suite;
@@ -16,12 +16,13 @@ const client = (extra: Partial<Parameters<typeof createTokenClient>[0]> = {}) =>
 
 describe('password grant', () => {
   it('signs in, hands out a token the service accepts, and warns once per process through the hook', async () => {
-    const tokens = client();
+    const remote = () => client({ authUrl: REMOTE_AUTH_URL, fetch: viaRemote(suite.server.url, watch.fetch) });
+    const tokens = remote();
     const result = await tokens.signInWithPassword(USER);
     expect(result).toEqual({ grant: 'password', scope: 'all', expiresAt: suite.server.clock.now + 300_000, refreshTokenExpiresAt: null });
     const access = await tokens.getAccessToken();
     expect(suite.server.authority.verifyAccessToken(access)).toEqual({ clientId: CLIENT.clientId, username: USER.username });
-    await client().signInWithPassword(USER);
+    await remote().signInWithPassword(USER);
     expect(warnings.map((w) => w.code)).toEqual(['DOCEX_PASSWORD_GRANT_DEPRECATED']);
     expect(warnings[0]?.message).toContain('1 June 2025');
     expect(warnings[0]?.message).toContain('authorizationUrl');

@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerTokenService } from '../../generator/sandbox/token-service.js';
 import { MemoryTokenStore, TokenError, createTokenClient, tokenClientFromEnv, type TokenClient } from '../../templates/token/index.js';
-import { CLIENT, REDIRECT, USER, useTokenServer } from './server.js';
+import { CLIENT, REDIRECT, REMOTE_AUTH_URL, USER, useTokenServer, viaRemote } from './server.js';
 import { SecretWatch } from './secrets.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -93,12 +93,24 @@ describe('deprecation notice', () => {
     const fresh = await import('../../templates/token/index.js');
     const spy = vi.mocked(process.emitWarning);
     spy.mockClear();
-    const mk = () => fresh.createTokenClient({ authUrl: suite.server.url, ...CLIENT, fetch: watch.fetch });
+    const mk = () => fresh.createTokenClient({ authUrl: REMOTE_AUTH_URL, ...CLIENT, fetch: viaRemote(suite.server.url, watch.fetch) });
     await mk().signInWithPassword(USER);
     await mk().signInWithPassword(USER);
     const calls = spy.mock.calls.filter((c) => String(c[0]).includes('password grant'));
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[1]).toEqual({ type: 'DeprecationWarning', code: 'DOCEX_PASSWORD_GRANT_DEPRECATED' });
+  });
+
+  it('is not given for a token service on this machine (the sandbox: the Quick start\'s sign-in), by hook or process', async () => {
+    vi.resetModules();
+    const fresh = await import('../../templates/token/index.js');
+    const spy = vi.mocked(process.emitWarning);
+    spy.mockClear();
+    const hooked: string[] = [];
+    await fresh.createTokenClient({ authUrl: suite.server.url, ...CLIENT, fetch: watch.fetch }).signInWithPassword(USER);
+    await fresh.createTokenClient({ authUrl: suite.server.url, ...CLIENT, fetch: watch.fetch, onWarning: (w) => hooked.push(w.code) }).signInWithPassword(USER);
+    expect(hooked).toEqual([]);
+    expect(spy.mock.calls.filter((c) => String(c[0]).includes('password grant'))).toEqual([]);
   });
 });
 

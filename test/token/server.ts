@@ -82,6 +82,13 @@ export function useTokenServer<S extends { close(): Promise<void> }>(opts: Token
   };
 }
 
+/** The real token service as a client sees it: https, not this machine (a loopback authUrl is a sandbox). */
+export const REMOTE_AUTH_URL = 'https://auth.example.com';
+/** A fetch that sends what the client asks of REMOTE_AUTH_URL to the test's token service at `url`. */
+export function viaRemote(url: string, fetchFn: typeof fetch): typeof fetch {
+  return (input, init) => fetchFn(String(input).replace(REMOTE_AUTH_URL, url), init);
+}
+
 export function basic(id: string, secret: string): string {
   return 'Basic ' + Buffer.from(`${id}:${secret}`).toString('base64');
 }
