@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials } from '../../templates/runtime/credentials.js';
 import { createApi, type ClientOptions } from '../../templates/runtime/index.js';
 import { createTokenClient, MemoryTokenStore } from '../../templates/token/index.js';
-import { locations, schemes, securedOp as op } from './credential-cases.js';
+import { locations, schemes, securedOp as op, tokenSource } from './credential-cases.js';
 import { json, startServer, type TestServer } from './server.js';
 
 const SECRET = 'Sentinel-7f3a9c';
@@ -151,5 +151,35 @@ describe('no secret in any printable form of a token client error', () => {
     ]);
     for (const e of errors) expect(leaks(e), (e as Error).message).toEqual([]);
     expect(other.requests.filter((r) => r.url.includes('oauth2'))).toEqual([]);
+  });
+});
+
+describe("fetch's refusals before sending (G)", () => {
+  it('are not retried, and name the header without its value; a network failure still is retried', async () => {
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => (calls++, fetch(input, init));
+    const c = createApi({ baseUrl: api.url, fetch: counting, retry: { baseDelayMs: 1 }, headers: { 'X-Custom-Key': `${SECRET}\nX` } }, '');
+    const err = await fail(c.call(op('GET', '/404'), {}));
+    expect([calls, (err as Error).name, (err as Error).message]).toEqual([1, 'TypeError', 'GET /404: refused before sending, header x-custom-key is not valid']);
+    expect((err as Error).cause).toBeUndefined();
+    // The raw client's fetch: a request it is given, and the token it adds.
+    const rawFetch = createApi({ baseUrl: api.url, fetch: counting, tokens: tokenSource(`${SECRET}\nX`) }, '').fetch;
+    const rawErrors = await Promise.all([
+      fail(rawFetch(`${api.url}404`, { headers: { 'X-Raw-Key': `${SECRET}\nX` } })),
+      fail(rawFetch(`${api.url}404`)),
+      fail(rawFetch(`http://u:${SECRET}@127.0.0.1:9/404`)),
+    ]);
+    // fetch was asked once more, for the token's request (refused inside it), and never again.
+    expect([calls, ...rawErrors.map((e) => (e as Error).message)]).toEqual([
+      2,
+      'raw GET: refused before sending, header X-Raw-Key is not valid',
+      'raw GET: refused before sending, header authorization is not valid',
+      'raw GET: refused before sending, its URL holds credentials',
+    ]);
+    for (const e of rawErrors) expect(leaks(e)).toEqual([]);
+    // Connection refused: nothing was sent either, but another attempt may connect.
+    calls = 0;
+    const down = await fail(createApi({ baseUrl: 'http://127.0.0.1:9/', fetch: counting, retry: { baseDelayMs: 1 } }, '').call(op('GET', '/x'), {}));
+    expect([calls, (down as Error).name]).toEqual([3, 'NetworkError']);
   });
 });
