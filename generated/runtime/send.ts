@@ -4,6 +4,7 @@
 import { isIdempotent } from './request.js';
 import { backoff, retryDelay, sleep, type RetryOptions } from './retry.js';
 import type { ClientOptions } from './types.js';
+import { discard, isRefusal } from './transmit.js';
 
 /** Statuses worth another attempt of an idempotent request: the server or a gateway failed for now, or asked us to
  *  slow down (429). */
@@ -59,7 +60,7 @@ export async function send(
       res = await attempt(token && `Bearer ${token}`);
     } catch (err) {
       // No response, so no Retry-After to honour: back off while the budget lasts.
-      if (retried >= retries || signal?.aborted || (misreported && !wasNotSent(err))) throw err;
+      if (retried >= retries || signal?.aborted || isRefusal(err) || (misreported && !wasNotSent(err))) throw err;
       await sleep(backoff(retried++, options), signal);
       continue;
     }
@@ -76,9 +77,4 @@ export async function send(
     discard(res);
     await sleep(delay, signal);
   }
-}
-
-/** Releases a response we will not read, so the connection can be reused. */
-function discard(res: Response): void {
-  res.body?.cancel().catch(() => {});
 }

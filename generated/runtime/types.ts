@@ -64,6 +64,10 @@ export type SchemeSpec = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; na
 /** Security requirements: alternatives, each the names of the schemes it needs together ([] = anonymous). */
 export type SecuritySpec = readonly (readonly string[])[];
 
+/** The requirements of a document's operations that declare none: its root `security`, or `'given'` for a document
+ *  that names no requirement anywhere (each operation then sends every credential given). */
+export type DocumentSecuritySpec = SecuritySpec | 'given';
+
 export interface ParamSpec {
   /** Property name in the method's params object. */
   key: string;
@@ -120,8 +124,8 @@ export interface Codecs {
   /** Every parameter, when some parameter of the document needs more than request.ts's plain path (param-styles.ts). */
   param?: (p: ParamSpec, v: unknown) => string;
   /** Adds the credentials an operation sends, from ClientOptions.auth, to the (lower-case) headers and to `url`,
-   *  returning the URL to send and whether the token source is to be asked (credentials.ts). */
-  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean];
+   *  returning the URL to send, whether the token source is to be asked, and whether it added any (credentials.ts). */
+  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean, boolean];
   /** Whether an error response's JSON body is the one the operation's `errors` declare for its status (error-body.ts). */
   error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
 }
