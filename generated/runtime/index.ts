@@ -43,6 +43,7 @@ export type {
   ErrorStatus,
   Expanded,
   ExtensibleEnum,
+  FlatParam,
   HttpMethod,
   MethodArgs,
   OperationSpec,

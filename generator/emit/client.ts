@@ -128,7 +128,11 @@ function paramsDeclaration({ op, K, Name, eParam, runtimeTypes, statements }: Op
   // the same at fewer bytes, but tsc instantiates each Pick when it checks client.ts (ARCHITECTURE.md, "Emitting TypeScript").
   const props: OptionalKind<PropertySignatureStructure>[] = op.params.map((p) => {
     if (p.sortable?.length) runtimeTypes.add('SortParam');
-    return { name: p.key, hasQuestionToken: !p.required, type: paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`, docs: docs(paramDoc(p)) };
+    const type = paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`;
+    // Nested objects have no serialisation but deepObject's (and a content parameter's): typed away elsewhere.
+    const flat = p.object && !p.content && p.style !== 'deepObject';
+    if (flat) runtimeTypes.add('FlatParam');
+    return { name: p.key, hasQuestionToken: !p.required, type: flat ? `FlatParam<${type}>` : type, docs: docs(paramDoc(p)) };
   });
   if (op.body) props.push({ name: 'body', hasQuestionToken: !op.body.required, type: bodyType(op), docs: docs(bodyDoc(op.body)) });
   // An operation without parameters takes none: no empty `{}` type, which would accept any object.

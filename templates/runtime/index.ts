@@ -41,6 +41,7 @@ export type {
   ErrorStatus,
   Expanded,
   ExtensibleEnum,
+  FlatParam,
   HttpMethod,
   MethodArgs,
   OperationSpec,

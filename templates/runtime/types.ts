@@ -166,6 +166,14 @@ export interface Api {
   readonly fetch: typeof fetch;
 }
 
+/** A value inside an object or array parameter that a style other than deepObject can send: a primitive, a Date or
+ *  an array of them. */
+type FlatValue<V> = V extends Date ? V : V extends readonly (infer I)[] ? (I extends object ? (I extends Date ? V : never) : V) : V extends object ? never : V;
+
+/** An object or array parameter as its style can send it (OpenAPI serialises nested objects only as deepObject): a
+ *  nested object is `never`, so passing one does not compile (the runtime refuses it too). */
+export type FlatParam<T> = T extends Date ? T : T extends readonly unknown[] ? { [K in keyof T]: FlatValue<T[K]> } : T extends object ? { [K in keyof T]: FlatValue<T[K]> } : T;
+
 /** A sortable property, descending with a leading '-' (conventions 4.5). */
 export type SortParam<P extends string> = P | `-${P}`;
 
