@@ -32,7 +32,7 @@ const defaults: RetryOptions = {};
 /**
  * Runs `attempt` with the Authorization header value until a response is final. `replayable`: the body can be
  * sent again (after a 401, once per call and not counted as a retry); with an idempotent `method` it is also
- * retried on network errors and 429/500/502/503/504, unless Retry-After asks for a wait beyond `maxDelayMs` (the
+ * retried on network errors (not fetch's refusals before sending: transmit.ts) and 429/500/502/503/504, unless Retry-After asks for a wait beyond `maxDelayMs` (the
  * response is then final: waiting less would only hammer the server). `misreported` (misreportedByReplay): once an
  * attempt may have been applied (a network error after connecting, or mayHaveActed), that answer is final.
  */
