@@ -10,7 +10,7 @@ import { bundleFile, discoverApis, notOpenApi3, repairedForTypes, type ApiEntry,
 import { buildApiModel, type ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
 import { unescapePointer } from '../util/json.js';
-import { lineOf, linedFile } from '../util/lines.js';
+import { pointerLine } from '../util/lines.js';
 import type { OutputTree } from '../emit/tree.js';
 import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
@@ -50,10 +50,9 @@ const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.me
 
 /** The model's warnings as lines: a located one (in the bundled document, so in `file`) with its file and line. */
 function modelWarnings(warnings: ApiModel['warnings'], file: string): string[] {
-  const lined = warnings.some((w) => typeof w !== 'string') ? linedFile(file) : undefined;
   return warnings.map((w) => {
     if (typeof w === 'string') return w;
-    const line = lined && lineOf(lined, w.at.pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapePointer));
+    const line = pointerLine(file, w.at.pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapePointer));
     return shown({ file: relative(process.cwd(), file) || file, line: line ?? 0, message: w.message });
   });
 }

@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { echo, startServer, type Echo, type TestServer } from '../runtime/server.js';
@@ -45,8 +46,13 @@ beforeAll(async () => {
   server = await startServer(echo);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
+  // The same document as JSON: its line is found by a scan, not the YAML parser (see util/lines.ts).
+  const u = parse(documents.unnamed!) as Record<string, unknown>;
+  const decoy = { properties: { components: { securitySchemes: 1 } } };
+  const paths = { '/x': { get: { operationId: 'x', responses: { 200: { description: 'ok', content: { 'application/json': { schema: decoy } } } } } } };
+  documents.unnamedJson = JSON.stringify({ openapi: u.openapi, info: u.info, servers: u.servers, paths, components: u.components }, null, 2);
   for (const [name, text] of Object.entries(documents)) {
-    const file = join(out, `${name}.yaml`);
+    const file = join(out, `${name}.${name.endsWith('Json') ? 'json' : 'yaml'}`);
     writeFileSync(file, text);
     const { tree, apis } = await generateTree(file);
     writeTree(join(out, name), tree);
@@ -78,6 +84,10 @@ describe('security requirements: one rule for `auth` and `tokens`', () => {
       `${file}:5: the document declares security schemes but names no security requirement (no root \`security\`, none on any operation): every operation sends the credentials the client is given`,
     ]);
     for (const name of ['named', 'root', 'oauthOnly']) expect(warnings.get(name), name).toEqual([]);
+    // In JSON, at the document's own `securitySchemes`, not at a property of that name in a schema before it.
+    const line = documents.unnamedJson!.split('\n').indexOf('    "securitySchemes": {') + 1;
+    expect(line).toBeGreaterThan(documents.unnamedJson!.split('\n').findIndex((l) => l.includes('"securitySchemes": 1')) + 1);
+    expect(warnings.get('unnamedJson')).toEqual([expect.stringMatching(new RegExp(`unnamedJson\\.json:${line}: the document declares security schemes`))]);
   });
 
   it('a document that names requirements somewhere: an operation without one is anonymous, `security: []` too', async () => {
