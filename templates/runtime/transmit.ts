@@ -29,11 +29,11 @@ export async function transmit(
   what: string,
 ): Promise<Response> {
   let url = (input as Request).url ?? input;
-  const { origin } = new URL(url);
   let { method } = init;
   let body = true;
   try {
     if (!credentialed) return await f(input, init);
+    const { origin } = new URL(url);
     for (let hops = 0; ; hops++) {
       // The first request as given (a Request keeps its options); the next by URL.
       const res = await f(hops ? url : input, { ...init, method, redirect: 'manual', ...(body ? {} : { body: null, headers: bodyless(init.headers) }) });
