@@ -3,10 +3,11 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { NetworkError, OutcomeUnknownError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.js';
-import { isLoopbackHost } from './loopback.js';
+import { hasUserinfo, isLoopbackHost } from './loopback.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
 import { accepts, decode, nonEmpty, readRaw, toApiError, unexpected } from './response.js';
 import { mayHaveActed, misreportedByReplay, send, wasNotSent } from './send.js';
+import { isRefusal, refused, transmit } from './transmit.js';
 import type { Api, AuthOptions, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
 
 /** The options of a call that passes none (one object for all, never changed). */
@@ -41,12 +42,15 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const url = (server || root) + buildPath(spec, p, headers, codecs);
     // With the operation's credentials: an API key in the query stays out of `url`, which error messages show. The
     // token source only where the operation's security asks for it.
-    const [target, token] = codecs.auth ? codecs.auth(spec, options, url, headers) : [url, true];
+    const [target, token, attached] = codecs.auth ? codecs.auth(spec, options, url, headers) : [url, true, false];
     // Changed only by the operation's own If-None-Match parameter: a 304 to it may give NotModified.
     const asked = headers['if-none-match'] !== shared;
     const input = own(p, 'body');
     const body = spec.body && input !== undefined ? encodeBody(spec.body, input, headers, codecs) : undefined;
     if (o.headers) Object.assign(headers, lowerCase(o.headers));
+    // Headers the caller gives may be credentials too: with any credential, redirects stay within the origin.
+    const credentialed = attached || !!(options.headers || o.headers);
+    const what = `${method} ${spec.path}`;
     const replayable = isReplayable(body);
     const misreported = method !== 'GET' && misreportedByReplay(method, (h) => headers[h] !== undefined);
     let attempts = 0;
@@ -60,7 +64,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const timeout = o.timeoutMs != null && AbortSignal.timeout(o.timeoutMs);
     const signal = timeout && o.signal ? AbortSignal.any([o.signal, timeout]) : timeout || o.signal;
     // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
-    const init: RequestInit & { duplex: 'half' } = { method, headers, body, signal, duplex: 'half' };
+    const init = { method, headers, body, signal, duplex: 'half' };
     try {
       res = await send(
         token ? options : { ...options, tokens: undefined },
@@ -68,7 +72,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
           attempts++;
           if (authorization) headers.authorization = authorization;
           // Looked up at call time, so a fetch installed (or mocked) after the client was made is used.
-          return (options.fetch ?? fetch)(target, init);
+          return transmit(options.fetch ?? fetch, target, init, !!authorization || credentialed, replayable, what);
         },
         method,
         replayable,
@@ -97,9 +101,10 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       }
       return withEtag(value, tag) as T;
     } catch (err) {
-      if (timeout && timeout.aborted) throw new TimeoutError(o.timeoutMs!, `${method} ${spec.path}`);
-      // fetch signals network failures (and bodies cut off) with a TypeError; an abort keeps its own reason.
-      if (err instanceof TypeError && !signal?.aborted) {
+      if (timeout && timeout.aborted) throw new TimeoutError(o.timeoutMs!, what);
+      // fetch signals network failures (and bodies cut off) with a TypeError; an abort keeps its own reason, and a
+      // refusal before sending its own TypeError.
+      if (err instanceof TypeError && !signal?.aborted && !isRefusal(err)) {
         const error = new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
         // No response (a body cut off after one is a NetworkError), and the request may have been sent.
         throw misreported && !res && !wasNotSent(err) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
@@ -113,21 +118,31 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
 
 /** `codecs`: the encoders hand-written specs need (none: the raw client's fetch alone ships none of them). */
 export function createApiCore(options: ClientOptions, apiPath: string, codecs?: Codecs): ApiCore {
-  const rawFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const req = new Request(input, init);
+  const rawFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const what = `raw ${init?.method ?? (input as Request).method ?? 'GET'}`;
+    let req: Request;
+    try {
+      req = new Request(input, init);
+    } catch (e) {
+      throw refused(e, what, (input as Request).url ?? String(input), init?.headers);
+    }
+    const { method, signal } = req;
     const replayable = isReplayable(init?.body);
+    // A body can be read once: one that can be sent again is read here, for each request to send.
+    const body = req.body && (replayable ? await req.clone().arrayBuffer() : req.body);
+    // A header beyond the CORS-safelisted ones may be a credential the caller set: redirects then stay within the origin.
+    const credentialed = !!options.tokens || [...req.headers.keys()].some((h) => !/^(accept|content-type|content-language|accept-language)$/.test(h));
     return send(
       options,
       (authorization) => {
-        // A body can be read once: each attempt sends a copy.
-        const r = req.body ? req.clone() : req;
-        if (authorization) r.headers.set('authorization', authorization);
-        return (options.fetch ?? fetch)(r);
+        const headers = Object.fromEntries(req.headers);
+        if (authorization) headers.authorization = authorization;
+        return transmit(options.fetch ?? fetch, req, { method, headers, body, signal, duplex: 'half' } as RequestInit & { headers: Record<string, string> }, credentialed, replayable, what);
       },
-      req.method,
+      method,
       replayable,
-      req.signal,
-      misreportedByReplay(req.method, (h) => req.headers.has(h)),
+      signal,
+      misreportedByReplay(method, (h) => req.headers.has(h)),
     );
   };
   return { ...createCaller(options, apiPath, codecs), fetch: rawFetch as typeof fetch };
@@ -140,6 +155,7 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
  */
 export function checkBaseUrl(baseUrl: string, secret = true): string {
   const u = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
+  if (hasUserinfo(u)) throw new TypeError(`baseUrl must not hold credentials (give them in auth): refused ${u.protocol}//${u.host}`);
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && (!secret || isLoopbackHost(u.hostname))))
     throw new TypeError(`baseUrl must be https${secret ? ' with tokens or auth (http only to a loopback host such as 127.0.0.1)' : ''}: refused ${u.protocol}//${u.host}`);
   return u.href.replace(/\/*$/, '/');

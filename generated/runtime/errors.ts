@@ -2,8 +2,13 @@
 // @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.
 /**
  * Errors thrown by generated clients (web-api-conventions section 7).
- * Messages never contain request headers, so the Authorization header and tokens cannot leak into them.
+ * No printable form of an error (message, stack, String(), JSON, util.inspect, cause) holds a request header or a
+ * query API key: messages name the path without the credentials' query, and the response (whose `url` holds them) is
+ * a getter, not an own property that JSON.stringify or util.inspect would show.
  */
+
+/** Each ApiError's response, off its own properties. */
+const responses = new WeakMap<object, Response>();
 
 /** One message object of an error response (conventions 7.1). */
 export interface ErrorMessage {
@@ -21,8 +26,6 @@ export class ApiError<Body = unknown, Status extends number = number> extends Er
   // `declare` + assignment in the constructor: class fields cost a helper call each once bundled for ES2020.
   declare readonly status: Status;
   declare readonly messages: readonly ErrorMessage[];
-  /** The response; its body has already been read. */
-  declare readonly response: Response | undefined;
   /** The raw body (truncated) when it was not the documented error shape, e.g. an HTML page from a proxy. */
   declare readonly rawText: string | undefined;
   /** The body the document declares for this status, parsed; undefined when it declares none or this one is not
@@ -34,9 +37,14 @@ export class ApiError<Body = unknown, Status extends number = number> extends Er
     super(`HTTP ${status}${text ? `: ${text}` : ''}`);
     this.status = status as Status;
     this.messages = messages;
-    this.response = response;
+    if (response) responses.set(this, response);
     this.rawText = rawText;
     this.body = body;
+  }
+
+  /** The response; its body has already been read. Its `url` may hold a query API key: log `status`, not it. */
+  get response(): Response | undefined {
+    return responses.get(this);
   }
 
   // The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).
@@ -66,6 +74,22 @@ export class InternalServerError extends ApiError {}
 
 /** The request did not get a response (DNS, connection refused or reset, CORS...). `cause` holds the platform error. */
 export class NetworkError extends Error {}
+
+/**
+ * A request that carries a credential (a token, an `auth` credential, a header given in `headers`) was redirected to
+ * another origin, or where a browser does not show (an opaque redirect): not followed, so the credential stays with
+ * the origin it was meant for. `location`: where it pointed, without query or fragment (undefined when not shown).
+ */
+export class RedirectError extends Error {
+  declare readonly status: number;
+  declare readonly location: string | undefined;
+  constructor(what: string, status: number, location?: URL) {
+    const where = location && location.origin + location.pathname;
+    super(`${what}: redirected (${status || 'opaque'}) to ${where ?? 'an unknown place'}, not followed with its credentials`);
+    this.status = status;
+    this.location = where;
+  }
+}
 
 /**
  * A write that may have been applied, with no answer saying whether it was: a DELETE, or a write with a precondition
@@ -106,6 +130,7 @@ for (const [C, name, status] of [
   [UnsupportedMediaTypeError, 'UnsupportedMediaTypeError', 415],
   [InternalServerError, 'InternalServerError', 500],
   [NetworkError, 'NetworkError'],
+  [RedirectError, 'RedirectError'],
   [OutcomeUnknownError, 'OutcomeUnknownError'],
   [TimeoutError, 'TimeoutError'],
 ] as unknown as [typeof ApiError, string, number?][]) {

@@ -33,7 +33,12 @@ export function styledParam(p: ParamSpec, v: unknown): string {
     !list && v !== null && typeof v === 'object' && !(v instanceof Date) ? Object.entries(v).filter(([, x]) => x != null) : undefined;
   const items = pairs ? undefined : list ? (v as unknown[]) : [v];
   if ((items ?? pairs)!.length === 0 && (list || pairs)) return '';
-  const text = (x: unknown) => e(scalar(x));
+  const text = (x: unknown) => {
+    // OpenAPI serialises a primitive, an array or an object of primitives, and nested values only as deepObject: a
+    // nested object is refused rather than sent as `[object Object]` (FlatParam makes it a type error too).
+    if (nested(x)) throw new TypeError(`parameter ${p.name}: a nested object cannot be sent in style ${style}; OpenAPI defines no serialisation for it (send it as a JSON content parameter)`);
+    return e(scalar(x));
+  };
   if (style === 'deepObject') return deep(n, v, e);
   if (style === 'label' || style === 'matrix' || style === 'simple') {
     const [lead, sep] = style === 'label' ? ['.', '.'] : style === 'matrix' ? [';', ';'] : ['', ','];
@@ -51,6 +56,9 @@ export function styledParam(p: ParamSpec, v: unknown): string {
   if (items) return explode || !list ? items.map((x) => `${n}=${text(x)}`).join('&') : `${n}=${items.map(text).join(join)}`;
   return explode ? pairs!.map(([k, x]) => `${e(k)}=${text(x)}`).join('&') : `${n}=${pairs!.map(([k, x]) => `${e(k)}${join}${text(x)}`).join(join)}`;
 }
+
+/** An object inside an object or array parameter (not a Date; an array of primitives joins with commas). */
+const nested = (x: unknown): boolean => x !== null && typeof x === 'object' && !(x instanceof Date) && (!Array.isArray(x) || x.some(nested));
 
 /** deepObject: `name[key]=value`, nested objects one bracket deeper, arrays repeated. */
 function deep(name: string, v: unknown, e: (s: string) => string): string {

@@ -1,39 +1,17 @@
 // Source lines for annotations: where a change sits in the HEAD file (the nearest enclosing key that still exists).
 // Only the root file is searched; components pulled in from other files are annotated on the file alone.
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { LineCounter, isMap, isScalar, parseDocument, type Node } from 'yaml';
+import { lineOf, linedFile, type LinedFile } from '../util/lines.js';
 import type { ComparedApi } from './trees.js';
 import type { Change } from './types.js';
 
-interface Source {
+interface Source extends LinedFile {
   display: string;
-  root: Node | null;
-  counter: LineCounter;
 }
 
 function load(file: string): Source | undefined {
-  try {
-    const counter = new LineCounter();
-    const doc = parseDocument(readFileSync(file, 'utf8'), { lineCounter: counter, uniqueKeys: false });
-    return { display: relative(process.cwd(), file) || file, root: doc.contents, counter };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Line of the deepest key of `pointer` that exists. */
-function lineOf(src: Source, pointer: string[]): number | undefined {
-  let node: unknown = src.root;
-  let line: number | undefined;
-  for (const seg of pointer) {
-    if (!isMap(node)) break;
-    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg);
-    if (!pair || !isScalar(pair.key) || !pair.key.range) break;
-    line = src.counter.linePos(pair.key.range[0]).line;
-    node = pair.value;
-  }
-  return line;
+  const lined = linedFile(file);
+  return lined && { ...lined, display: relative(process.cwd(), file) || file };
 }
 
 function pointerOf(change: Change): string[] {

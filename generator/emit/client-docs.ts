@@ -92,6 +92,7 @@ export function clientDoc(title: string, rawFactory: string): string | undefined
     `One method per operation; \`${rawFactory}\` of ./raw.js gives the openapi-fetch client for path-based calls.`,
     'Each method lists the statuses its document declares as @throws; any other error status throws ApiError, or its subclass for that status.',
     '@throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.',
+    '@throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.',
     '@throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.',
     '@throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.',
   ]);

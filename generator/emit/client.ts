@@ -9,7 +9,7 @@ import { fragmentKeys } from '../util/json.js';
 import { unique } from '../util/names.js';
 import { allDoc, bodyDoc, clientDoc, jsdocText, methodDoc, pagesDoc, paramDoc } from './client-docs.js';
 import type { Printer, Statement } from './print.js';
-import { anyApi, authSchemes, errorStatusType, paging, q, specsStatement, styled, typedErrors } from './specs.js';
+import { anyApi, authSchemes, errorStatusType, metSchemes, paging, q, specsStatement, styled, typedErrors } from './specs.js';
 import { banner } from './templates.js';
 
 /** The `docs` of a structure: none, or one JSDoc block. */
@@ -128,7 +128,11 @@ function paramsDeclaration({ op, K, Name, eParam, runtimeTypes, statements }: Op
   // the same at fewer bytes, but tsc instantiates each Pick when it checks client.ts (ARCHITECTURE.md, "Emitting TypeScript").
   const props: OptionalKind<PropertySignatureStructure>[] = op.params.map((p) => {
     if (p.sortable?.length) runtimeTypes.add('SortParam');
-    return { name: p.key, hasQuestionToken: !p.required, type: paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`, docs: docs(paramDoc(p)) };
+    const type = paramOverride(p) ?? `${groupType(op, p.in)}[${q(p.name)}]`;
+    // Nested objects have no serialisation but deepObject's (and a content parameter's): typed away elsewhere.
+    const flat = p.object && !p.content && p.style !== 'deepObject';
+    if (flat) runtimeTypes.add('FlatParam');
+    return { name: p.key, hasQuestionToken: !p.required, type: flat ? `FlatParam<${type}>` : type, docs: docs(paramDoc(p)) };
   });
   if (op.body) props.push({ name: 'body', hasQuestionToken: !op.body.required, type: bodyType(op), docs: docs(bodyDoc(op.body)) });
   // An operation without parameters takes none: no empty `{}` type, which would accept any object.
@@ -357,7 +361,8 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   if (api.operations.some((op) => op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || op.body.wildcard))) codecs.push(['body', 'encodedBody', 'body']);
   if (api.operations.some((op) => op.params.some(styled))) codecs.push(['param', 'styledParam', 'param-styles']);
   if (api.operations.some((op) => typedErrors(op, api))) codecs.push(['error', 'documentedError', 'error-body']);
-  if (auth.length) codecs.push(['auth', 'credentials', 'credentials']);
+  const met = metSchemes(api);
+  if (met.length) codecs.push(['auth', 'credentials', 'credentials']);
 
   const statements: Statement[] = [];
   if (schemaTypes.length) statements.push({ kind: K.ImportDeclaration, isTypeOnly: true, namedImports: schemaTypes, moduleSpecifier: './schema.js' });
@@ -382,13 +387,17 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
     properties: members,
   });
   statements.push((w) => w.blankLineIfLastNot(), specs.text);
-  if (auth.length) {
+  if (met.length) {
     // The schemes a credential can be given for (oauth2 and openIdConnect: met by `tokens`) and the document's
     // security requirements, for the operations that declare none.
-    const schemes = api.schemes.filter((s) => s.kind.type !== 'none').map((s) => `${q(s.name)}: ${JSON.stringify(s.kind)}`);
+    const schemes = met.map((s) => `${q(s.name)}: ${JSON.stringify(s.kind)}`);
+    const given = api.security === 'given';
     statements.push(
-      (w) => w.blankLineIfLastNot().writeLine('/** The credentials each operation sends, by the security requirements of the document. */'),
-      `const auth = credentials({ ${schemes.join(', ')} }, ${JSON.stringify(api.security)});`,
+      (w) =>
+        w
+          .blankLineIfLastNot()
+          .writeLine(`/** The credentials each operation sends, by the security requirements of the document${given ? ', which names none: every credential given' : ''}. */`),
+      `const auth = credentials({ ${schemes.join(', ')} }, ${given ? q('given') : JSON.stringify(api.security)});`,
     );
   }
   const codecArg = codecs.length ? `, { ${codecs.map(([k, fn]) => (k === 'auth' ? 'auth' : `${k}: ${fn}`)).join(', ')} }` : '';

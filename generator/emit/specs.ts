@@ -29,6 +29,9 @@ export const anyApi = (api: ApiModel) => api.apiPath === '';
 /** The schemes `auth` takes a credential for: API keys, http basic and bearer (oauth2 and openIdConnect: `tokens`). */
 export const authSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type === 'apiKey' || s.kind.type === 'basic' || s.kind.type === 'bearer') : []);
 
+/** The schemes a client meets, by `auth` or `tokens`: with any, each operation sends what its security asks for. */
+export const metSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type !== 'none') : []);
+
 /** The status key of a declared error body as the runtime looks it up: `404`, `4XX`, `default`. */
 const errorKey = (status: string) => (/^default$/i.test(status) ? 'default' : status.toUpperCase());
 
@@ -75,7 +78,7 @@ export function operationSpec(op: OperationModel, api: ApiModel): OperationSpec 
     accept: successMedia(op).map((r) => r.mediaType),
     ...(paginated ? { paginated } : {}),
     ...(op.conventions.etag.etag ? { etag: true } : {}),
-    ...(op.security && authSchemes(api).length ? { security: op.security } : {}),
+    ...(op.security && metSchemes(api).length ? { security: op.security } : {}),
     ...(op.server !== undefined ? { server: op.server } : {}),
     ...(errors.length
       ? { errors: Object.fromEntries(errors.map((e) => [errorKey(e.status), e.mediaType ? { ...(e.type ? { type: e.type } : {}), ...(e.required.length ? { required: e.required } : {}) } : false])) }

@@ -7,8 +7,10 @@
 import { statSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
 import { bundleFile, discoverApis, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
-import { buildApiModel } from '../model/index.js';
+import { buildApiModel, type ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
+import { unescapePointer } from '../util/json.js';
+import { pointerLine } from '../util/lines.js';
 import type { OutputTree } from '../emit/tree.js';
 import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
@@ -47,6 +49,15 @@ export interface GenerateOptions {
 }
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
+
+/** The model's warnings as lines: a located one (in the bundled document, so in `file`) with its file and line. */
+function modelWarnings(warnings: ApiModel['warnings'], file: string): string[] {
+  return warnings.map((w) => {
+    if (typeof w === 'string') return w;
+    const line = pointerLine(file, w.at.pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapePointer));
+    return shown({ file: relative(process.cwd(), file) || file, line: line ?? 0, message: w.message });
+  });
+}
 
 const API_ID = /^(token|([a-z][a-z0-9-]*)\/(v\d+(?:\.\d+)*))$/;
 
@@ -150,7 +161,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}) });
-    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, model.warnings) }))];
+    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file)) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)

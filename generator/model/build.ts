@@ -36,7 +36,7 @@ interface RawOperation {
  * foreign documents: the loader rejects them in ours) get names derived from method and path, with a warning.
  */
 export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiModel {
-  const warnings: string[] = [];
+  const warnings: ApiModel['warnings'] = [];
   const raws: RawOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const pathItem = deref<typeof item>(doc, item);
@@ -65,7 +65,13 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     return op;
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const { server, schemes, security } = reading;
+  const { server, schemes, security, unnamedSecurity } = reading;
+  if (unnamedSecurity) {
+    warnings.push({
+      at: unnamedSecurity,
+      message: 'the document declares security schemes but names no security requirement (no root `security`, none on any operation): every operation sends the credentials the client is given',
+    });
+  }
   return {
     id: opts.id,
     ...clientNames(opts.name),
@@ -105,7 +111,7 @@ function documentTags(doc: OpenApiDocument): string[] {
   return (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string');
 }
 
-function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, reading: OperationReading, warnings: string[], order: number): OperationModel {
+function buildOperation(doc: OpenApiDocument, r: RawOperation, name: string, reading: OperationReading, warnings: ApiModel['warnings'], order: number): OperationModel {
   const { op } = r;
   const { conventions } = reading;
   const merged = new Map<string, ParameterObject>();

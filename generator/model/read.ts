@@ -6,6 +6,7 @@ import {
   child,
   defaultServer,
   documentContext,
+  documentSecurity,
   operationServer,
   readErrorBodies,
   requirementNames,
@@ -56,7 +57,9 @@ export interface DocumentReading {
   /** What a client of any API calls by default and the credentials it can give (see ApiModel). */
   server?: string;
   schemes: ApiModel['schemes'];
-  security: string[][];
+  security: ApiModel['security'];
+  /** Where the schemes of a document that names no requirement are declared (documentSecurity). */
+  unnamedSecurity?: SourceRef;
 }
 
 export function readDocument(doc: OpenApiDocument, file: string): DocumentReading {
@@ -65,12 +68,14 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
   const out = new Map<string, OperationReading>();
   for (const op of operations(ctx, root)) out.set(`${op.method} ${op.path}`, readOperation(ctx, op));
   const server = defaultServer(ctx, root);
+  const { security, unnamed } = documentSecurity(ctx, root);
   return {
     operations: out,
     collections: collectionsOf(ctx, root),
     ...(server !== undefined ? { server } : {}),
     schemes: [...securitySchemes(ctx, root)].map(([name, s]) => ({ name, kind: schemeKind(s), ...(str(s.node.description) ? { description: str(s.node.description) } : {}) })),
-    security: Array.isArray(root.node.security) ? requirementNames(root.node.security.filter(isObject)) : [],
+    security,
+    ...(unnamed ? { unnamedSecurity: sourceOf(unnamed.location) } : {}),
   };
 }
 

@@ -280,7 +280,9 @@ export interface ApiModel {
   server?: string;
   /** The document's security schemes, by name in document order, with how a client meets each. */
   schemes: { name: string; kind: SchemeKind; description?: string }[];
-  /** The document's security requirements (alternatives of scheme names): those of operations that declare none. */
-  security: string[][];
-  warnings: string[];
+  /** The requirements of operations that declare none (alternatives of scheme names): the root `security`, or
+   *  `'given'` for a document that declares schemes and names no requirement anywhere (conventions/security.ts). */
+  security: string[][] | 'given';
+  /** One line each; a located one names where it is written (the generate command adds the line). */
+  warnings: (string | { at: SourceRef; message: string })[];
 }

@@ -1,15 +1,17 @@
 /**
- * `ClientOptions.auth` applied by each operation's security requirements (OpenAPI `security`): the first alternative
- * whose every scheme has a credential (or, for oauth2 and openIdConnect, a token source) is sent; an alternative that
- * asks for nothing is taken only when no other is met. The token source is asked only for an operation whose met
- * alternative names an oauth2 or openIdConnect scheme (its bearer token would replace a basic or bearer credential).
- * A generated client imports this only when its document declares an API key, http basic or bearer scheme.
+ * `ClientOptions.auth` and `tokens` applied by each operation's security requirements (OpenAPI `security`): the first
+ * alternative whose every scheme has a credential (or, for oauth2 and openIdConnect, a token source) is sent; an
+ * alternative that asks for nothing is taken only when no other is met. The token source is asked only for an
+ * operation whose met alternative names an oauth2 or openIdConnect scheme (its bearer token would replace a basic or
+ * bearer credential). A document that names no requirement anywhere (`'given'`) sends every credential given with
+ * every operation. A generated client imports this only when its document declares a scheme a client can meet.
  */
 import { addCookie, pct } from './request.js';
-import type { BasicCredentials, Codecs, Credential, SchemeSpec, SecuritySpec } from './types.js';
+import type { BasicCredentials, Codecs, Credential, DocumentSecuritySpec, SchemeSpec } from './types.js';
 
 /** The `auth` codec of one document: its schemes by name, and the requirements of operations that declare none. */
-export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, security: SecuritySpec = []): NonNullable<Codecs['auth']> {
+export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, security: DocumentSecuritySpec = []): NonNullable<Codecs['auth']> {
+  const names = Object.keys(schemes);
   return (spec, options, url, headers) => {
     const { tokens } = options;
     const auth = (options.auth ?? {}) as Readonly<Record<string, Credential | undefined>>;
@@ -17,7 +19,8 @@ export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, secur
       const s = Object.hasOwn(schemes, name) ? schemes[name]! : { type: 'none' };
       return s.type === 'tokens' ? !!tokens : s.type !== 'none' && Object.hasOwn(auth, name) && auth[name] != null;
     };
-    const met = (spec.security ?? security).find((names) => names.length > 0 && names.every(has));
+    const required = spec.security ?? security;
+    const met = required === 'given' ? names.filter(has) : required.find((all) => all.length > 0 && all.every(has));
     let token = false;
     for (const name of met ?? []) {
       const s = schemes[name]!;
@@ -31,7 +34,7 @@ export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, secur
         else addCookie(headers, pair);
       }
     }
-    return [url, token];
+    return [url, token, !!met?.length];
   };
 }
 

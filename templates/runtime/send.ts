@@ -2,6 +2,7 @@
 import { isIdempotent } from './request.js';
 import { backoff, retryDelay, sleep, type RetryOptions } from './retry.js';
 import type { ClientOptions } from './types.js';
+import { discard, isRefusal } from './transmit.js';
 
 /** Statuses worth another attempt of an idempotent request: the server or a gateway failed for now, or asked us to
  *  slow down (429). */
@@ -31,7 +32,7 @@ const defaults: RetryOptions = {};
 /**
  * Runs `attempt` with the Authorization header value until a response is final. `replayable`: the body can be
  * sent again (after a 401, once per call and not counted as a retry); with an idempotent `method` it is also
- * retried on network errors and 429/500/502/503/504, unless Retry-After asks for a wait beyond `maxDelayMs` (the
+ * retried on network errors (not fetch's refusals before sending: transmit.ts) and 429/500/502/503/504, unless Retry-After asks for a wait beyond `maxDelayMs` (the
  * response is then final: waiting less would only hammer the server). `misreported` (misreportedByReplay): once an
  * attempt may have been applied (a network error after connecting, or mayHaveActed), that answer is final.
  */
@@ -57,7 +58,7 @@ export async function send(
       res = await attempt(token && `Bearer ${token}`);
     } catch (err) {
       // No response, so no Retry-After to honour: back off while the budget lasts.
-      if (retried >= retries || signal?.aborted || (misreported && !wasNotSent(err))) throw err;
+      if (retried >= retries || signal?.aborted || isRefusal(err) || (misreported && !wasNotSent(err))) throw err;
       await sleep(backoff(retried++, options), signal);
       continue;
     }
@@ -74,9 +75,4 @@ export async function send(
     discard(res);
     await sleep(delay, signal);
   }
-}
-
-/** Releases a response we will not read, so the connection can be reused. */
-function discard(res: Response): void {
-  res.body?.cancel().catch(() => {});
 }

@@ -62,6 +62,10 @@ export type SchemeSpec = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; na
 /** Security requirements: alternatives, each the names of the schemes it needs together ([] = anonymous). */
 export type SecuritySpec = readonly (readonly string[])[];
 
+/** The requirements of a document's operations that declare none: its root `security`, or `'given'` for a document
+ *  that names no requirement anywhere (each operation then sends every credential given). */
+export type DocumentSecuritySpec = SecuritySpec | 'given';
+
 export interface ParamSpec {
   /** Property name in the method's params object. */
   key: string;
@@ -118,8 +122,8 @@ export interface Codecs {
   /** Every parameter, when some parameter of the document needs more than request.ts's plain path (param-styles.ts). */
   param?: (p: ParamSpec, v: unknown) => string;
   /** Adds the credentials an operation sends, from ClientOptions.auth, to the (lower-case) headers and to `url`,
-   *  returning the URL to send and whether the token source is to be asked (credentials.ts). */
-  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean];
+   *  returning the URL to send, whether the token source is to be asked, and whether it added any (credentials.ts). */
+  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean, boolean];
   /** Whether an error response's JSON body is the one the operation's `errors` declare for its status (error-body.ts). */
   error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
 }
@@ -161,6 +165,14 @@ export interface Api {
   /** The authenticated, retrying fetch, for the raw openapi-fetch client. */
   readonly fetch: typeof fetch;
 }
+
+/** A value inside an object or array parameter that a style other than deepObject can send: a primitive, a Date or
+ *  an array of them. */
+type FlatValue<V> = V extends Date ? V : V extends readonly (infer I)[] ? (I extends object ? (I extends Date ? V : never) : V) : V extends object ? never : V;
+
+/** An object or array parameter as its style can send it (OpenAPI serialises nested objects only as deepObject): a
+ *  nested object is `never`, so passing one does not compile (the runtime refuses it too). */
+export type FlatParam<T> = T extends Date ? T : T extends readonly unknown[] ? { [K in keyof T]: FlatValue<T[K]> } : T extends object ? { [K in keyof T]: FlatValue<T[K]> } : T;
 
 /** A sortable property, descending with a leading '-' (conventions 4.5). */
 export type SortParam<P extends string> = P | `-${P}`;

@@ -276,7 +276,8 @@ export function createTokenSession(options: TokenClientOptions): TokenSession {
     // expires_in is RECOMMENDED: without it, the access token lifetime the spec documents (300 s).
     const expiresIn = Number(answer['expires_in'] ?? 300);
     const bad = res.ok ? unusableField(answer, expiresIn) : '';
-    if (!res.ok || bad) throw answerError(res, answer, bad, [clientSecret, ...secrets, held.current?.accessToken, held.current?.refreshToken]);
+    // The client authentication is masked as sent too (a service may echo its header), base64 and all.
+    if (!res.ok || bad) throw answerError(res, answer, bad, [clientSecret, authorization.slice(6), ...secrets, held.current?.accessToken, held.current?.refreshToken]);
     return storedTokens(answer, { sentAt, expiresIn, grant, previous });
   }
 

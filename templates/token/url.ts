@@ -1,5 +1,5 @@
 // Transport safety: token (and API) URLs must be https, except plain http to a loopback host for local sandboxes.
-import { isLoopbackHost } from '../runtime/loopback.js';
+import { hasUserinfo, isLoopbackHost } from '../runtime/loopback.js';
 import { TokenError } from './errors.js';
 
 export { isLoopbackHost };
@@ -13,7 +13,7 @@ export function checkServiceUrl(url: string, what: string): string {
   } catch {
     // reported below
   }
-  const wellFormed = u && !(u.username || u.password || u.search || u.hash);
+  const wellFormed = u && !(hasUserinfo(u) || u.search || u.hash);
   if (wellFormed && (u!.protocol === 'https:' || (u!.protocol === 'http:' && isLoopbackHost(u!.hostname)))) return u!.href.replace(/\/+$/, '');
   throw new TokenError(wellFormed ? 'insecure_url' : 'invalid_config', `${what} must be an https URL (http only to loopback) without credentials, query or fragment.`);
 }

@@ -53,4 +53,26 @@ describe('styledParam: the style examples of OpenAPI', () => {
     expect(styledParam({ key: 'c', name: 'color', in: 'query' }, [])).toBe('');
     expect(styledParam({ key: 'c', name: 'color', in: 'query', style: 'deepObject' }, {})).toBe('');
   });
+
+  // Issue 41 (N): cloudmersive's formTemplateDefinition, an object header with an object inside, went out as
+  // `[object Object]`. OpenAPI serialises nested values only as deepObject: any other style refuses them.
+  it('refuses a nested object in any style but deepObject, before sending; an array of primitives inside joins', () => {
+    const nested = { name: 'invoice', fields: { total: 1 } };
+    for (const p of [
+      { key: 'h', name: 'formTemplateDefinition', in: 'header' },
+      { key: 'h', name: 'X-Def', in: 'header', explode: true },
+      { key: 'q', name: 'def', in: 'query' },
+      { key: 'q', name: 'def', in: 'query', explode: false },
+      { key: 'p', name: 'def', in: 'path', style: 'matrix' },
+      { key: 'c', name: 'def', in: 'cookie' },
+    ] as ParamSpec[]) {
+      expect(() => styledParam(p, nested), `${p.in} ${p.name}`).toThrow(
+        new TypeError(`parameter ${p.name}: a nested object cannot be sent in style ${p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple')}; OpenAPI defines no serialisation for it (send it as a JSON content parameter)`),
+      );
+      expect(() => styledParam(p, [{ a: 1 }]), `${p.in} ${p.name} array`).toThrow(TypeError);
+    }
+    expect(styledParam({ key: 'h', name: 'X-Def', in: 'header' }, { tags: ['a', 'b'], at: new Date(0) })).toBe('tags,a,b,at,1970-01-01T00:00:00.000Z');
+    expect(styledParam({ key: 'q', name: 'def', in: 'query', style: 'deepObject' }, nested)).toBe('def%5Bname%5D=invoice&def%5Bfields%5D%5Btotal%5D=1');
+  });
 });
+

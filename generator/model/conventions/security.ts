@@ -1,6 +1,7 @@
 // Security: which schemes an operation requires, and whether a bearer or basic scheme is among them.
+import { isObject } from '../../util/json.js';
 import { child, entries, str, type At, type Ctx, type Obj } from './node.js';
-import type { Operation } from './operations.js';
+import { operations, type Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
 import type { SchemeSpec } from '../../../templates/runtime/types.js';
 
@@ -47,6 +48,21 @@ export function schemeKind(s: At): SchemeKind {
 /** Security requirements as alternatives of scheme names (`[]`: anonymous), in document order. */
 export function requirementNames(security: Obj[] | undefined): string[][] {
   return (security ?? []).map((r) => Object.keys(r));
+}
+
+/**
+ * What an operation that declares no `security` requires. OpenAPI: the root `security`, else nothing (anonymous); an
+ * explicit `security: []` is always anonymous. But a document that declares security schemes and names no requirement
+ * anywhere (no root `security`, none on any operation) has left out what its operations need, while saying what
+ * credentials the API takes: it reads as `given`, every operation sends the credentials a client is given (`tokens`
+ * and `auth` alike), and `unnamed` is where the schemes are declared, for the warning that says so.
+ */
+export function documentSecurity(ctx: Ctx, root: At): { security: string[][] | 'given'; unnamed?: At } {
+  const declared = root.node.security;
+  if (Array.isArray(declared)) return { security: requirementNames(declared.filter(isObject)) };
+  const schemes = child(ctx, child(ctx, root, 'components'), 'securitySchemes');
+  const named = operations(ctx, root).some((op) => Array.isArray(op.op.node.security));
+  return schemes && securitySchemes(ctx, root).size && !named ? { security: 'given', unnamed: schemes } : { security: [] };
 }
 
 /** Spec 7.2, 403: "The client may not access the resource" (another company's) is an answer the operation declares. */
