@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Show the login page
-         * @description Where the client sends the user's browser to sign in (authorization code grant). The specification does not show the login page's address; this is ours. After a successful login the browser is redirected to `redirect_uri` with `code` and, when given, `state`. With PKCE (RFC 7636, recommended by RFC 9700), send `code_challenge` and `code_challenge_method=S256` here and the `code_verifier` with the code exchange.
+         * @description Where the client sends the user's browser to sign in (authorization code grant). The specification does not show the login page's address; this is ours. After a successful login the browser is redirected to `redirect_uri` with `code` and, when given, `state`. With PKCE (RFC 7636, recommended by RFC 9700), send `code_challenge` and `code_challenge_method=S256` here and the `code_verifier` with the code exchange; a code issued without `code_challenge` is exchanged without `code_verifier`.
          */
         get: operations["getLoginPage"];
         put?: never;
@@ -83,7 +83,7 @@ export interface components {
              */
             redirect_uri: string;
             /**
-             * @description The PKCE code verifier, when the login page request carried a `code_challenge`.
+             * @description The PKCE code verifier: required when the login page request carried a `code_challenge`, and refused (`invalid_grant`) when it did not, as a PKCE downgrade (RFC 9700 section 2.1.1). 43 to 128 characters of `A-Z`, `a-z`, `0-9`, `-`, `.`, `_` and `~` (RFC 7636 section 4.1); any other value is `invalid_request`.
              * @pattern ^[A-Za-z0-9._~-]{43,128}$
              */
             code_verifier?: string;
@@ -217,7 +217,10 @@ export interface components {
         QueryCode: string;
         /** @description The `redirect_uri` of the login redirect (`authorization_code` grant), in the query. */
         QueryRedirectUri: string;
-        /** @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+        /**
+         * @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form.
+         * @pattern ^[A-Za-z0-9._~-]{43,128}$
+         */
         QueryCodeVerifier: string;
         /** @description The user name (`password` grant), in the query. */
         QueryUsername: string;
@@ -250,7 +253,10 @@ export interface operations {
                 code?: components["parameters"]["QueryCode"];
                 /** @description The `redirect_uri` of the login redirect (`authorization_code` grant), in the query. */
                 redirect_uri?: components["parameters"]["QueryRedirectUri"];
-                /** @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+                /**
+                 * @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form.
+                 * @pattern ^[A-Za-z0-9._~-]{43,128}$
+                 */
                 code_verifier?: components["parameters"]["QueryCodeVerifier"];
                 /** @description The user name (`password` grant), in the query. */
                 username?: components["parameters"]["QueryUsername"];
@@ -289,7 +295,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description The request is invalid (`invalid_request`), the code, redirect URI or refresh token is wrong, used or expired (`invalid_grant`), or the grant is not supported (`unsupported_grant_type`). The OAuth 2.0 standard error body (RFC 6749 section 5.2); the spec does not show this response. */
+            /** @description The request is invalid (`invalid_request`), the code, redirect URI, PKCE code verifier or refresh token is wrong, used or expired (`invalid_grant`), or the grant is not supported (`unsupported_grant_type`). The OAuth 2.0 standard error body (RFC 6749 section 5.2); the spec does not show this response. */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];

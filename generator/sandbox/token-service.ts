@@ -48,6 +48,8 @@ const FORM = 'application/x-www-form-urlencoded';
 /** A form (token, revocation, login): at most 64 KiB, as the token document states. */
 export const MAX_FORM_BYTES = 64 * 1024;
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+/** RFC 7636 section 4.1: code-verifier = 43*128unreserved. */
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 class OAuthError extends Error {
   constructor(readonly error: string, readonly description: string, readonly status = 400) {
@@ -192,6 +194,9 @@ function grantTokens(svc: Service, client: TokenServiceClient, p: Params): Issue
   if (grant === 'authorization_code' || grant === 'password' || grant === 'refresh_token') svc.stats[GRANT_COUNTER[grant]]++;
   if (grant === 'authorization_code') {
     const [code, redirectUri] = required(p, 'code', 'redirect_uri') as [string, string];
+    if (p.code_verifier !== undefined && !CODE_VERIFIER.test(p.code_verifier)) {
+      throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636 section 4.1).');
+    }
     return svc.state.redeemCode(code, client.clientId, redirectUri, p.code_verifier);
   }
   if (grant === 'password') {

@@ -36,6 +36,9 @@ async function codeFor(params: Record<string, string> = {}): Promise<string> {
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
 }
+/** The code exchange (authorization_code grant) with the test client. */
+const exchange = (code: string, extra: Record<string, string> = {}) =>
+  postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...extra }, auth);
 
 describe('client authentication', () => {
   it('answers 401 invalid_client with WWW-Authenticate without Basic, with a wrong secret or an unknown client', async () => {
@@ -304,16 +307,48 @@ describe('login page and authorization_code grant', () => {
   it('verifies PKCE S256 when the login carried a code_challenge', async () => {
     const verifier = 'v'.repeat(20) + 'A-._~'.repeat(6);
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const exchange = (code: string, extra: Record<string, string>) =>
-      postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...extra }, auth);
     const pk = { code_challenge: challenge, code_challenge_method: 'S256' };
     expect(await (await exchange(await codeFor(pk), {})).json()).toMatchObject({ error: 'invalid_grant', error_description: 'code_verifier is required: the login used PKCE.' });
     expect(await (await exchange(await codeFor(pk), { code_verifier: verifier + 'x' })).json()).toMatchObject({ error: 'invalid_grant' });
     expect((await exchange(await codeFor(pk), { code_verifier: verifier })).status).toBe(200);
     // Without code_challenge_method the challenge is S256, as the token document says.
     const noMethod = await codeFor({ code_challenge: challenge });
-    expect(await (await exchange(noMethod, { code_verifier: 'wrong' })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect(await (await exchange(noMethod, { code_verifier: 'w'.repeat(43) })).json()).toMatchObject({ error: 'invalid_grant' });
     expect((await exchange(await codeFor({ code_challenge: challenge }), { code_verifier: verifier })).status).toBe(200);
+  });
+
+  it('refuses a code_verifier for a code issued without code_challenge: a PKCE downgrade (RFC 9700 2.1.1)', async () => {
+    const downgraded = await exchange(await codeFor(), { code_verifier: 'v'.repeat(43) });
+    expect(downgraded.status).toBe(400);
+    expect(await downgraded.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('no code_challenge') });
+    // The code was not spent by the refusal: without a verifier, as issued, it is exchanged.
+    const code = await codeFor();
+    expect((await exchange(code, { code_verifier: 'v'.repeat(43) })).status).toBe(400);
+    expect((await exchange(code, {})).status).toBe(200);
+  });
+
+  it('checks the code_verifier is 43 to 128 unreserved characters (RFC 7636 4.1): invalid_request otherwise', async () => {
+    const challengeOf = (v: string) => createHash('sha256').update(v, 'ascii').digest('base64url');
+    const unreserved = 'ABCXYZabcxyz0189-._~';
+    for (const good of [unreserved.repeat(3).slice(0, 43), unreserved.repeat(7).slice(0, 128)]) {
+      expect((await exchange(await codeFor({ code_challenge: challengeOf(good) }), { code_verifier: good })).status, good).toBe(200);
+    }
+    // Each malformed verifier's challenge is what the login sent, so only the format check can refuse it.
+    for (const bad of ['abc', '', 'v'.repeat(42), 'v'.repeat(129), 'v'.repeat(42) + '+', 'v'.repeat(42) + '/', 'v'.repeat(42) + '=', 'v'.repeat(42) + ' ', 'v'.repeat(42) + '\u00e9', 'v'.repeat(42) + '%']) {
+      const res = await exchange(await codeFor({ code_challenge: challengeOf(bad) }), { code_verifier: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(await res.json(), JSON.stringify(bad)).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('RFC 7636') });
+    }
+  });
+
+  it('refuses code_challenge_method plain, and takes a challenge without a method as S256', async () => {
+    const verifier = 'p'.repeat(43);
+    const plain = await login({ code_challenge: verifier, code_challenge_method: 'plain' });
+    expect(plain.status).toBe(400);
+    expect(await plain.text()).toContain('code_challenge_method must be S256.');
+    // A verifier sent as its own challenge (what plain would accept) does not match an S256 challenge.
+    const res = await exchange(await codeFor({ code_challenge: verifier }), { code_verifier: verifier });
+    expect(await res.json()).toMatchObject({ error: 'invalid_grant', error_description: 'code_verifier does not match the code_challenge.' });
   });
 });
 
