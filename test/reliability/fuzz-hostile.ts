@@ -37,6 +37,21 @@ const isPlain = (v: unknown): v is Plain => v !== null && typeof v === 'object' 
 /** Whether a request schema node names the properties an object may have (the contract's "declares"). */
 const lists = (s: SchemaObject): boolean => !!s.properties && typeof s.additionalProperties !== 'object';
 
+/**
+ * The server-owned properties `unstored` that an answer (`after`) shows as the client sent them. A value the server
+ * held itself proves nothing: where the value before the write is known (`before`, a replace), only a change to the
+ * sent value counts; where it is not (a create), a boolean does not count, as the server's own pick equals the one
+ * sent one time in two.
+ */
+export function storedAsSent(unstored: Record<string, unknown>, after: unknown, before: unknown): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.entries(unstored).flatMap(([k, sent]) => {
+    if (!isPlain(after) || !same(after[k], sent)) return [];
+    const serversOwn = isPlain(before) ? same(before[k], sent) : typeof sent === 'boolean';
+    return serversOwn ? [] : [k];
+  });
+}
+
 /** `body` (a valid body, drawn from the request schema) made hostile as `h` says. */
 export function hostileBody(doc: OpenApiDocument, request: SchemaObject | undefined, representation: SchemaObject | undefined, body: unknown, h: Hostile): HostileBody {
   const root = resolveSchema(doc, request);
