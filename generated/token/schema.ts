@@ -195,7 +195,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The client id is unknown, the `redirect_uri` is not the registered one, or a parameter is missing or wrong. Shown as a page rather than redirected, as RFC 6749 section 4.1.2.1 requires. */
+        /** @description The client id is unknown, the `redirect_uri` is not the registered one, or a parameter is missing, wrong or sent twice. Shown as a page rather than redirected, as RFC 6749 section 4.1.2.1 requires. */
         LoginError: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlNoStore"];

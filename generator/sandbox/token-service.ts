@@ -275,6 +275,7 @@ function registerLoginRoutes(scope: FastifyInstance, svc: Service): void {
   });
   scope.post('/oauth2/authorize', async (req, reply) => {
     if (!isFormBody(req.body)) return reply.code(415).headers(HTML_HEADERS).send(errorPage(`The form must be sent as ${FORM}.`));
+    if (req.body.duplicates.length) return reply.code(400).headers(HTML_HEADERS).send(errorPage(`Parameter sent more than once: ${[...new Set(req.body.duplicates)].join(', ')}.`));
     const body = req.body.params;
     const a = authorizeParams(body);
     const check = checkAuthorize(svc, a);

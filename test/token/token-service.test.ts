@@ -255,6 +255,15 @@ describe('login page and authorization_code grant', () => {
     expect(json.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
+  it('refuses a login form with a parameter sent twice (a 400 page), as the token endpoint does', async () => {
+    const form = new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...USER });
+    form.append('redirect_uri', 'http://127.0.0.1/callback');
+    const res = await fetch(`${suite.server.url}/oauth2/authorize`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('Parameter sent more than once: redirect_uri.');
+  });
+
   it('matches redirect_uri exactly (spec 4.4), loopback URIs too: another port, path or a trailing slash is refused', async () => {
     for (const redirect of ['http://127.0.0.1:54321/cb', 'http://127.0.0.1/callback/', 'http://localhost/callback', 'http://127.0.0.1:8123/cb?x=1']) {
       const res = await login({ redirect_uri: redirect, state: 's' });
