@@ -1,9 +1,11 @@
 // The sandbox's OAuth 2.0 token service (spec sections 2.6, 4.3, 4.4, 5, 8):
 //   POST /oauth2/token      HTTP Basic client auth; grants authorization_code (+ PKCE S256), password, refresh_token
-//   GET  /oauth2/authorize  HTML login form;  POST /oauth2/authorize  -> 302 redirect_uri?code&state
+//   GET  /oauth2/authorize  HTML login form;  POST /oauth2/authorize  -> 302 redirect_uri?code&state (login-csrf.ts
+//                           refuses a POST from another site)
 //   POST /oauth2/revoke     RFC 7009 revocation
 // Registered as an encapsulated fastify plugin, so its form parser and error handler do not leak into the sub APIs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LoginCsrf } from './login-csrf.js';
 import { HTML_HEADERS, errorPage, loginPage, type LoginPageParams } from './login-page.js';
 import { TokenState, safeEqual, type Grant, type IssuedTokens } from './token-state.js';
 
@@ -101,6 +103,7 @@ interface Service {
   opts: TokenServiceOptions;
   state: TokenState;
   stats: TokenStats;
+  csrf: LoginCsrf;
 }
 
 const GRANT_COUNTER: Record<Grant, 'authorizationCodes' | 'passwords' | 'refreshes'> = {
@@ -265,25 +268,35 @@ function registerTokenRoutes(scope: FastifyInstance, svc: Service): void {
   );
 }
 
+/** The login page of `a`, with a form token for it (and the cookie the token is bound to, when the browser has none). */
+function sendLoginPage(svc: Service, req: FastifyRequest, reply: FastifyReply, a: LoginPageParams, opts?: { error: string; username: string }): FastifyReply {
+  const { formToken, setCookie } = svc.csrf.issue(req, a);
+  if (setCookie) void reply.header('set-cookie', setCookie);
+  return reply.code(200).headers(HTML_HEADERS).send(loginPage(a, formToken, opts));
+}
+
 /** GET /oauth2/authorize (the login page) and POST /oauth2/authorize (its form: 302 to redirect_uri with a code). */
 function registerLoginRoutes(scope: FastifyInstance, svc: Service): void {
   scope.get('/oauth2/authorize', async (req, reply) => {
     const a = authorizeParams(stringParams(req.query));
     const check = checkAuthorize(svc, a);
     if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
-    return reply.code(200).headers(HTML_HEADERS).send(loginPage(a));
+    return sendLoginPage(svc, req, reply, a);
   });
   scope.post('/oauth2/authorize', async (req, reply) => {
     if (!isFormBody(req.body)) return reply.code(415).headers(HTML_HEADERS).send(errorPage(`The form must be sent as ${FORM}.`));
     if (req.body.duplicates.length) return reply.code(400).headers(HTML_HEADERS).send(errorPage(`Parameter sent more than once: ${[...new Set(req.body.duplicates)].join(', ')}.`));
     const body = req.body.params;
     const a = authorizeParams(body);
+    // Before the request or the password is looked at: a cross-site POST learns nothing and signs no one in.
+    const refusal = svc.csrf.refusal(req, a, body.form_token);
+    if (refusal) return reply.code(403).headers(HTML_HEADERS).send(errorPage(refusal));
     const check = checkAuthorize(svc, a);
     if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
     const username = body.username ?? '';
     if (!passwordMatches(svc, username, body.password ?? '')) {
       // 200, as the token document says: the same page again, with the error.
-      return reply.code(200).headers(HTML_HEADERS).send(loginPage(a, { error: 'Wrong username or password.', username }));
+      return sendLoginPage(svc, req, reply, a, { error: 'Wrong username or password.', username });
     }
     const code = svc.state.createCode({ clientId: check.client.clientId, username, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge });
     return reply.code(302).header('cache-control', 'no-store').header('location', redirectWith(a.redirect_uri, { code, state: a.state })).send();
@@ -295,7 +308,7 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
   const ttl = opts.accessTokenTtlSeconds ?? 300;
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('accessTokenTtlSeconds must be a positive integer');
   const stats: TokenStats = { tokenRequests: 0, authorizationCodes: 0, passwords: 0, refreshes: 0, errors: {} };
-  const svc: Service = { opts, state: new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true), stats };
+  const svc: Service = { opts, state: new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true), stats, csrf: new LoginCsrf(now) };
   app.register(async (scope) => {
     registerPlumbing(scope, svc);
     registerTokenRoutes(scope, svc);

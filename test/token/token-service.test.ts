@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { FORM_TOKEN_TTL_SECONDS } from '../../generator/sandbox/login-csrf.js';
 import { MAX_FORM_BYTES, registerTokenService } from '../../generator/sandbox/token-service.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { MAX_FAMILIES_PER_USER } from '../../generator/sandbox/token-state.js';
+import { openLoginForm, submitLoginForm } from './browser.js';
 import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, useTokenServer } from './server.js';
 
 // Every form posted records its secrets; every error body the service sends is checked for them at the end.
@@ -28,8 +30,16 @@ beforeAll(() => {
 const auth = basic(CLIENT.clientId, CLIENT.clientSecret);
 const password = () => postForm(token, { grant_type: 'password', ...USER }, auth);
 
+/** The login page of an authorization request (answered as a browser sees it), then, when it shows the form, the form
+ *  submitted as a browser does with `user`. */
 async function login(params: Record<string, string>, user = USER): Promise<Response> {
-  return postForm(`${suite.server.url}/oauth2/authorize`, { response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...params, ...user });
+  const url = `${suite.server.url}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...params })}`;
+  const page = await fetch(url, { redirect: 'manual' });
+  if (page.status !== 200) return page;
+  watch.add(user.password);
+  const res = await submitLoginForm(await openLoginForm(url), user);
+  if (res.status >= 400) watch.texts.push(await res.clone().text());
+  return res;
 }
 async function codeFor(params: Record<string, string> = {}): Promise<string> {
   const res = await login(params);
@@ -358,6 +368,77 @@ describe('login page and authorization_code grant', () => {
     // A verifier sent as its own challenge (what plain would accept) does not match an S256 challenge.
     const res = await exchange(await codeFor({ code_challenge: verifier }), { code_verifier: verifier });
     expect(await res.json()).toMatchObject({ error: 'invalid_grant', error_description: 'code_verifier does not match the code_challenge.' });
+  });
+});
+
+describe('the login form against cross-site requests', () => {
+  const pageUrl = (params: Record<string, string> = {}) =>
+    `${suite.server.url}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: 'st', ...params })}`;
+  /** A refused POST: 403, a page naming why, no redirect and no code issued. */
+  async function expectRefused(res: Response, why: RegExp): Promise<void> {
+    expect(res.status).toBe(403);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toMatch(why);
+  }
+
+  it('binds the form to a cookie it sets HttpOnly and SameSite=Lax, and keeps a cookie the browser already has', async () => {
+    const page = await fetch(pageUrl());
+    const [cookie] = page.headers.getSetCookie();
+    expect(cookie).toMatch(/^docex_login=[A-Za-z0-9_-]{43}; Path=\/oauth2; HttpOnly; SameSite=Lax$/);
+    expect(await page.text()).toMatch(/<input type="hidden" name="form_token" value="\d+\.[A-Za-z0-9_-]{43}">/);
+    const again = await fetch(pageUrl(), { headers: { cookie: cookie!.split(';')[0]! } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses a POST without the form token, without the cookie, or with another browser\'s cookie', async () => {
+    const form = await openLoginForm(pageUrl());
+    const other = await openLoginForm(pageUrl());
+    const without = new URLSearchParams(form.fields);
+    without.delete('form_token');
+    await expectRefused(await submitLoginForm({ ...form, fields: without }), /its form token or this site&#39;s cookie is missing or wrong/);
+    await expectRefused(await submitLoginForm({ ...form, cookie: '' }), /its form token or this site&#39;s cookie is missing or wrong/);
+    await expectRefused(await submitLoginForm({ ...form, cookie: other.cookie }), /its form token or this site&#39;s cookie is missing or wrong/);
+    // A POST with no browser headers at all, as a forged form in an old browser sends it: the token decides.
+    expect((await postForm(`${suite.server.url}/oauth2/authorize`, { ...Object.fromEntries(form.fields), form_token: '1.x', ...USER })).status).toBe(403);
+    expect((await submitLoginForm(form)).status).toBe(302);
+  });
+
+  it('refuses a form whose authorization request was changed after the page showed it', async () => {
+    const challenge = createHash('sha256').update('v'.repeat(43)).digest('base64url');
+    for (const [name, value] of [['state', 'forged'], ['code_challenge', challenge], ['redirect_uri', 'http://127.0.0.1/callback'], ['scope', 'all']] as const) {
+      const form = await openLoginForm(pageUrl());
+      form.fields.set(name, value);
+      await expectRefused(await submitLoginForm(form), /its form token or this site&#39;s cookie is missing or wrong/);
+    }
+  });
+
+  it('refuses a POST the browser says comes from another origin (Origin, Sec-Fetch-Site), before the password is checked', async () => {
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: suite.server.url.replace('127.0.0.1', 'localhost') }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of foreign) {
+      const form = await openLoginForm(pageUrl());
+      await expectRefused(await submitLoginForm(form, USER, headers), /sent from another site/);
+      // A wrong password gets the same answer: another site learns nothing of it.
+      await expectRefused(await submitLoginForm(form, { username: USER.username, password: 'Wr0ng-pass-Q' }, headers), /sent from another site/);
+      // The same form from the page itself goes through.
+      expect((await submitLoginForm(form)).status, JSON.stringify(headers)).toBe(302);
+    }
+  });
+
+  it(`accepts the form for ${FORM_TOKEN_TTL_SECONDS / 60} minutes; a wrong password shows it again, still valid`, async () => {
+    const form = await openLoginForm(pageUrl());
+    suite.server.clock.advance(FORM_TOKEN_TTL_SECONDS + 1);
+    await expectRefused(await submitLoginForm(form), /has expired/);
+    const fresh = await openLoginForm(pageUrl());
+    suite.server.clock.advance(FORM_TOKEN_TTL_SECONDS - 1);
+    const wrong = await submitLoginForm(fresh, { username: USER.username, password: 'Wr0ng-pass-Q' });
+    expect(wrong.status).toBe(200);
+    const token = /name="form_token" value="([^"]+)"/.exec(await wrong.text())?.[1];
+    expect(token).toBeDefined();
+    fresh.fields.set('form_token', token!);
+    suite.server.clock.advance(FORM_TOKEN_TTL_SECONDS - 1);
+    expect((await submitLoginForm(fresh)).status).toBe(302);
   });
 });
 
