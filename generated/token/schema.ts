@@ -49,13 +49,13 @@ export interface paths {
         };
         /**
          * Show the login page
-         * @description Where the client sends the user's browser to sign in (authorization code grant). The specification does not show the login page's address; this is ours. After a successful login the browser is redirected to `redirect_uri` with `code` and, when given, `state`. With PKCE (RFC 7636, recommended by RFC 9700), send `code_challenge` and `code_challenge_method=S256` here and the `code_verifier` with the code exchange.
+         * @description Where the client sends the user's browser to sign in (authorization code grant). The specification does not show the login page's address; this is ours. After a successful login the browser is redirected to `redirect_uri` with `code` and, when given, `state`. With PKCE (RFC 7636, recommended by RFC 9700), send `code_challenge` and `code_challenge_method=S256` here and the `code_verifier` with the code exchange; a code issued without `code_challenge` is exchanged without `code_verifier`.
          */
         get: operations["getLoginPage"];
         put?: never;
         /**
          * Sign in on the login page
-         * @description The login form's submission. On success the browser is redirected to `redirect_uri` with `code` (and `state`); wrong credentials show the form again with an error.
+         * @description The login form's submission, from the login page only. On success the browser is redirected to `redirect_uri` with `code` (and `state`); wrong credentials show the form again with an error. A form another site makes the browser post is refused (403) before its credentials are read: it lacks the page's `form_token` or the `docex_login` cookie it is bound to, or the browser names another origin in `Origin` or `Sec-Fetch-Site`.
          */
         post: operations["submitLogin"];
         delete?: never;
@@ -83,7 +83,7 @@ export interface components {
              */
             redirect_uri: string;
             /**
-             * @description The PKCE code verifier, when the login page request carried a `code_challenge`.
+             * @description The PKCE code verifier: required when the login page request carried a `code_challenge`, and refused (`invalid_grant`) when it did not, as a PKCE downgrade (RFC 9700 section 2.1.1). 43 to 128 characters of `A-Z`, `a-z`, `0-9`, `-`, `.`, `_` and `~` (RFC 7636 section 4.1); any other value is `invalid_request`.
              * @pattern ^[A-Za-z0-9._~-]{43,128}$
              */
             code_verifier?: string;
@@ -162,7 +162,7 @@ export interface components {
              */
             error_uri?: string;
         };
-        /** @description The login form's fields; the hidden ones repeat the login page request's parameters. */
+        /** @description The login form's fields; the hidden ones repeat the login page request's parameters and carry the page's form token. */
         LoginForm: {
             /** @constant */
             response_type: "code";
@@ -176,6 +176,8 @@ export interface components {
             code_challenge?: string;
             /** @constant */
             code_challenge_method?: "S256";
+            /** @description The login page's form token (a hidden field): with the `docex_login` cookie it is bound to, it shows the form was sent from that page, for this authorization request, within 30 minutes. */
+            form_token: string;
             username: string;
             /** Format: password */
             password: string;
@@ -195,7 +197,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The client id is unknown, the `redirect_uri` is not the registered one, or a parameter is missing or wrong. Shown as a page rather than redirected, as RFC 6749 section 4.1.2.1 requires. */
+        /** @description The client id is unknown, the `redirect_uri` is not the registered one, or a parameter is missing, wrong or sent twice. Shown as a page rather than redirected, as RFC 6749 section 4.1.2.1 requires. */
         LoginError: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -217,7 +219,10 @@ export interface components {
         QueryCode: string;
         /** @description The `redirect_uri` of the login redirect (`authorization_code` grant), in the query. */
         QueryRedirectUri: string;
-        /** @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+        /**
+         * @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form.
+         * @pattern ^[A-Za-z0-9._~-]{43,128}$
+         */
         QueryCodeVerifier: string;
         /** @description The user name (`password` grant), in the query. */
         QueryUsername: string;
@@ -250,7 +255,10 @@ export interface operations {
                 code?: components["parameters"]["QueryCode"];
                 /** @description The `redirect_uri` of the login redirect (`authorization_code` grant), in the query. */
                 redirect_uri?: components["parameters"]["QueryRedirectUri"];
-                /** @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form. */
+                /**
+                 * @description The PKCE code verifier (`authorization_code` grant), in the query; it is logged there, prefer the form.
+                 * @pattern ^[A-Za-z0-9._~-]{43,128}$
+                 */
                 code_verifier?: components["parameters"]["QueryCodeVerifier"];
                 /** @description The user name (`password` grant), in the query. */
                 username?: components["parameters"]["QueryUsername"];
@@ -289,7 +297,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description The request is invalid (`invalid_request`), the code, redirect URI or refresh token is wrong, used or expired (`invalid_grant`), or the grant is not supported (`unsupported_grant_type`). The OAuth 2.0 standard error body (RFC 6749 section 5.2); the spec does not show this response. */
+            /** @description The request is invalid (`invalid_request`), the code, redirect URI, PKCE code verifier or refresh token is wrong, used or expired (`invalid_grant`), or the grant is not supported (`unsupported_grant_type`). The OAuth 2.0 standard error body (RFC 6749 section 5.2); the spec does not show this response. */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -477,14 +485,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The login page, an HTML form that posts to `POST /oauth2/authorize`. */
+            /** @description The login page, an HTML form that posts to `POST /oauth2/authorize`. Its hidden `form_token` is bound to this authorization request and to the `docex_login` cookie the page sets when the browser has none. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    /**
+                     * @description `docex_login`, the cookie the form token is bound to: `HttpOnly`, `SameSite=Lax` (a browser does not send it with another site's POST), `Path=/oauth2`, and `Secure` over https. Only when the request carried none.
+                     * @example docex_login=ajT05q_enAqsCFky8pygv3bJxExft06-7LA0KJT3Zfs; Path=/oauth2; HttpOnly; SameSite=Lax
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body> <form method="post" action="/oauth2/authorize"><input type="hidden" name="response_type" value="code"> <input type="hidden" name="client_id" value="fjordbygg-erp"> <input type="hidden" name="redirect_uri" value="https://erp.fjordbygg.example/oauth/callback"> <input type="hidden" name="state" value="af0ifjsldkj"> <label>Username <input name="username" autocomplete="username"></label> <label>Password <input name="password" type="password" autocomplete="current-password"></label> <button type="submit">Sign in</button></form></body></html> */
+                    /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body> <form method="post" action="/oauth2/authorize"><input type="hidden" name="response_type" value="code"> <input type="hidden" name="client_id" value="fjordbygg-erp"> <input type="hidden" name="redirect_uri" value="https://erp.fjordbygg.example/oauth/callback"> <input type="hidden" name="state" value="af0ifjsldkj"> <input type="hidden" name="form_token" value="1767225600.0SbRLDFsZ_UpYNQ56ZbNteof4zaVCS5FC5M520j354Y"> <label>Username <input name="username" autocomplete="username"></label> <label>Password <input name="password" type="password" autocomplete="current-password"></label> <button type="submit">Sign in</button></form></body></html> */
                     "text/html": string;
                 };
             };
@@ -508,6 +521,7 @@ export interface operations {
                  *       "client_id": "fjordbygg-erp",
                  *       "redirect_uri": "https://erp.fjordbygg.example/oauth/callback",
                  *       "state": "af0ifjsldkj",
+                 *       "form_token": "1767225600.0SbRLDFsZ_UpYNQ56ZbNteof4zaVCS5FC5M520j354Y",
                  *       "username": "kari.nordmann@fjordbygg.example",
                  *       "password": "<the user's password>"
                  *     }
@@ -529,6 +543,17 @@ export interface operations {
             };
             302: components["responses"]["CodeRedirect"];
             400: components["responses"]["LoginError"];
+            /** @description The form did not come from the login page: its `form_token` is missing, wrong for this authorization request or older than 30 minutes, the `docex_login` cookie is missing or another one, or the browser says another origin sent it (`Origin`, `Sec-Fetch-Site`). Open the login page again. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body> <p role="alert">The sign-in form was sent from another site: it is accepted only from this login page.</p></body></html> */
+                    "text/html": string;
+                };
+            };
             /** @description The form was not sent as `application/x-www-form-urlencoded`. */
             415: {
                 headers: {

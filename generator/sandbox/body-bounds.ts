@@ -28,16 +28,6 @@ export function bodyTooLarge(limit: number): HttpError {
   return httpError(400, `the request body is larger than ${mib(limit)}, the most this operation takes`, 'BodyTooLarge');
 }
 
-/** 400 BodyTooDeep when a parsed JSON body nests objects and arrays deeper than MAX_BODY_DEPTH (walked without recursion). */
-export function checkDepth(value: unknown): void {
-  const stack: [object, number][] = value !== null && typeof value === 'object' ? [[value, 1]] : [];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (depth > MAX_BODY_DEPTH) throw httpError(400, `the request body is nested deeper than ${MAX_BODY_DEPTH} levels`, 'BodyTooDeep');
-    for (const x of Array.isArray(v) ? v : Object.values(v)) if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
-  }
-}
-
 /** The serialized size of a resource about to be stored: 400 ResourceTooLarge past MAX_STORED_BYTES. */
 export function checkStoredSize(item: unknown): void {
   const size = Buffer.byteLength(JSON.stringify(item));

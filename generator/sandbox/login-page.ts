@@ -1,5 +1,5 @@
 // The sandbox's login page (GET /oauth2/authorize): a real HTML form, every value escaped.
-// The page never echoes a password; hidden fields carry the authorization request to the POST.
+// The page never echoes a password; hidden fields carry the authorization request and the form token to the POST.
 
 export interface LoginPageParams {
   response_type: string;
@@ -17,12 +17,16 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Headers for every HTML page: never cached, never framed, no script. */
+/**
+ * Headers for every HTML page: never cached, never framed, no script. The page's address (state, code_challenge) is
+ * never sent to another origin; `same-origin` rather than `no-referrer`, under which a browser sends the form's own
+ * POST with `Origin: null`, which login-csrf.ts cannot tell from another site's.
+ */
 export const HTML_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 };
@@ -40,11 +44,11 @@ function page(title: string, body: string): string {
 `;
 }
 
-export function loginPage(params: LoginPageParams, opts: { error?: string; username?: string } = {}): string {
-  const hidden = HIDDEN.flatMap((name) => {
-    const value = params[name];
-    return value === undefined ? [] : [`<input type="hidden" name="${name}" value="${escapeHtml(value)}">`];
-  }).join('\n');
+/** The page of an authorization request; `formToken` (login-csrf.ts) goes with the form, as the POST requires. */
+export function loginPage(params: LoginPageParams, formToken: string, opts: { error?: string; username?: string } = {}): string {
+  const hidden = [...HIDDEN.map((name) => [name, params[name]] as const), ['form_token', formToken] as const].flatMap(([name, value]) =>
+    value === undefined ? [] : [`<input type="hidden" name="${name}" value="${escapeHtml(value)}">`],
+  ).join('\n');
   const error = opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '';
   return page('Sign in - docex sandbox', `<h1>Sign in</h1>
 <p class="note">Application <strong>${escapeHtml(params.client_id)}</strong> asks to access the API on your behalf.</p>

@@ -6,7 +6,8 @@ import { compileIn, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import { HttpError, httpError, type Message } from './http-error.js';
 import { applyPlan, bodyPlan, type BodyPlan } from './body-plan.js';
-import { bodyTooLarge, checkDepth, MAX_JSON_BODY_BYTES } from './body-bounds.js';
+import { bodyTooLarge, MAX_JSON_BODY_BYTES } from './body-bounds.js';
+import { parseJsonBody } from './json-body.js';
 import { normaliseOne } from './input-times.js';
 import { isJsonMedia, isType, objectAt, paramSchema, resolveSchema } from './schema-tools.js';
 
@@ -144,8 +145,8 @@ export function requestMediaType(spec: OpSpec, req: FastifyRequest): string | un
 }
 
 /**
- * The request body as it may be stored: within the bounds (body-bounds.ts), only what the request schema declares
- * (body-plan.ts), valid against it. 400 naming each problem.
+ * The request body as it may be stored: within the bounds (body-bounds.ts), each name once (json-body.ts), only what
+ * the request schema declares (body-plan.ts), valid against it. 400 naming each problem.
  */
 export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, mediaType: string | undefined): ParsedBody | undefined {
   const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -155,13 +156,7 @@ export function parseBody(spec: OpSpec, v: OpValidators, req: FastifyRequest, me
   }
   if (!isJsonMedia(mediaType)) return { mediaType, value: bytes, bytes };
   if (bytes.length > MAX_JSON_BODY_BYTES) throw bodyTooLarge(MAX_JSON_BODY_BYTES);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw httpError(400, `the request body is not valid JSON: ${(err as Error).message}`, 'InvalidBody');
-  }
-  checkDepth(parsed);
+  const parsed = parseJsonBody(bytes.toString('utf8'));
   const unknown: string[] = [];
   const plan = v.bodyPlans.get(mediaType);
   const value = plan ? applyPlan(plan, parsed, 'body', unknown) : parsed;

@@ -1,9 +1,11 @@
 // The sandbox's OAuth 2.0 token service (spec sections 2.6, 4.3, 4.4, 5, 8):
 //   POST /oauth2/token      HTTP Basic client auth; grants authorization_code (+ PKCE S256), password, refresh_token
-//   GET  /oauth2/authorize  HTML login form;  POST /oauth2/authorize  -> 302 redirect_uri?code&state
+//   GET  /oauth2/authorize  HTML login form;  POST /oauth2/authorize  -> 302 redirect_uri?code&state (login-csrf.ts
+//                           refuses a POST from another site)
 //   POST /oauth2/revoke     RFC 7009 revocation
 // Registered as an encapsulated fastify plugin, so its form parser and error handler do not leak into the sub APIs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LoginCsrf } from './login-csrf.js';
 import { HTML_HEADERS, errorPage, loginPage, type LoginPageParams } from './login-page.js';
 import { TokenState, safeEqual, type Grant, type IssuedTokens } from './token-state.js';
 
@@ -48,6 +50,8 @@ const FORM = 'application/x-www-form-urlencoded';
 /** A form (token, revocation, login): at most 64 KiB, as the token document states. */
 export const MAX_FORM_BYTES = 64 * 1024;
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+/** RFC 7636 section 4.1: code-verifier = 43*128unreserved. */
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 class OAuthError extends Error {
   constructor(readonly error: string, readonly description: string, readonly status = 400) {
@@ -99,6 +103,7 @@ interface Service {
   opts: TokenServiceOptions;
   state: TokenState;
   stats: TokenStats;
+  csrf: LoginCsrf;
 }
 
 const GRANT_COUNTER: Record<Grant, 'authorizationCodes' | 'passwords' | 'refreshes'> = {
@@ -192,6 +197,9 @@ function grantTokens(svc: Service, client: TokenServiceClient, p: Params): Issue
   if (grant === 'authorization_code' || grant === 'password' || grant === 'refresh_token') svc.stats[GRANT_COUNTER[grant]]++;
   if (grant === 'authorization_code') {
     const [code, redirectUri] = required(p, 'code', 'redirect_uri') as [string, string];
+    if (p.code_verifier !== undefined && !CODE_VERIFIER.test(p.code_verifier)) {
+      throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636 section 4.1).');
+    }
     return svc.state.redeemCode(code, client.clientId, redirectUri, p.code_verifier);
   }
   if (grant === 'password') {
@@ -260,24 +268,35 @@ function registerTokenRoutes(scope: FastifyInstance, svc: Service): void {
   );
 }
 
+/** The login page of `a`, with a form token for it (and the cookie the token is bound to, when the browser has none). */
+function sendLoginPage(svc: Service, req: FastifyRequest, reply: FastifyReply, a: LoginPageParams, opts?: { error: string; username: string }): FastifyReply {
+  const { formToken, setCookie } = svc.csrf.issue(req, a);
+  if (setCookie) void reply.header('set-cookie', setCookie);
+  return reply.code(200).headers(HTML_HEADERS).send(loginPage(a, formToken, opts));
+}
+
 /** GET /oauth2/authorize (the login page) and POST /oauth2/authorize (its form: 302 to redirect_uri with a code). */
 function registerLoginRoutes(scope: FastifyInstance, svc: Service): void {
   scope.get('/oauth2/authorize', async (req, reply) => {
     const a = authorizeParams(stringParams(req.query));
     const check = checkAuthorize(svc, a);
     if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
-    return reply.code(200).headers(HTML_HEADERS).send(loginPage(a));
+    return sendLoginPage(svc, req, reply, a);
   });
   scope.post('/oauth2/authorize', async (req, reply) => {
     if (!isFormBody(req.body)) return reply.code(415).headers(HTML_HEADERS).send(errorPage(`The form must be sent as ${FORM}.`));
+    if (req.body.duplicates.length) return reply.code(400).headers(HTML_HEADERS).send(errorPage(`Parameter sent more than once: ${[...new Set(req.body.duplicates)].join(', ')}.`));
     const body = req.body.params;
     const a = authorizeParams(body);
+    // Before the request or the password is looked at: a cross-site POST learns nothing and signs no one in.
+    const refusal = svc.csrf.refusal(req, a, body.form_token);
+    if (refusal) return reply.code(403).headers(HTML_HEADERS).send(errorPage(refusal));
     const check = checkAuthorize(svc, a);
     if ('html' in check) return reply.code(400).headers(HTML_HEADERS).send(errorPage(check.html));
     const username = body.username ?? '';
     if (!passwordMatches(svc, username, body.password ?? '')) {
       // 200, as the token document says: the same page again, with the error.
-      return reply.code(200).headers(HTML_HEADERS).send(loginPage(a, { error: 'Wrong username or password.', username }));
+      return sendLoginPage(svc, req, reply, a, { error: 'Wrong username or password.', username });
     }
     const code = svc.state.createCode({ clientId: check.client.clientId, username, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge });
     return reply.code(302).header('cache-control', 'no-store').header('location', redirectWith(a.redirect_uri, { code, state: a.state })).send();
@@ -289,7 +308,7 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
   const ttl = opts.accessTokenTtlSeconds ?? 300;
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('accessTokenTtlSeconds must be a positive integer');
   const stats: TokenStats = { tokenRequests: 0, authorizationCodes: 0, passwords: 0, refreshes: 0, errors: {} };
-  const svc: Service = { opts, state: new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true), stats };
+  const svc: Service = { opts, state: new TokenState(now, ttl, opts.codeTtlSeconds ?? 60, opts.revokeFamilyOnReuse ?? true), stats, csrf: new LoginCsrf(now) };
   app.register(async (scope) => {
     registerPlumbing(scope, svc);
     registerTokenRoutes(scope, svc);

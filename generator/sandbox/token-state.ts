@@ -75,7 +75,10 @@ export class TokenState {
       return 'The authorization code has expired.';
     }
     if (entry.redirectUri !== redirectUri) return 'redirect_uri is not identical to the one of the login redirect.';
-    if (entry.codeChallenge !== undefined) {
+    if (entry.codeChallenge === undefined) {
+      // RFC 9700 section 2.1.1: a verifier for a code issued without a challenge is a PKCE downgrade.
+      if (codeVerifier !== undefined) return 'code_verifier was sent, but the login carried no code_challenge (a PKCE downgrade, RFC 9700 section 2.1.1).';
+    } else {
       if (codeVerifier === undefined) return 'code_verifier is required: the login used PKCE.';
       if (!safeEqual(s256(codeVerifier), entry.codeChallenge)) return 'code_verifier does not match the code_challenge.';
     }

@@ -2,15 +2,15 @@
  * Bodies the schemas do not describe, for the fuzzer's write operations with a JSON body (issue 29): arbitrary JSON
  * (any type, any shape), an unknown property at some depth, names of Object.prototype, the representation's
  * server-owned properties holding garbage, nesting past the bound, thousands of properties, a string near the body
- * limit. Each says whether the sandbox must refuse it (the Reliability guide's "What a body may hold" and "Bounds"),
- * and which properties it sent that must not be stored.
+ * limit, a name sent twice in one object. Each says whether the sandbox must refuse it (the Reliability guide's "What
+ * a body may hold" and "Bounds"), and which properties it sent that must not be stored.
  */
 import fc from 'fast-check';
 import type { OpenApiDocument, SchemaObject } from '../../generator/load/index.js';
 import { MAX_BODY_DEPTH, MAX_JSON_BODY_BYTES } from '../../generator/sandbox/body-bounds.js';
 import { resolveSchema } from '../../generator/sandbox/schema-tools.js';
 
-export const HOSTILE = ['arbitrary', 'unknown', 'prototype', 'server-owned', 'deep', 'wide', 'large'] as const;
+export const HOSTILE = ['arbitrary', 'unknown', 'prototype', 'server-owned', 'deep', 'wide', 'large', 'duplicate'] as const;
 export type HostileKind = (typeof HOSTILE)[number];
 export interface Hostile {
   kind: HostileKind;
@@ -37,13 +37,28 @@ const isPlain = (v: unknown): v is Plain => v !== null && typeof v === 'object' 
 /** Whether a request schema node names the properties an object may have (the contract's "declares"). */
 const lists = (s: SchemaObject): boolean => !!s.properties && typeof s.additionalProperties !== 'object';
 
+/**
+ * The server-owned properties `unstored` that an answer (`after`) shows as the client sent them. A value the server
+ * held itself proves nothing: where the value before the write is known (`before`, a replace), only a change to the
+ * sent value counts; where it is not (a create), a boolean does not count, as the server's own pick equals the one
+ * sent one time in two.
+ */
+export function storedAsSent(unstored: Record<string, unknown>, after: unknown, before: unknown): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.entries(unstored).flatMap(([k, sent]) => {
+    if (!isPlain(after) || !same(after[k], sent)) return [];
+    const serversOwn = isPlain(before) ? same(before[k], sent) : typeof sent === 'boolean';
+    return serversOwn ? [] : [k];
+  });
+}
+
 /** `body` (a valid body, drawn from the request schema) made hostile as `h` says. */
 export function hostileBody(doc: OpenApiDocument, request: SchemaObject | undefined, representation: SchemaObject | undefined, body: unknown, h: Hostile): HostileBody {
   const root = resolveSchema(doc, request);
   const obj = isPlain(body) ? body : undefined;
   const plain = { refused: false, unstored: {} };
   // `{...body, <extra>}` as text: the extras may be names JSON.stringify cannot write as keys of an object literal.
-  const withExtra = (extra: string) => (obj && Object.keys(obj).length ? `${JSON.stringify(obj).slice(0, -1)},${extra}}` : `{${extra}}`);
+  const withExtra = (extra: string, on = obj) => (on && Object.keys(on).length ? `${JSON.stringify(on).slice(0, -1)},${extra}}` : `{${extra}}`);
   if (!obj || h.kind === 'arbitrary') return { text: JSON.stringify(h.json), ...plain };
   switch (h.kind) {
     case 'unknown': {
@@ -52,6 +67,17 @@ export function hostileBody(doc: OpenApiDocument, request: SchemaObject | undefi
       const copy = structuredClone(obj);
       at(copy, place.path)[`zz-${h.n}`] = h.json;
       return { text: JSON.stringify(copy), refused: place.lists, unstored: {} };
+    }
+    case 'duplicate': {
+      // A name of some object sent twice (a name of its own, or a new one), which JSON.parse would let pass.
+      const { objects } = places(doc, request, obj);
+      const place = objects[h.n % objects.length]!;
+      const copy = structuredClone(obj);
+      const target = at(copy, place.path);
+      const name = Object.keys(target)[h.n % Math.max(1, Object.keys(target).length)] ?? `zz-${h.n}`;
+      target['\u0000dup'] = 0;
+      const twice = `${Object.hasOwn(target, name) ? '' : `${JSON.stringify(name)}:null,`}${JSON.stringify(name)}:${JSON.stringify(h.json)}`;
+      return { text: JSON.stringify(copy).replace('"\\u0000dup":0', twice), refused: true, unstored: {} };
     }
     case 'prototype':
       return { text: withExtra(`${JSON.stringify(PROTOTYPE_NAMES[h.n % PROTOTYPE_NAMES.length])}:${JSON.stringify(h.json)}`), refused: lists(root), unstored: {} };
@@ -65,7 +91,9 @@ export function hostileBody(doc: OpenApiDocument, request: SchemaObject | undefi
     case 'deep': {
       const depth = DEPTHS[h.n % DEPTHS.length]!;
       const name = Object.keys(root.properties ?? {})[0] ?? 'zz';
-      return { text: withExtra(`${JSON.stringify(name)}:${'['.repeat(depth)}${']'.repeat(depth)}`), refused: true, unstored: {} };
+      // In place of the property's value: a name sent twice would be refused for that alone.
+      const { [name]: _, ...rest } = obj;
+      return { text: withExtra(`${JSON.stringify(name)}:${'['.repeat(depth)}${']'.repeat(depth)}`, rest), refused: true, unstored: {} };
     }
     case 'wide': {
       const keys = Array.from({ length: 2000 }, (_, i) => `"zz${i}":${i}`).join(',');

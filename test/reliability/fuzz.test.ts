@@ -8,6 +8,8 @@ import { fuzz, openFuzzer, type Fuzzer } from './fuzz-kit.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 260); // sequences of 1-12 requests: about 2,000 requests
+/** A replay of a seed the bench reports (with its FUZZ_RUNS) needs longer than vitest's default timeout. */
+const TIMEOUT_MS = Math.max(60_000, RUNS * 300);
 
 let fuzzer: Fuzzer;
 let close: (() => Promise<void>) | undefined;
@@ -26,5 +28,5 @@ describe('fuzzing the sandbox', () => {
     const jsonWrites = fuzzer.ops.filter((o) => o.bodies.some(([m]) => /json/.test(m))).map((o) => `${o.method} ${o.prefix}${o.path}`);
     expect([...fuzzer.hostileSent.keys()].sort()).toEqual(jsonWrites.sort());
     expect(Math.min(...fuzzer.hostileSent.values())).toBeGreaterThan(10);
-  });
+  }, TIMEOUT_MS);
 });

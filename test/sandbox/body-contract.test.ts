@@ -1,7 +1,8 @@
 // What the sandbox stores from a request body (Reliability guide, "What a body may hold"), against the real
 // documents, whose request schemas leave their objects open: declared properties are validated at every depth and only
 // they are stored; properties of the representation that the request lacks (server-owned, expanded references) are
-// ignored; anything else, at any depth, is a 400 naming it. And the bounds: body size, nesting depth.
+// ignored; anything else, at any depth, is a 400 naming it, as is a name given twice. And the bounds: body size,
+// nesting depth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestBodyObject } from '../../generator/load/index.js';
 import { accepted } from '../../generator/model/index.js';
@@ -78,13 +79,47 @@ describe('what is stored from a body', () => {
   });
 });
 
+describe('a name given twice in one object', () => {
+  const total = async () => ((await t.call('GET', '/document/v1/documents?limit=1')).json as Page<Doc>).meta.total;
+  /** A body as text, `dup` put where "@dup":0 is. */
+  const withDuplicate = (body: Record<string, unknown>, dup: string) => JSON.stringify({ ...body, '@dup': 0 }).replace('"@dup":0', dup);
+
+  it('is a 400 DuplicateKey naming the object and the name, at any depth, for POST and PUT, and nothing is stored', async () => {
+    const before = await total();
+    const cases: [string, string][] = [
+      [withDuplicate(input(), '"documentType":"Order"'), 'body has the property "documentType" twice: send each name once'],
+      [JSON.stringify(input({ amounts: { currency: 'NOK', '@dup': 0 } })).replace('"@dup":0', '"currency":"EUR"'), 'body.amounts has the property "currency" twice: send each name once'],
+      // The same name written two ways is one name.
+      [withDuplicate(input({ note: 'a' }), '"n\\u006fte":"b"'), 'body has the property "note" twice: send each name once'],
+      [withDuplicate(input(), '"__proto__":1,"__proto__":2'), 'body has the property "__proto__" twice: send each name once'],
+    ];
+    for (const [body, message] of cases) {
+      const r = await t.call('POST', '/document/v1/documents', { body, headers: { 'content-type': 'application/json' } });
+      expect(r.status, body).toBe(400);
+      expect(messages(r.json), body).toEqual([{ technicalMessage: message, errorCode: 'DuplicateKey' }]);
+    }
+    expect(await total()).toBe(before);
+    const created = (await t.call('POST', '/document/v1/documents', { body: input({ note: 'kept' }) })).json as Doc;
+    const put = await t.call('PUT', `/document/v1/documents/${created.id}`, { body: withDuplicate(input({ note: 'first' }), '"note":"last"'), headers: { 'content-type': 'application/json' } });
+    expect(put.status).toBe(400);
+    expect(codes(put.json)).toEqual(['DuplicateKey']);
+    expect(((await t.call('GET', `/document/v1/documents/${created.id}`)).json as Doc).note).toBe('kept');
+  });
+
+  it('the same name in different objects is no duplicate (sender.id and receiver.id)', async () => {
+    const body = JSON.stringify(input({ note: 'twice "id"', amounts: { currency: 'NOK', totalAmount: '1.00' } }));
+    expect(body.match(/"id":/g)?.length).toBe(2);
+    expect((await t.call('POST', '/document/v1/documents', { body, headers: { 'content-type': 'application/json' } })).status).toBe(201);
+  });
+});
+
 describe('bounds on a body', () => {
   const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
   it(`a value nested deeper than ${MAX_BODY_DEPTH} levels is a 400, so nothing breaks a later read (PUT, POST)`, async () => {
     const id = ((await t.call('POST', '/document/v1/documents', { body: input() })).json as Doc).id;
     // Inside a reference, where the item schema (open) would have kept it.
-    const deep = (depth: number) => JSON.stringify(input()).slice(0, -1) + `,"sender":{"id":"${sender}","x":${nest(depth)}}}`;
+    const deep = (depth: number) => JSON.stringify(input({ sender: { id: sender, x: '@nest' } })).replace('"@nest"', nest(depth));
     for (const [method, path] of [['PUT', `/document/v1/documents/${id}`], ['POST', '/document/v1/documents']] as const) {
       const r = await t.call(method, path, { body: deep(100_000), headers: { 'content-type': 'application/json' } });
       expect(r.status).toBe(400);

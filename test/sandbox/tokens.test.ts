@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLoginForm, submitLoginForm } from '../token/browser.js';
 import { basic, openSandbox, type TestSandbox } from './helpers.js';
 
 // The token service as mounted by startSandbox, used end to end with the sub APIs.
@@ -64,12 +65,7 @@ describe('token service inside the sandbox', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toMatch(/<form[^>]+method="post"/);
-    const login = await fetch(`${t.sb.url}/oauth2/authorize`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...Object.fromEntries(q), username: 'demo', password: 'demo-password' }),
-    });
+    const login = await submitLoginForm(await openLoginForm(`${t.sb.url}/oauth2/authorize?${q}`), { username: 'demo', password: 'demo-password' });
     expect(login.status).toBe(302);
     const location = new URL(login.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe(redirect);

@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { FORM_TOKEN_TTL_SECONDS } from '../../generator/sandbox/login-csrf.js';
 import { MAX_FORM_BYTES, registerTokenService } from '../../generator/sandbox/token-service.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { MAX_FAMILIES_PER_USER } from '../../generator/sandbox/token-state.js';
+import { openLoginForm, submitLoginForm } from './browser.js';
 import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, useTokenServer } from './server.js';
 
 // Every form posted records its secrets; every error body the service sends is checked for them at the end.
@@ -28,14 +30,25 @@ beforeAll(() => {
 const auth = basic(CLIENT.clientId, CLIENT.clientSecret);
 const password = () => postForm(token, { grant_type: 'password', ...USER }, auth);
 
+/** The login page of an authorization request (answered as a browser sees it), then, when it shows the form, the form
+ *  submitted as a browser does with `user`. */
 async function login(params: Record<string, string>, user = USER): Promise<Response> {
-  return postForm(`${suite.server.url}/oauth2/authorize`, { response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...params, ...user });
+  const url = `${suite.server.url}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...params })}`;
+  const page = await fetch(url, { redirect: 'manual' });
+  if (page.status !== 200) return page;
+  watch.add(user.password);
+  const res = await submitLoginForm(await openLoginForm(url), user);
+  if (res.status >= 400) watch.texts.push(await res.clone().text());
+  return res;
 }
 async function codeFor(params: Record<string, string> = {}): Promise<string> {
   const res = await login(params);
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
 }
+/** The code exchange (authorization_code grant) with the test client. */
+const exchange = (code: string, extra: Record<string, string> = {}) =>
+  postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...extra }, auth);
 
 describe('client authentication', () => {
   it('answers 401 invalid_client with WWW-Authenticate without Basic, with a wrong secret or an unknown client', async () => {
@@ -252,6 +265,15 @@ describe('login page and authorization_code grant', () => {
     expect(json.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
+  it('refuses a login form with a parameter sent twice (a 400 page), as the token endpoint does', async () => {
+    const form = new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, ...USER });
+    form.append('redirect_uri', 'http://127.0.0.1/callback');
+    const res = await fetch(`${suite.server.url}/oauth2/authorize`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('Parameter sent more than once: redirect_uri.');
+  });
+
   it('matches redirect_uri exactly (spec 4.4), loopback URIs too: another port, path or a trailing slash is refused', async () => {
     for (const redirect of ['http://127.0.0.1:54321/cb', 'http://127.0.0.1/callback/', 'http://localhost/callback', 'http://127.0.0.1:8123/cb?x=1']) {
       const res = await login({ redirect_uri: redirect, state: 's' });
@@ -304,16 +326,119 @@ describe('login page and authorization_code grant', () => {
   it('verifies PKCE S256 when the login carried a code_challenge', async () => {
     const verifier = 'v'.repeat(20) + 'A-._~'.repeat(6);
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const exchange = (code: string, extra: Record<string, string>) =>
-      postForm(token, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...extra }, auth);
     const pk = { code_challenge: challenge, code_challenge_method: 'S256' };
     expect(await (await exchange(await codeFor(pk), {})).json()).toMatchObject({ error: 'invalid_grant', error_description: 'code_verifier is required: the login used PKCE.' });
     expect(await (await exchange(await codeFor(pk), { code_verifier: verifier + 'x' })).json()).toMatchObject({ error: 'invalid_grant' });
     expect((await exchange(await codeFor(pk), { code_verifier: verifier })).status).toBe(200);
     // Without code_challenge_method the challenge is S256, as the token document says.
     const noMethod = await codeFor({ code_challenge: challenge });
-    expect(await (await exchange(noMethod, { code_verifier: 'wrong' })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect(await (await exchange(noMethod, { code_verifier: 'w'.repeat(43) })).json()).toMatchObject({ error: 'invalid_grant' });
     expect((await exchange(await codeFor({ code_challenge: challenge }), { code_verifier: verifier })).status).toBe(200);
+  });
+
+  it('refuses a code_verifier for a code issued without code_challenge: a PKCE downgrade (RFC 9700 2.1.1)', async () => {
+    const downgraded = await exchange(await codeFor(), { code_verifier: 'v'.repeat(43) });
+    expect(downgraded.status).toBe(400);
+    expect(await downgraded.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('no code_challenge') });
+    // The code was not spent by the refusal: without a verifier, as issued, it is exchanged.
+    const code = await codeFor();
+    expect((await exchange(code, { code_verifier: 'v'.repeat(43) })).status).toBe(400);
+    expect((await exchange(code, {})).status).toBe(200);
+  });
+
+  it('checks the code_verifier is 43 to 128 unreserved characters (RFC 7636 4.1): invalid_request otherwise', async () => {
+    const challengeOf = (v: string) => createHash('sha256').update(v, 'ascii').digest('base64url');
+    const unreserved = 'ABCXYZabcxyz0189-._~';
+    for (const good of [unreserved.repeat(3).slice(0, 43), unreserved.repeat(7).slice(0, 128)]) {
+      expect((await exchange(await codeFor({ code_challenge: challengeOf(good) }), { code_verifier: good })).status, good).toBe(200);
+    }
+    // Each malformed verifier's challenge is what the login sent, so only the format check can refuse it.
+    for (const bad of ['abc', '', 'v'.repeat(42), 'v'.repeat(129), 'v'.repeat(42) + '+', 'v'.repeat(42) + '/', 'v'.repeat(42) + '=', 'v'.repeat(42) + ' ', 'v'.repeat(42) + '\u00e9', 'v'.repeat(42) + '%']) {
+      const res = await exchange(await codeFor({ code_challenge: challengeOf(bad) }), { code_verifier: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(await res.json(), JSON.stringify(bad)).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('RFC 7636') });
+    }
+  });
+
+  it('refuses code_challenge_method plain, and takes a challenge without a method as S256', async () => {
+    const verifier = 'p'.repeat(43);
+    const plain = await login({ code_challenge: verifier, code_challenge_method: 'plain' });
+    expect(plain.status).toBe(400);
+    expect(await plain.text()).toContain('code_challenge_method must be S256.');
+    // A verifier sent as its own challenge (what plain would accept) does not match an S256 challenge.
+    const res = await exchange(await codeFor({ code_challenge: verifier }), { code_verifier: verifier });
+    expect(await res.json()).toMatchObject({ error: 'invalid_grant', error_description: 'code_verifier does not match the code_challenge.' });
+  });
+});
+
+describe('the login form against cross-site requests', () => {
+  const pageUrl = (params: Record<string, string> = {}) =>
+    `${suite.server.url}/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: 'st', ...params })}`;
+  /** A refused POST: 403, a page naming why, no redirect and no code issued. */
+  async function expectRefused(res: Response, why: RegExp): Promise<void> {
+    expect(res.status).toBe(403);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toMatch(why);
+  }
+
+  it('binds the form to a cookie it sets HttpOnly and SameSite=Lax, and keeps a cookie the browser already has', async () => {
+    const page = await fetch(pageUrl());
+    const [cookie] = page.headers.getSetCookie();
+    expect(cookie).toMatch(/^docex_login=[A-Za-z0-9_-]{43}; Path=\/oauth2; HttpOnly; SameSite=Lax$/);
+    expect(await page.text()).toMatch(/<input type="hidden" name="form_token" value="\d+\.[A-Za-z0-9_-]{43}">/);
+    const again = await fetch(pageUrl(), { headers: { cookie: cookie!.split(';')[0]! } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses a POST without the form token, without the cookie, or with another browser\'s cookie', async () => {
+    const form = await openLoginForm(pageUrl());
+    const other = await openLoginForm(pageUrl());
+    const without = new URLSearchParams(form.fields);
+    without.delete('form_token');
+    await expectRefused(await submitLoginForm({ ...form, fields: without }), /its form token or this site&#39;s cookie is missing or wrong/);
+    await expectRefused(await submitLoginForm({ ...form, cookie: '' }), /its form token or this site&#39;s cookie is missing or wrong/);
+    await expectRefused(await submitLoginForm({ ...form, cookie: other.cookie }), /its form token or this site&#39;s cookie is missing or wrong/);
+    // A POST with no browser headers at all, as a forged form in an old browser sends it: the token decides.
+    expect((await postForm(`${suite.server.url}/oauth2/authorize`, { ...Object.fromEntries(form.fields), form_token: '1.x', ...USER })).status).toBe(403);
+    expect((await submitLoginForm(form)).status).toBe(302);
+  });
+
+  it('refuses a form whose authorization request was changed after the page showed it', async () => {
+    const challenge = createHash('sha256').update('v'.repeat(43)).digest('base64url');
+    for (const [name, value] of [['state', 'forged'], ['code_challenge', challenge], ['redirect_uri', 'http://127.0.0.1/callback'], ['scope', 'all']] as const) {
+      const form = await openLoginForm(pageUrl());
+      form.fields.set(name, value);
+      await expectRefused(await submitLoginForm(form), /its form token or this site&#39;s cookie is missing or wrong/);
+    }
+  });
+
+  it('refuses a POST the browser says comes from another origin (Origin, Sec-Fetch-Site), before the password is checked', async () => {
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: suite.server.url.replace('127.0.0.1', 'localhost') }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of foreign) {
+      const form = await openLoginForm(pageUrl());
+      await expectRefused(await submitLoginForm(form, USER, headers), /sent from another site/);
+      // A wrong password gets the same answer: another site learns nothing of it.
+      await expectRefused(await submitLoginForm(form, { username: USER.username, password: 'Wr0ng-pass-Q' }, headers), /sent from another site/);
+      // The same form from the page itself goes through.
+      expect((await submitLoginForm(form)).status, JSON.stringify(headers)).toBe(302);
+    }
+  });
+
+  it(`accepts the form for ${FORM_TOKEN_TTL_SECONDS / 60} minutes; a wrong password shows it again, still valid`, async () => {
+    const form = await openLoginForm(pageUrl());
+    suite.server.clock.advance(FORM_TOKEN_TTL_SECONDS + 1);
+    await expectRefused(await submitLoginForm(form), /has expired/);
+    const fresh = await openLoginForm(pageUrl());
+    suite.server.clock.advance(FORM_TOKEN_TTL_SECONDS - 1);
+    const wrong = await submitLoginForm(fresh, { username: USER.username, password: 'Wr0ng-pass-Q' });
+    expect(wrong.status).toBe(200);
+    const token = /name="form_token" value="([^"]+)"/.exec(await wrong.text())?.[1];
+    expect(token).toBeDefined();
+    fresh.fields.set('form_token', token!);
+    suite.server.clock.advance(FORM_TOKEN_TTL_SECONDS - 1);
+    expect((await submitLoginForm(fresh)).status).toBe(302);
   });
 });
 

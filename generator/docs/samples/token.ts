@@ -27,6 +27,7 @@ const FROM_SHELL: Record<string, { variable: string; why?: string }> = {
   code_verifier: { variable: 'CODE_VERIFIER', why: 'the PKCE code verifier of the login page request' },
   refresh_token: { variable: 'REFRESH_TOKEN', why: 'the refresh_token of the last token response (it works once)' },
   token: { variable: 'REFRESH_TOKEN', why: 'the refresh token to revoke' },
+  form_token: { variable: 'FORM_TOKEN', why: "the login page's form_token, valid only with the docex_login cookie that page set: a browser posts this form" },
 };
 
 /** The samples of every operation of the token service's document, by operation. */
