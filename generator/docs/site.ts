@@ -14,6 +14,7 @@ import { readGuides, type Guide } from './markdown.js';
 import { changelogMarkdown, changelogPages, documentPage, guidePages, landingPage, lintRulesPage, traceabilityPage, type SiteContext } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
+import { withSafeMarkdown } from './sanitize.js';
 import { codeSamples, sampleApi, sampleLanguages, sampleSite, withCodeSamples } from './samples/index.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
 
@@ -101,7 +102,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
           const json = join(staging, 'reference', `${api.slug}.json`);
           await writeFile(json, JSON.stringify(b.document, null, 2) + '\n');
           const shown = join(scratch, `${api.slug}.json`);
-          await writeFile(shown, JSON.stringify(withCodeSamples(withConventionNotes(b.document, api.model), samples[i]!)));
+          // What Redoc renders: the notes and samples added, every description's HTML through the site's rule.
+          await writeFile(shown, JSON.stringify(withSafeMarkdown(withCodeSamples(withConventionNotes(b.document, api.model), samples[i]!))));
           // Redoc shows the samples of the languages its configuration lists (JSON is YAML).
           const config = join(scratch, `${api.slug}.redocly.yaml`);
           await writeFile(config, JSON.stringify({ openapi: { codeSamples: { languages: sampleLanguages(samples[i]!) } } }));
