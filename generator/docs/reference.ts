@@ -16,6 +16,17 @@ export interface ReferenceJob {
 
 /** The attribution logo is the one thing Redoc fetches from another host even with --inlineBundle. */
 const LOGO_ELEMENT = /\(0,[\w$]+\.jsx\)\(`img`,\{alt:`redocly logo`[^}]*\}\)/g;
+/**
+ * The search box says "Loading..." until its index is built, which Redoc starts only when the browser is idle
+ * (requestIdleCallback without a timeout: on a busy page, or in a headless screenshot, never). The box works before
+ * that (a click or hover builds the index, and the dialog shows its own spinner), so it shows its label from the
+ * first paint, and the index is built within a second even when the page is never idle.
+ */
+const SEARCH_LABEL = /([\w$]+)\?(\(0,[\w$]+\.jsxs\)\([\w$]+\.Fragment,\{children:\[[\w$]+\(`search\.navbar\.label`,`Search `\),[\w$]+\?`⌘K`:`Ctrl\+K`\]\}\)):\(0,[\w$]+\.jsx\)\(`span`,\{children:[\w$]+\(`loading`,`Loading\.\.\.`\)\}\)/;
+const SEARCH_IDLE = /([\w$]+)=window\.requestIdleCallback\(([\w$]+)\);return\(\)=>window\.cancelIdleCallback\(\1\)/;
+/** The trigger as Redoc prerenders it before the index exists, and as React renders the label (text nodes apart). */
+const SEARCH_LOADING_MARKUP = '</svg><span>Loading...</span>';
+const SEARCH_LABEL_MARKUP = '</svg>Search <!-- -->Ctrl+K';
 const NAV_MARKER = '<!--docex:nav-->';
 
 /**
@@ -41,7 +52,13 @@ export function postProcess(html: string, navHtml: string, source: string): stri
   const appStart = html.indexOf('<script type="module"');
   const markup = appStart < 0 ? html : html.slice(0, appStart);
   const app = appStart < 0 ? '' : html.slice(appStart);
-  const out = (markup.replace(/href="\/(?!\/)/g, 'href="#/') + app.replace(LOGO_ELEMENT, 'null')).replace(NAV_MARKER, () => navHtml);
+  // Fail rather than publish a page whose search box never says what it is: a new Redoc may render it differently.
+  if (!SEARCH_LABEL.test(app) || !SEARCH_IDLE.test(app) || markup.split(SEARCH_LOADING_MARKUP).length !== 2) {
+    throw new DocexError('cannot make the search box of the Redoc bundle show its label before its index is built', 2, source);
+  }
+  const ownApp = app.replace(LOGO_ELEMENT, 'null').replace(SEARCH_LABEL, '$2').replace(SEARCH_IDLE, '$1=window.requestIdleCallback($2,{timeout:1000});return()=>window.cancelIdleCallback($1)');
+  const ownMarkup = markup.replace(/href="\/(?!\/)/g, 'href="#/').replace(SEARCH_LOADING_MARKUP, SEARCH_LABEL_MARKUP);
+  const out = (ownMarkup + ownApp).replace(NAV_MARKER, () => navHtml);
   // Fail rather than publish a page that calls home: a new Redoc may render the logo differently.
   if (out.includes('cdn.redoc.ly/')) throw new DocexError('cannot remove the Redoc attribution logo (an external request) from the page', 2, source);
   return out;

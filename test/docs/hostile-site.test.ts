@@ -1,16 +1,14 @@
 // Issue 41, failure 3: HTML in a document's Markdown never runs script on the docs site. A site is built from a
 // document whose every description (info, server, tag, parameters, operation, responses, schemas, security scheme)
 // holds one payload of each kind (fixtures/hostile/openapi.json); each would call alert('<its name>').
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runDocex, type RunResult } from '../helpers/run-docex.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { inChromium } from './chromium-site.js';
 
-const CHROMIUM = process.env.DOCEX_CHROMIUM ?? '/usr/bin/chromium';
 const fixture = join(repoRoot, 'test', 'docs', 'fixtures', 'hostile');
 let scratch = '';
 let build: RunResult;
@@ -69,26 +67,15 @@ describe('a site built from a document with script in its Markdown', () => {
     expect(scriptCapable(elementsOf(markup.replace(REDOC_SCRIPT, '<x>')))).toEqual([]);
   });
 
-  (existsSync(CHROMIUM) ? describe : describe.skip)('in headless Chromium', () => {
-    let browser: Browser;
-    let server: StaticServer;
-    beforeAll(async () => {
-      server = await serveStatic(join(scratch, 'site'), '/');
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
-
+  inChromium('in headless Chromium', () => join(scratch, 'site'), (site) => {
     it('runs none of it on the reference page, and none of it is in the hydrated DOM', async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
       const dialogs: string[] = [];
       page.on('dialog', (d) => {
         dialogs.push(d.message());
         void d.dismiss();
       });
-      const url = `${server.url}reference/hostile.html`;
+      const url = `${site.url}reference/hostile.html`;
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForFunction(() => !document.querySelector('[data-testid="search-trigger"]')?.textContent?.includes('Loading'), undefined, { timeout: 20_000 });
       // Every route of the page's menu visited (Redoc renders an operation on its own route), and on each, every
