@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { DocexError } from '../util/errors.js';
 import { redoclyCli } from './locate.js';
@@ -28,6 +29,7 @@ const SEARCH_IDLE = /([\w$]+)=window\.requestIdleCallback\(([\w$]+)\);return\(\)
 const SEARCH_LOADING_MARKUP = '</svg><span>Loading...</span>';
 const SEARCH_LABEL_MARKUP = '</svg>Search <!-- -->Ctrl+K';
 const NAV_MARKER = '<!--docex:nav-->';
+const CSP_MARKER = '<!--docex:csp-->';
 
 /**
  * Renders one reference page with the pinned Redocly CLI (`build-docs --inlineBundle`: the Redoc bundle is inlined,
@@ -58,10 +60,34 @@ export function postProcess(html: string, navHtml: string, source: string): stri
   }
   const ownApp = app.replace(LOGO_ELEMENT, 'null').replace(SEARCH_LABEL, '$2').replace(SEARCH_IDLE, '$1=window.requestIdleCallback($2,{timeout:1000});return()=>window.cancelIdleCallback($1)');
   const ownMarkup = markup.replace(/href="\/(?!\/)/g, 'href="#/').replace(SEARCH_LOADING_MARKUP, SEARCH_LABEL_MARKUP);
-  const out = (ownMarkup + ownApp).replace(NAV_MARKER, () => navHtml);
+  const page = (ownMarkup + ownApp).replace(NAV_MARKER, () => navHtml);
+  if (!page.includes(CSP_MARKER)) throw new DocexError('the reference template lost its policy marker', 2, source);
+  const out = page.replace(CSP_MARKER, () => `<meta http-equiv="Content-Security-Policy" content="${policyFor(page)}">`);
   // Fail rather than publish a page that calls home: a new Redoc may render the logo differently.
   if (out.includes('cdn.redoc.ly/')) throw new DocexError('cannot remove the Redoc attribution logo (an external request) from the page', 2, source);
   return out;
+}
+
+/**
+ * The page's Content Security Policy, on top of the sanitizer (sanitize.ts): only the page's own inline scripts run
+ * (each by its hash), nothing is framed or embedded, and forms, `<base>` and plugins are refused. Styles stay inline
+ * (Redoc's CSS-in-JS); Redoc's search compiles its worker with `Function`, hence 'unsafe-eval' and blob: workers,
+ * which a document's HTML cannot reach without running script first.
+ */
+export function policyFor(html: string): string {
+  const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src ${[...new Set(hashes)].join(' ')} 'unsafe-eval'`,
+    "worker-src blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
 }
 
 function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {

@@ -1,7 +1,7 @@
 // Issue 41, failure 3: HTML in a document's Markdown never runs script on the docs site. A site is built from a
 // document whose every description (info, server, tag, parameters, operation, responses, schemas, security scheme)
 // holds one payload of each kind (fixtures/hostile/openapi.json); each would call alert('<its name>').
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +104,25 @@ describe('a site built from a document with script in its Markdown', () => {
       // The descriptions this page shows once its routes are visited (the others: test/docs/sanitize.test.ts).
       for (const where of ['info', 'tag', 'path parameter', 'operation', 'query parameter', 'response', 'property']) expect(dom, where).toContain(`<strong>${where}</strong> keeps its Markdown`);
       expect(dialogs).toEqual([]);
+      await page.close();
+    }, 60_000);
+
+    it('would not run script the sanitizer missed either: the page\'s Content Security Policy', async () => {
+      const file = join(scratch, 'site', 'reference', 'hostile.html');
+      const missed = `<img src="x" onerror="alert('csp-onerror')"><iframe srcdoc="<script>alert('csp-srcdoc')</script>"></iframe><script>alert('csp-script')</script><a id="js" href="javascript:alert('csp-href')">x</a>`;
+      writeFileSync(join(scratch, 'site', 'reference', 'missed.html'), readFileSync(file, 'utf8').replace('<body>', `<body>${missed}`));
+      const page = await site.browser.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.goto(`${site.url}reference/missed.html`, { waitUntil: 'load' });
+      await page.click('#js');
+      await page.waitForTimeout(1000);
+      expect(dialogs).toEqual([]);
+      // The page's own scripts still ran: Redoc hydrated the reference.
+      expect(await page.locator('[data-testid="search-trigger"]').count()).toBe(1);
       await page.close();
     }, 60_000);
   });

@@ -9,7 +9,7 @@ const searchApp =
   'n?(0,V.jsxs)(V.Fragment,{children:[a(`search.navbar.label`,`Search `),o?`⌘K`:`Ctrl+K`]}):(0,V.jsx)(`span`,{children:a(`loading`,`Loading...`)});' +
   'function OOe(e){let t=window.requestIdleCallback(e);return()=>window.cancelIdleCallback(t)}';
 const page = (app: string, search = true) =>
-  `<html><head></head><body><!--docex:nav--><div id="redoc"><a href="/">API</a><a href="/other/listdocuments">List</a>${search ? searchMarkup : ''}</div>` +
+  `<html><head><!--docex:csp--></head><body><!--docex:nav--><div id="redoc"><a href="/">API</a><a href="/other/listdocuments">List</a>${search ? searchMarkup : ''}</div>` +
   `<script type="module">${app}${search ? searchApp : ''}</script></body></html>`;
 const logo = 'r?(0,V.jsx)(`img`,{alt:`redocly logo`,onError:()=>n(!1),src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`}):null';
 
@@ -38,10 +38,21 @@ describe('reference page post-processing', () => {
     expect(() => postProcess(page('', false), '', 'document-v1.json')).toThrow(/search box/);
   });
 
+  it('allows only the page\'s own inline scripts, by hash, and no frame, plugin, form or <base>', async () => {
+    const { createHash } = await import('node:crypto');
+    const out = postProcess(page('hydrate()'), '', 'x.json');
+    const app = /<script type="module">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(out)![1]!;
+    expect(policy).toContain(`script-src 'sha256-${createHash('sha256').update(app).digest('base64')}' 'unsafe-eval';`);
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    for (const d of ["frame-src 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'none'"]) expect(policy).toContain(d);
+  });
+
   it('refuses to publish a page that still loads the logo from another host', () => {
     const changed = page('src:`https://cdn.redoc.ly/redoc/logo-mini-full.svg`');
     expect(() => postProcess(changed, '', 'document-v1.json')).toThrow(/attribution logo/);
     expect(() => postProcess('<html></html>', '', 'document-v1.json')).toThrow(/navigation marker/);
+    expect(() => postProcess(page('').replace('<!--docex:csp-->', ''), '', 'document-v1.json')).toThrow(/policy marker/);
   });
 });
 
