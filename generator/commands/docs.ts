@@ -1,21 +1,32 @@
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../docs/site.js';
+import { resolveConfig } from '../util/config.js';
 
-const HELP = `Usage: docex docs [--output DIR]
+const HELP = `Usage: docex docs [--input DIR|FILE] [--output DIR]
 
-Builds the static docs site from openapi/: a landing page, guides, one reference page per
-sub API version and for the token service, changelogs from git tags, and the lint rules.
-  --output DIR   where to write the site (default: site)`;
+Builds the static docs site. Of an openapi/ tree: a landing page, guides, one reference page per
+sub API version and for the token service, changelogs from git tags, and the lint rules. Of one
+OpenAPI 3.x document: an overview and its reference page.
+  --input DIR|FILE  what to build from, as \`docex generate\` reads it (default: "input" of
+                    docex.config.json, else ./openapi, else the documents shipped with docex)
+  --output DIR      where to write the site (default: site)`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { output: { type: 'string', default: 'site' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { input: { type: 'string' }, output: { type: 'string', default: 'site' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
   if (values.help) {
     process.stdout.write(HELP + '\n');
     return 0;
   }
-  const result = await buildSite({ cwd: process.cwd(), output: values.output });
-  const rel = relative(process.cwd(), result.output);
+  const cwd = process.cwd();
+  // generate's settings (flags > docex.config.json > ./openapi > the shipped documents); the site has its own output.
+  const { input, documents, apis } = resolveConfig(cwd, { input: values.input });
+  const result = await buildSite({ cwd, input, documents, apis, output: values.output });
+  const rel = relative(cwd, result.output);
   const where = rel.startsWith('..') ? result.output : rel || '.';
   process.stdout.write(
     `docex docs: ${result.pages.length} pages in ${where}/ in ${result.seconds.toFixed(1)} s (reference pages ${result.referenceSeconds.toFixed(1)} s)\n`,

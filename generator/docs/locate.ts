@@ -13,7 +13,7 @@ export function redoclyCli(): string {
   try {
     return createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
   } catch {
-    // A dev dependency: API authors build the site in this repo; client installs do not pay 15 MB for it.
-    throw new DocexError('docex docs needs @redocly/cli: npm install --save-dev --save-exact @redocly/cli@2.77.0', 2);
+    // A dependency of docex: missing only from an install that was cut short or pruned by hand.
+    throw new DocexError('docex docs needs @redocly/cli, a dependency of docex that is not installed: reinstall docex (npm install)', 2);
   }
 }

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Marked, Renderer, type Tokens } from 'marked';
 import { DocexError } from '../util/errors.js';
+import { sanitizeHtml } from './sanitize.js';
 
 export interface Guide {
   /** Site path: `guides/<file name>.html`. */
@@ -52,7 +53,8 @@ export function renderGuide(source: string, file: string): { title: string; html
       },
     },
   });
-  const html = marked.parse(source, { async: false });
+  // The guides are docex's own, and still held to the rule every page's HTML follows.
+  const html = sanitizeHtml(marked.parse(source, { async: false }));
   if (titles.length !== 1) throw new DocexError(`a guide needs exactly one "# " title, found ${titles.length}`, 2, file);
   return { title: titles[0]!, html };
 }

@@ -10,6 +10,8 @@ export interface SiteContext {
   apis: ApiInfo[];
   nav: (path: string) => ReturnType<typeof navFor>;
   siteTitle: string;
+  /** Where the documents come from, as the footer names it: `openapi`, `galaxy.yaml`. */
+  source: string;
   /** The Markdown guides (templates/docs/guides/), already rendered. */
   guides: Guide[];
 }
@@ -22,7 +24,7 @@ export interface Page {
 const ENV = { clientId: 'DOCEX_CLIENT_ID', clientSecret: 'DOCEX_CLIENT_SECRET', username: 'DOCEX_USERNAME', password: 'DOCEX_PASSWORD' };
 
 function common(ctx: SiteContext, path: string, title: string) {
-  return { path, title, nav: ctx.nav(path), siteTitle: ctx.siteTitle };
+  return { path, title, nav: ctx.nav(path), siteTitle: ctx.siteTitle, source: ctx.source };
 }
 
 /** The first call of the getting-started section: a collection GET without path parameters, preferably with paging. */
@@ -113,6 +115,24 @@ export function landingPage(ctx: SiteContext): Page {
       env: ENV,
       deprecations: ctx.apis.flatMap((a) => a.deprecations.map((text) => ({ api: apiLabel(a), href: hrefFrom(path, `reference/${a.slug}.html`), text }))),
       guides: ctx.guides.map((g) => ({ title: g.title, href: hrefFrom(path, g.path) })),
+    }),
+  };
+}
+
+/** The overview of a site of one document outside a tree: what it is, its servers, its reference and JSON. */
+export function documentPage(ctx: SiteContext): Page {
+  const path = 'index.html';
+  const api = ctx.apis[0]!;
+  return {
+    path,
+    html: ctx.renderer.page('document.hbs', {
+      ...common(ctx, path, 'Overview'),
+      summary: api.summary,
+      documentVersion: api.documentVersion,
+      operationCount: api.operations.length,
+      servers: api.servers.map((s) => ({ url: s.url, description: s.description })),
+      reference: hrefFrom(path, `reference/${api.slug}.html`),
+      json: hrefFrom(path, `reference/${api.slug}.json`),
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { DocexError } from '../util/errors.js';
 import { redoclyCli } from './locate.js';
@@ -16,7 +17,19 @@ export interface ReferenceJob {
 
 /** The attribution logo is the one thing Redoc fetches from another host even with --inlineBundle. */
 const LOGO_ELEMENT = /\(0,[\w$]+\.jsx\)\(`img`,\{alt:`redocly logo`[^}]*\}\)/g;
+/**
+ * The search box says "Loading..." until its index is built, which Redoc starts only when the browser is idle
+ * (requestIdleCallback without a timeout: on a busy page, or in a headless screenshot, never). The box works before
+ * that (a click or hover builds the index, and the dialog shows its own spinner), so it shows its label from the
+ * first paint, and the index is built within a second even when the page is never idle.
+ */
+const SEARCH_LABEL = /([\w$]+)\?(\(0,[\w$]+\.jsxs\)\([\w$]+\.Fragment,\{children:\[[\w$]+\(`search\.navbar\.label`,`Search `\),[\w$]+\?`⌘K`:`Ctrl\+K`\]\}\)):\(0,[\w$]+\.jsx\)\(`span`,\{children:[\w$]+\(`loading`,`Loading\.\.\.`\)\}\)/;
+const SEARCH_IDLE = /([\w$]+)=window\.requestIdleCallback\(([\w$]+)\);return\(\)=>window\.cancelIdleCallback\(\1\)/;
+/** The trigger as Redoc prerenders it before the index exists, and as React renders the label (text nodes apart). */
+const SEARCH_LOADING_MARKUP = '</svg><span>Loading...</span>';
+const SEARCH_LABEL_MARKUP = '</svg>Search <!-- -->Ctrl+K';
 const NAV_MARKER = '<!--docex:nav-->';
+const CSP_MARKER = '<!--docex:csp-->';
 
 /**
  * Renders one reference page with the pinned Redocly CLI (`build-docs --inlineBundle`: the Redoc bundle is inlined,
@@ -41,10 +54,40 @@ export function postProcess(html: string, navHtml: string, source: string): stri
   const appStart = html.indexOf('<script type="module"');
   const markup = appStart < 0 ? html : html.slice(0, appStart);
   const app = appStart < 0 ? '' : html.slice(appStart);
-  const out = (markup.replace(/href="\/(?!\/)/g, 'href="#/') + app.replace(LOGO_ELEMENT, 'null')).replace(NAV_MARKER, () => navHtml);
+  // Fail rather than publish a page whose search box never says what it is: a new Redoc may render it differently.
+  if (!SEARCH_LABEL.test(app) || !SEARCH_IDLE.test(app) || markup.split(SEARCH_LOADING_MARKUP).length !== 2) {
+    throw new DocexError('cannot make the search box of the Redoc bundle show its label before its index is built', 2, source);
+  }
+  const ownApp = app.replace(LOGO_ELEMENT, 'null').replace(SEARCH_LABEL, '$2').replace(SEARCH_IDLE, '$1=window.requestIdleCallback($2,{timeout:1000});return()=>window.cancelIdleCallback($1)');
+  const ownMarkup = markup.replace(/href="\/(?!\/)/g, 'href="#/').replace(SEARCH_LOADING_MARKUP, SEARCH_LABEL_MARKUP);
+  const page = (ownMarkup + ownApp).replace(NAV_MARKER, () => navHtml);
+  if (!page.includes(CSP_MARKER)) throw new DocexError('the reference template lost its policy marker', 2, source);
+  const out = page.replace(CSP_MARKER, () => `<meta http-equiv="Content-Security-Policy" content="${policyFor(page)}">`);
   // Fail rather than publish a page that calls home: a new Redoc may render the logo differently.
   if (out.includes('cdn.redoc.ly/')) throw new DocexError('cannot remove the Redoc attribution logo (an external request) from the page', 2, source);
   return out;
+}
+
+/**
+ * The page's Content Security Policy, on top of the sanitizer (sanitize.ts): only the page's own inline scripts run
+ * (each by its hash), nothing is framed or embedded, and forms, `<base>` and plugins are refused. Styles stay inline
+ * (Redoc's CSS-in-JS); Redoc's search compiles its worker with `Function`, hence 'unsafe-eval' and blob: workers,
+ * which a document's HTML cannot reach without running script first.
+ */
+export function policyFor(html: string): string {
+  const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src ${[...new Set(hashes)].join(' ')} 'unsafe-eval'`,
+    "worker-src blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
 }
 
 function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {

@@ -1,24 +1,31 @@
-import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { bundleFile, discoverApis } from '../load/index.js';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { inputEntries } from '../generate/input.js';
+import { bundleFile, notOpenApi3, type ApiEntry, type OpenApiDocument } from '../load/index.js';
+import { kebab } from '../model/reference-link.js';
 import { DocexError } from '../util/errors.js';
 import { assertReplaceable } from '../write/guard.js';
 import { stagingFor, swapIn } from '../write/tree.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
-import { buildChangelog } from './changelog.js';
+import { buildChangelog, type Changelog } from './changelog.js';
 import { withConventionNotes } from './convention-notes.js';
 import { readGuides, type Guide } from './markdown.js';
-import { changelogMarkdown, changelogPages, guidePages, landingPage, lintRulesPage, traceabilityPage, type SiteContext } from './pages.js';
+import { changelogMarkdown, changelogPages, documentPage, guidePages, landingPage, lintRulesPage, traceabilityPage, type SiteContext } from './pages.js';
 import { diffTrees, lintRules } from './peers.js';
 import { renderReference, inParallel } from './reference.js';
+import { withSafeMarkdown } from './sanitize.js';
 import { codeSamples, sampleApi, sampleLanguages, sampleSite, withCodeSamples } from './samples/index.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
 
 export interface BuildOptions {
-  /** The repository: `openapi/` is read from here, and its git tags feed the changelog. */
+  /** The repository: its git tags feed the changelog of its own `openapi/`. */
   cwd: string;
+  /** An `openapi/` tree or one OpenAPI 3.x document (absolute), as `generate` resolves it (util/config.ts). */
+  input: string;
+  /** A client repo's own copies of documents, by API id, and the APIs taken (docex.config.json). */
+  documents?: Readonly<Record<string, string>>;
+  apis?: 'all' | readonly string[];
   output: string;
 }
 
@@ -31,31 +38,55 @@ export interface BuildResult {
 
 export const SITE_TITLE = 'Document Exchange API';
 
+interface Bundled {
+  entry: ApiEntry;
+  document: OpenApiDocument;
+}
+
+/** The input's documents, bundled: a tree's APIs, or one document of any origin (held to what `generate` holds it to). */
+async function bundleInput(opts: BuildOptions): Promise<{ bundled: Bundled[]; tree: boolean }> {
+  const entries = inputEntries(opts.input, { apis: opts.apis ?? 'all', documents: opts.documents ?? {} });
+  if (entries) {
+    const mode = (e: ApiEntry) => (opts.documents && Object.hasOwn(opts.documents, e.id) ? 'foreign' : 'own');
+    return { bundled: await Promise.all(entries.map(async (e) => ({ entry: e, ...(await bundleFile(e.file, { mode: mode(e) })) }))), tree: true };
+  }
+  const { document } = await bundleFile(opts.input, { mode: 'foreign' });
+  if (!/^3\./.test(String(document.openapi ?? ''))) throw notOpenApi3(document, opts.input);
+  return { bundled: [{ entry: foreignEntry(document, opts.input), document }], tree: false };
+}
+
+/** One document outside a tree: named by its title (`Galaxy` -> `galaxy`), versioned by its `info.version`. */
+function foreignEntry(document: OpenApiDocument, file: string): ApiEntry {
+  const name = kebab(String(document.info?.title ?? '')) || 'api';
+  return { id: name, subApi: name, version: String(document.info?.version ?? '') || 'v1', file, relPath: basename(file) };
+}
+
 /** Builds the whole site into a temporary folder next to `output`, then renames it into place. */
 export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const openapiDir = join(opts.cwd, 'openapi');
-  if (!existsSync(openapiDir)) throw new DocexError('no openapi/ folder to build the docs from', 2, openapiDir);
-  const entries = discoverApis(openapiDir);
-  if (entries.length === 0) throw new DocexError('no API documents found (expected token/openapi.yaml or <subApi>/<version>/openapi.yaml)', 2, openapiDir);
-  const bundled = await Promise.all(entries.map(async (e) => ({ entry: e, ...(await bundleFile(e.file, { mode: 'own' })) })));
+  const { bundled, tree } = await bundleInput(opts);
   const apis = bundled.map((b) => describeApi(b.entry, b.document));
 
   const output = resolve(opts.cwd, opts.output);
   // Replaced whole: never the repository, openapi/, or a folder holding anything docex did not write.
-  assertReplaceable(output, [opts.cwd, openapiDir]);
-  // Before anything is written: a required value without an example fails the build here.
+  assertReplaceable(output, [opts.cwd, opts.input]);
+  // Before anything is written: a required value without an example fails the build here. A document outside a tree
+  // has no generated client laid out as the samples import it, so its page keeps Redoc's own payload samples.
   const forSamples = bundled.map((b, i) => sampleApi(apis[i]!, b.document, b.entry.file));
   const site = sampleSite(forSamples, apis);
-  const samples = forSamples.map((a) => codeSamples(a, site));
+  const samples = tree ? forSamples.map((a) => codeSamples(a, site)) : forSamples.map(() => []);
   const staging = stagingFor(output);
   await chmod(staging, 0o755); // mkdtemp makes it private; a published site is world-readable
   const scratch = await mkdtemp(join(tmpdir(), 'docex-docs-'));
   try {
     const renderer = new Renderer();
-    const guides = readGuides(join(renderer.dir, 'guides'));
-    const groups = navGroups(apis, guides);
-    const ctx: SiteContext = { renderer, apis, guides, siteTitle: SITE_TITLE, nav: (path) => navFor(path, groups) };
+    // The guides, changelog and convention pages are about the API docex's documents describe: a site of one other
+    // document has its overview and reference page only.
+    const guides = tree ? readGuides(join(renderer.dir, 'guides')) : [];
+    const siteTitle = tree ? SITE_TITLE : apis[0]!.title;
+    const groups = tree ? navGroups(apis, guides) : [{ label: 'Start', pages: [{ path: 'index.html', label: 'Overview' }] }, referenceGroup(apis)];
+    const source = tree ? `${relative(opts.cwd, opts.input) || '.'}/` : basename(opts.input);
+    const ctx: SiteContext = { renderer, apis, guides, siteTitle, source: source.startsWith('..') ? opts.input : source, nav: (path) => navFor(path, groups) };
     const pages: { path: string; html: string }[] = [];
     // Files that are not pages (the Markdown changelogs): written, not counted.
     const files: { path: string; html: string }[] = [];
@@ -71,12 +102,13 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
           const json = join(staging, 'reference', `${api.slug}.json`);
           await writeFile(json, JSON.stringify(b.document, null, 2) + '\n');
           const shown = join(scratch, `${api.slug}.json`);
-          await writeFile(shown, JSON.stringify(withCodeSamples(withConventionNotes(b.document, api.model), samples[i]!)));
+          // What Redoc renders: the notes and samples added, every description's HTML through the site's rule.
+          await writeFile(shown, JSON.stringify(withSafeMarkdown(withCodeSamples(withConventionNotes(b.document, api.model), samples[i]!))));
           // Redoc shows the samples of the languages its configuration lists (JSON is YAML).
           const config = join(scratch, `${api.slug}.redocly.yaml`);
           await writeFile(config, JSON.stringify({ openapi: { codeSamples: { languages: sampleLanguages(samples[i]!) } } }));
           const path = `reference/${api.slug}.html`;
-          return { input: shown, config, output: join(staging, path), title: `${api.title} · ${SITE_TITLE}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle: SITE_TITLE }) };
+          return { input: shown, config, output: join(staging, path), title: `${api.title} · ${siteTitle}`, navHtml: renderer.bar({ path, nav: ctx.nav(path), siteTitle }) };
         }),
       );
       await inParallel(jobs, Math.max(1, Math.min(4, availableParallelism())), (job) => renderReference(job, join(renderer.dir, 'reference.hbs'), scratch));
@@ -84,7 +116,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     })();
 
     const others = (async () => {
-      const { tags, byApi } = await buildChangelog(opts.cwd, diffTrees, scratch);
+      if (!tree) return void pages.push(documentPage(ctx));
+      // The releases are the repository's git tags of its own openapi/; another tree has none here.
+      const own = resolve(opts.input) === resolve(opts.cwd, 'openapi');
+      const { tags, byApi } = own ? await buildChangelog(opts.cwd, diffTrees, scratch) : { tags: [], byApi: new Map() as Changelog };
       pages.push(landingPage(ctx), ...guidePages(ctx), ...changelogPages(ctx, tags, byApi), lintRulesPage(ctx, lintRules), traceabilityPage(ctx));
       files.push(...changelogMarkdown(ctx, tags, byApi));
     })();
@@ -107,8 +142,12 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   }
 }
 
-function navGroups(apis: ApiInfo[], guides: Guide[]): { label: string; pages: PageTarget[] }[] {
+function referenceGroup(apis: ApiInfo[]): { label: string; pages: PageTarget[] } {
   const ordered = [...apis.filter((a) => !a.isToken), ...apis.filter((a) => a.isToken)];
+  return { label: 'Reference', pages: ordered.map((a) => ({ path: `reference/${a.slug}.html`, label: apiLabel(a) })) };
+}
+
+function navGroups(apis: ApiInfo[], guides: Guide[]): { label: string; pages: PageTarget[] }[] {
   return [
     { label: 'Start', pages: [{ path: 'index.html', label: 'Overview' }] },
     {
@@ -119,7 +158,7 @@ function navGroups(apis: ApiInfo[], guides: Guide[]): { label: string; pages: Pa
         ...guides.map((g) => ({ path: g.path, label: g.title })),
       ],
     },
-    { label: 'Reference', pages: ordered.map((a) => ({ path: `reference/${a.slug}.html`, label: apiLabel(a) })) },
+    referenceGroup(apis),
     {
       label: 'More',
       pages: [

@@ -4,17 +4,16 @@
 // prints client.ts, raw.ts and index.ts with ts-morph and parses every emitted .ts file (the syntax gate). APIs are
 // finished in input order, and an API's errors are taken in the order a one-thread run meets them (bundle, model,
 // schema.ts, emitters, gate), so the same input fails with the same error.
-import { statSync } from 'node:fs';
-import { basename, relative, sep } from 'node:path';
-import { bundleFile, discoverApis, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
+import { basename, relative } from 'node:path';
+import { bundleFile, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
 import { buildApiModel, type ApiModel } from '../model/index.js';
-import { DocexError } from '../util/errors.js';
 import { unescapePointer } from '../util/json.js';
 import { pointerLine } from '../util/lines.js';
 import type { OutputTree } from '../emit/tree.js';
 import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
 import { openTypeScriptThread, type TypeScriptThread } from '../typescript/thread.js';
+import { inputEntries, type InputOptions } from './input.js';
 import { surfaceStep, type SurfaceStepResult } from './surface-step.js';
 
 export interface ApiSummary {
@@ -34,11 +33,8 @@ export interface GenerateResult {
   surface?: SurfaceStepResult;
 }
 
-export interface GenerateOptions {
-  /** API ids to generate (`document/v1`, `token`); default all. runtime/ is always generated. */
-  apis?: 'all' | readonly string[];
-  /** Local documents used instead of the tree's, by API id. */
-  documents?: Readonly<Record<string, string>>;
+/** `apis`: the APIs to generate (runtime/ is always generated); `documents`: a client repo's own copies. */
+export interface GenerateOptions extends InputOptions {
   /** An earlier output about to be replaced: after generation, the client-surface report's step compares the new
    *  tree with it (`surface` in the result), reading surfaces on the TypeScript thread. */
   previous?: ReadonlyMap<string, string>;
@@ -57,26 +53,6 @@ function modelWarnings(warnings: ApiModel['warnings'], file: string): string[] {
     const line = pointerLine(file, w.at.pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapePointer));
     return shown({ file: relative(process.cwd(), file) || file, line: line ?? 0, message: w.message });
   });
-}
-
-const API_ID = /^(token|([a-z][a-z0-9-]*)\/(v\d+(?:\.\d+)*))$/;
-
-function selectEntries(input: string, opts: GenerateOptions): ApiEntry[] {
-  const found = new Map(discoverApis(input).map((e) => [e.id, e]));
-  for (const [id, file] of Object.entries(opts.documents ?? {})) {
-    const m = API_ID.exec(id);
-    if (!m) throw new DocexError(`"${id}" is not an API id like document/v1 or token`, 2);
-    const source = relative(process.cwd(), file).split(sep).join('/') || file;
-    found.set(id, { id, subApi: m[2] ?? 'token', version: m[3], file, relPath: source });
-  }
-  let entries = [...found.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (opts.apis && opts.apis !== 'all') {
-    const wanted = new Set(opts.apis);
-    const unknown = [...wanted].filter((id) => !found.has(id));
-    if (unknown.length) throw new DocexError(`unknown API ${unknown.join(', ')} (known: ${[...found.keys()].sort().join(', ')})`, 2, input);
-    entries = entries.filter((e) => wanted.has(e.id));
-  }
-  return entries;
 }
 
 /** What one API adds to the tree once its files are back and every one passed the gate. */
@@ -111,14 +87,7 @@ function later<T>(p: Promise<T>): Promise<T> {
 }
 
 export async function generateTree(input: string, opts: GenerateOptions = {}): Promise<GenerateResult> {
-  let isDir: boolean;
-  try {
-    isDir = statSync(input).isDirectory();
-  } catch {
-    throw new DocexError('input not found', 2, input);
-  }
-  const entries = isDir ? selectEntries(input, opts) : undefined;
-  if (entries?.length === 0) throw new DocexError('no <subApi>/<version>/openapi.yaml or token/openapi.yaml found', 2, input);
+  const entries = inputEntries(input, opts);
   const typescript = openTypeScriptThread(opts.overrides);
   try {
     const { tree, apis } = await generateWith(typescript, input, entries, opts);

@@ -7,8 +7,13 @@ export function slugOf(id: string): string {
   return id.replace(/\//g, '-');
 }
 
+/** `Scalar Galaxy` -> `scalar-galaxy`: a name safe in a URL and a file name; empty when nothing is left. */
+export function kebab(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
 /** The link to an operation's section on the docs site published at `docsUrl`. */
 export function referenceLink(docsUrl: string, apiId: string, tag: string | undefined, operationId: string): string {
-  const route = (tag ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'other';
+  const route = kebab(tag ?? 'other') || 'other';
   return `${docsUrl.replace(/\/*$/, '/')}reference/${slugOf(apiId)}.html#/${route}/${operationId.toLowerCase()}`;
 }

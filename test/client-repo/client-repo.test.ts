@@ -223,3 +223,27 @@ describe(`docex in a client repository (DOCEX_CLIENT_NODE ${clientNode}, DOCEX_C
     expect(readFileSync(join(out, 'schema.ts'), 'utf8')).toContain('"Forwarded"');
   });
 });
+
+// Issue 42: `docex docs` in a client repo, from the packed tarball alone: the shipped documents (no openapi/ there),
+// and everything it runs (@redocly/cli) installed with docex.
+describe('docex docs in a project where docex is all that is installed', () => {
+  it('npx docex docs --output site builds the site of the shipped documents', () => {
+    const project = join(work, 'docs-only');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-only', private: true }, null, 2) + '\n');
+    sh('npm', ['install', '--no-audit', '--no-fund', tarball], project);
+    expect(Object.keys((JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { dependencies: object }).dependencies)).toEqual(['docex']);
+    const out = sh('npx', ['docex', 'docs', '--output', 'site'], project);
+    expect(out).toMatch(/^docex docs: \d+ pages in site\//);
+    const site = join(project, 'site');
+    const files = filesUnder(site);
+    const apis = ['document-v1', 'file-v1', 'file-v2', 'network-v1', 'token'];
+    for (const f of ['index.html', 'style.css', 'guides/quick-start.html', 'changelog/index.html', 'lint-rules.html', ...apis.flatMap((a) => [`reference/${a}.html`, `reference/${a}.json`])]) {
+      expect(files, f).toContain(f);
+    }
+    const reference = readFileSync(join(site, 'reference', 'document-v1.html'), 'utf8');
+    expect(reference).toContain('<header class="docex-bar">');
+    expect(reference).toContain('listDocuments');
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('href="reference/document-v1.html"');
+  }, 300_000);
+});

@@ -47,7 +47,7 @@ describe('docs site guides written in Markdown', () => {
     expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table: x, y | z">');
     expect(html).toContain('<th scope="col">x</th>');
     expect(html).toContain('<td><code>a | b</code></td>');
-    expect(html).toContain('<pre tabindex="0" role="region" aria-label="Code example"><code class="language-sh">echo &quot;&lt;hi&gt;&quot;');
+    expect(html).toContain('<pre tabindex="0" role="region" aria-label="Code example"><code class="language-sh">echo "&lt;hi&gt;"');
   });
 
   it('refuses a guide without exactly one "# " title, naming the file', () => {

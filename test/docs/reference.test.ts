@@ -3,9 +3,14 @@ import { postProcess } from '../../generator/docs/reference.js';
 import { hrefFrom } from '../../generator/docs/render.js';
 
 // The shape of Redocly CLI 2.77.0's `build-docs --inlineBundle` output, cut down.
-const page = (app: string) =>
-  `<html><head></head><body><!--docex:nav--><div id="redoc"><a href="/">API</a><a href="/other/listdocuments">List</a></div>` +
-  `<script type="module">${app}</script></body></html>`;
+// The search box's parts as Redoc 3.0.1 writes them: prerendered while its index is not built, and in the bundle.
+const searchMarkup = '<div data-testid="search-trigger"><div><svg><path d="M2"></path></svg><span>Loading...</span></div></div>';
+const searchApp =
+  'n?(0,V.jsxs)(V.Fragment,{children:[a(`search.navbar.label`,`Search `),o?`⌘K`:`Ctrl+K`]}):(0,V.jsx)(`span`,{children:a(`loading`,`Loading...`)});' +
+  'function OOe(e){let t=window.requestIdleCallback(e);return()=>window.cancelIdleCallback(t)}';
+const page = (app: string, search = true) =>
+  `<html><head><!--docex:csp--></head><body><!--docex:nav--><div id="redoc"><a href="/">API</a><a href="/other/listdocuments">List</a>${search ? searchMarkup : ''}</div>` +
+  `<script type="module">${app}${search ? searchApp : ''}</script></body></html>`;
 const logo = 'r?(0,V.jsx)(`img`,{alt:`redocly logo`,onError:()=>n(!1),src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`}):null';
 
 describe('reference page post-processing', () => {
@@ -23,10 +28,31 @@ describe('reference page post-processing', () => {
     expect(out).toContain('const a=`<a href="/x">`');
   });
 
+  it('shows the search box\'s label from the first paint and builds its index within a second, in the markup and the bundle', () => {
+    const out = postProcess(page(''), '', 'x.json');
+    expect(out).toContain('<svg><path d="M2"></path></svg>Search <!-- -->Ctrl+K</div>');
+    expect(out).not.toContain('Loading...');
+    expect(out).toContain('(0,V.jsxs)(V.Fragment,{children:[a(`search.navbar.label`,`Search `),o?`⌘K`:`Ctrl+K`]});');
+    expect(out).toContain('let t=window.requestIdleCallback(e,{timeout:1000});return()=>window.cancelIdleCallback(t)');
+    // A Redoc that renders it otherwise fails the build rather than publish a box that may never say what it is.
+    expect(() => postProcess(page('', false), '', 'document-v1.json')).toThrow(/search box/);
+  });
+
+  it('allows only the page\'s own inline scripts, by hash, and no frame, plugin, form or <base>', async () => {
+    const { createHash } = await import('node:crypto');
+    const out = postProcess(page('hydrate()'), '', 'x.json');
+    const app = /<script type="module">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(out)![1]!;
+    expect(policy).toContain(`script-src 'sha256-${createHash('sha256').update(app).digest('base64')}' 'unsafe-eval';`);
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    for (const d of ["frame-src 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'none'"]) expect(policy).toContain(d);
+  });
+
   it('refuses to publish a page that still loads the logo from another host', () => {
     const changed = page('src:`https://cdn.redoc.ly/redoc/logo-mini-full.svg`');
     expect(() => postProcess(changed, '', 'document-v1.json')).toThrow(/attribution logo/);
     expect(() => postProcess('<html></html>', '', 'document-v1.json')).toThrow(/navigation marker/);
+    expect(() => postProcess(page('').replace('<!--docex:csp-->', ''), '', 'document-v1.json')).toThrow(/policy marker/);
   });
 });
 

@@ -175,12 +175,12 @@ describe('docex docs on bad input', () => {
     }
   });
 
-  it('exits 2 without an openapi/ folder, on an unknown flag, and for an output folder that is not a site', async () => {
+  it('exits 2 for a missing --input, on an unknown flag, and for an output folder that is not a site', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'docex-docs-empty-'));
     try {
-      const r = await runDocex(['docs'], { cwd: dir });
+      const r = await runDocex(['docs', '--input', 'missing'], { cwd: dir });
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain('no openapi/ folder');
+      expect(r.stderr).toBe(`docex docs: ${join(dir, 'missing')}: input not found\n`);
       expect((await runDocex(['docs', '--outptu', 'x'], { cwd: dir })).code).toBe(2);
       expect(readdirSync(dir)).toEqual([]);
       // The output folder is replaced whole, so the repository or a folder that is not a site is refused.

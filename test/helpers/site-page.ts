@@ -5,7 +5,7 @@ import type { SiteContext } from '../../generator/docs/pages.js';
 import { Renderer } from '../../generator/docs/render.js';
 
 export function bareSite(): SiteContext {
-  return { renderer: new Renderer(), apis: [], guides: [], nav: () => [], siteTitle: 'docex test' };
+  return { renderer: new Renderer(), apis: [], guides: [], nav: () => [], siteTitle: 'docex test', source: 'openapi/' };
 }
 
 /** Text as a page shows it: Handlebars' HTML escaping. */
