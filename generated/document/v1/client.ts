@@ -136,7 +136,7 @@ export interface CreateDocumentParams {
    * @example "5d8c72a5edda8d6a"
    */
   ifMatch?: CreateDocumentHeader['If-Match'];
-  /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
+  /** @description At most 1 MiB, nested at most 32 levels deep, each name once per object; a larger or deeper body, or one naming a property twice, is a 400 (`BodyTooLarge`, `BodyTooDeep`, `DuplicateKey`). */
   body: NonNullable<CreateDocumentOp['requestBody']>['content']['application/json'];
 }
 
@@ -214,7 +214,7 @@ export interface UpdateDocumentParams {
    * @example "5d8c72a5edda8d6a"
    */
   ifMatch?: UpdateDocumentHeader['If-Match'];
-  /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
+  /** @description At most 1 MiB, nested at most 32 levels deep, each name once per object; a larger or deeper body, or one naming a property twice, is a 400 (`BodyTooLarge`, `BodyTooDeep`, `DuplicateKey`). */
   body: NonNullable<UpdateDocumentOp['requestBody']>['content']['application/json'];
 }
 
@@ -273,7 +273,7 @@ export type ListDocumentEventsResult = ListDocumentEventsOp['responses']['200'][
 type CreateDocumentFetchOp = operations['createDocumentFetch'];
 
 export interface CreateDocumentFetchParams {
-  /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
+  /** @description At most 1 MiB, nested at most 32 levels deep, each name once per object; a larger or deeper body, or one naming a property twice, is a 400 (`BodyTooLarge`, `BodyTooDeep`, `DuplicateKey`). */
   body: NonNullable<CreateDocumentFetchOp['requestBody']>['content']['application/json'];
 }
 

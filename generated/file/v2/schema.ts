@@ -1153,7 +1153,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
+        /** @description At most 1 MiB, nested at most 32 levels deep, each name once per object; a larger or deeper body, or one naming a property twice, is a 400 (`BodyTooLarge`, `BodyTooDeep`, `DuplicateKey`). */
         requestBody: {
             content: {
                 /**

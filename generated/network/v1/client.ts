@@ -296,7 +296,7 @@ export interface UpdateCompanyParams {
    * @example "5d8c72a5edda8d6a"
    */
   ifMatch?: UpdateCompanyHeader['If-Match'];
-  /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
+  /** @description At most 1 MiB, nested at most 32 levels deep, each name once per object; a larger or deeper body, or one naming a property twice, is a 400 (`BodyTooLarge`, `BodyTooDeep`, `DuplicateKey`). */
   body: NonNullable<UpdateCompanyOp['requestBody']>['content']['application/json'];
 }
 
@@ -424,7 +424,7 @@ export interface CreateTradingPartnerConnectionParams {
    * @example "5d8c72a5edda8d6a"
    */
   ifMatch?: CreateTradingPartnerConnectionHeader['If-Match'];
-  /** @description At most 1 MiB, nested at most 32 levels deep; a larger or deeper body is a 400 (`BodyTooLarge`, `BodyTooDeep`). */
+  /** @description At most 1 MiB, nested at most 32 levels deep, each name once per object; a larger or deeper body, or one naming a property twice, is a 400 (`BodyTooLarge`, `BodyTooDeep`, `DuplicateKey`). */
   body: NonNullable<CreateTradingPartnerConnectionOp['requestBody']>['content']['application/json'];
 }
 
