@@ -2,6 +2,10 @@
 // (`externalRefResolver`). This one parses as Redocly's own does, but bounded (yaml.ts), so no file reaches a
 // Redocly walker unchecked. Redocly turns an error in a referenced file into an unresolved-$ref problem; the first
 // bound a file exceeded is kept in `refused`, for the caller to report as what it is.
+// It reads local files only: no command fetches a `$ref` over the network (a lint in CI of an untrusted change would
+// otherwise send a request to any host the change names, and a generation would depend on that host). A remote ref is
+// a ref that does not resolve, with the reason in its message: generate, diff, docs and the sandbox exit 2 on it,
+// lint reports it as it reports a dangling ref.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,13 +32,22 @@ let make: Promise<Make> | undefined;
 async function subclass(): Promise<Make> {
   const entry = createRequire(import.meta.url).resolve('@redocly/openapi-core/lib/bundle-oas');
   const resolveModule = pathToFileURL(join(dirname(entry), '..', 'resolve.js')).href;
-  const { BaseResolver: Base } = (await import(resolveModule)) as { BaseResolver: typeof BaseResolver };
+  const { BaseResolver: Base, ResolveError } = (await import(resolveModule)) as { BaseResolver: typeof BaseResolver; ResolveError: new (err: Error) => Error };
 
   class Bounded extends Base implements BoundedResolver {
     refused: DocexError | undefined;
 
+    override async loadExternalRef(absoluteRef: string): Promise<Source> {
+      // What BaseResolver would fetch (http:, https:, file:, data: URLs): refused as it refuses a missing file.
+      if (/^(https?|file|data):/.test(absoluteRef)) {
+        const url = absoluteRef.startsWith('data:') ? 'data: URL' : absoluteRef.replace(/[?#].*$/s, '');
+        throw new ResolveError(new Error(`remote reference ${url}: docex does not fetch over the network; save that document locally and point the $ref at the file`));
+      }
+      return super.loadExternalRef(absoluteRef);
+    }
+
     override parseDocument(source: Source, isRoot = false): Document {
-      // What BaseResolver parses as YAML (docex never reads URLs: bundle.ts `offline`); the rest it keeps as text.
+      // What BaseResolver parses as YAML (docex never reads URLs: loadExternalRef); the rest it keeps as text.
       const yaml = isRoot || /\.(ya?ml|json)$/.test(source.absoluteRef) || /(json|yaml|openapi)/.test(source.mimeType ?? '');
       if (!yaml || /\.(graphql|gql)$/i.test(source.absoluteRef)) return super.parseDocument(source, isRoot);
       try {
