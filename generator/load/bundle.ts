@@ -4,7 +4,8 @@ import { relative, resolve } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import { checkJsonDepth } from './bounds.js';
 import { repairForTypes } from './repair.js';
-import { boundedResolver } from './resolver.js';
+import { checkRefDepth } from './ref-depth.js';
+import { boundedResolver, checkRefChains } from './resolver.js';
 import { selfContained } from './self-contained.js';
 import { parseYamlDocument } from './yaml.js';
 import type { OpenApiDocument } from './types.js';
@@ -68,6 +69,7 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   if (opts.mode === 'foreign') {
     const read = readDocument(file);
     if (read && selfContained(read.parsed)) {
+      await checkRefDepth({ file, ...read });
       // Used as parsed; `components` added when missing, as the bundler does for OpenAPI 3.
       const document = read.parsed as OpenApiDocument;
       if (!document.components) document.components = {};
@@ -84,6 +86,7 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   const config = await createConfig({ rules: STRICT_RULES });
   let problems: NormalizedProblem[];
   const linting = await boundedResolver(config);
+  await checkRefChains(linting, file);
   try {
     problems = await lint({ ref: file, config, externalRefResolver: linting });
   } catch (err) {
@@ -110,6 +113,7 @@ async function bundleForeign(file: string, read: ReadDocument | undefined): Prom
   const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
   const empty = createEmptyRedoclyConfig();
   const resolver = await boundedResolver(empty);
+  await checkRefChains(resolver, file, read && { file: resolve(file), ...read });
   try {
     const doc = read && { source: new Source(resolve(file), read.text), parsed: read.parsed };
     const result = await bundleOas({ ...(doc ? { doc } : { ref: file }), config: empty, dereference: false, externalRefResolver: resolver });

@@ -13,6 +13,7 @@ import type { BaseResolver, Document, ResolveConfig, Source } from '@redocly/ope
 import { YAMLException } from 'js-yaml';
 import { DocexError } from '../util/errors.js';
 import { parseJsonExactly } from './json.js';
+import { checkRefDepth, type ReadFile } from './ref-depth.js';
 import { parseYaml } from './yaml.js';
 
 export interface BoundedResolver extends BaseResolver {
@@ -70,4 +71,24 @@ async function subclass(): Promise<Make> {
 
 export async function boundedResolver(config: { resolve: ResolveConfig }): Promise<BoundedResolver> {
   return (await (make ??= subclass()))(config.resolve);
+}
+
+/** A file as the resolver reads it (cached: Redocly's own walk reads it from there), or undefined when it cannot. */
+async function readThrough(resolver: BaseResolver, from: string | null, ref: string, isRoot = false): Promise<ReadFile | undefined> {
+  try {
+    const doc = await resolver.resolveDocument(from, ref, isRoot);
+    return 'parsed' in doc ? { file: doc.source.absoluteRef, parsed: doc.parsed, text: doc.source.body } : undefined;
+  } catch {
+    // Redocly's walk meets the same error, and reports it as it does.
+    return undefined;
+  }
+}
+
+/**
+ * Holds `file` and every file it reaches to the bound across `$ref`s (ref-depth.ts), before a Redocly walk, which
+ * recurses, meets them; `root` when the caller has parsed it already.
+ */
+export async function checkRefChains(resolver: BaseResolver, file: string, root?: ReadFile): Promise<void> {
+  const start = root ?? (await readThrough(resolver, null, file, true));
+  if (start) await checkRefDepth(start, (from, path) => readThrough(resolver, from, path));
 }
