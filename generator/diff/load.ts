@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { YAMLException } from 'js-yaml';
 import { checkJsonDepth } from '../load/bounds.js';
+import { checkRefDepth } from '../load/ref-depth.js';
 import { deref } from '../load/resolve.js';
 import type { OpenApiDocument } from '../load/types.js';
 import { parseYaml } from '../load/yaml.js';
@@ -81,8 +82,10 @@ function fastJson(file: string): OpenApiDocument | undefined {
 }
 
 export async function loadDocument(file: string): Promise<OpenApiDocument> {
+  // Read without the bundler: held here to the bound across $refs, as bundleFile holds what it reads.
+  const unbundled = async (doc: OpenApiDocument) => (await checkRefDepth({ file, parsed: doc }), doc);
   const fast = fastJson(file);
-  if (fast) return fast;
+  if (fast) return unbundled(fast);
   let document: unknown;
   try {
     // Loaded on demand: Redocly takes a second and a half to import.

@@ -3,7 +3,7 @@ import { lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core'
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
-import { boundedResolver, type BoundedResolver } from '../load/resolver.js';
+import { boundedResolver, checkRefChains, type BoundedResolver } from '../load/resolver.js';
 import { displayPath } from '../util/display-path.js';
 import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
@@ -77,6 +77,7 @@ export async function lintFiles(files: string[], cwd = process.cwd()): Promise<L
   for (const file of files) {
     let problems: NormalizedProblem[];
     const resolver = await boundedResolver(config);
+    await checkRefChains(resolver, file);
     try {
       problems = await lint({ ref: file, config, externalRefResolver: resolver });
     } catch (err) {

@@ -4,7 +4,8 @@ import { relative, resolve } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import { checkJsonDepth } from './bounds.js';
 import { repairForTypes } from './repair.js';
-import { boundedResolver } from './resolver.js';
+import { checkRefDepth } from './ref-depth.js';
+import { boundedResolver, checkRefChains } from './resolver.js';
 import { selfContained } from './self-contained.js';
 import { parseYamlDocument } from './yaml.js';
 import type { OpenApiDocument } from './types.js';
@@ -49,18 +50,6 @@ async function toDiagnostics(problems: NormalizedProblem[]): Promise<Diagnostic[
 }
 
 /**
- * docex never fetches a document over the network (generation must not depend on a host being up, nor send
- * requests the user did not ask for): a remote `$ref` is an error naming its URL.
- */
-function offline<C extends { resolve: { http: object } }>(config: C): C {
-  const customFetch = async (url: string): Promise<never> => {
-    throw new Error(`remote reference ${url}: docex does not fetch over the network; save that document locally and point the $ref at the file`);
-  };
-  config.resolve = { ...config.resolve, http: { ...config.resolve.http, customFetch } };
-  return config;
-}
-
-/**
  * A bundle repaired for type generation (see repair.ts), its repairs added as warnings on the file. Only `generate`
  * needs it: lint, diff, docs and the sandbox keep the document as written.
  */
@@ -80,6 +69,7 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   if (opts.mode === 'foreign') {
     const read = readDocument(file);
     if (read && selfContained(read.parsed)) {
+      await checkRefDepth({ file, ...read });
       // Used as parsed; `components` added when missing, as the bundler does for OpenAPI 3.
       const document = read.parsed as OpenApiDocument;
       if (!document.components) document.components = {};
@@ -93,9 +83,10 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
     return { file, document: result.bundle.parsed as OpenApiDocument, warnings: problems };
   }
   const { bundle, createConfig, lint } = await core();
-  const config = offline(await createConfig({ rules: STRICT_RULES }));
+  const config = await createConfig({ rules: STRICT_RULES });
   let problems: NormalizedProblem[];
   const linting = await boundedResolver(config);
+  await checkRefChains(linting, file);
   try {
     problems = await lint({ ref: file, config, externalRefResolver: linting });
   } catch (err) {
@@ -120,8 +111,9 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
  */
 async function bundleForeign(file: string, read: ReadDocument | undefined): Promise<BundleResult> {
   const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
-  const empty = offline(createEmptyRedoclyConfig());
+  const empty = createEmptyRedoclyConfig();
   const resolver = await boundedResolver(empty);
+  await checkRefChains(resolver, file, read && { file: resolve(file), ...read });
   try {
     const doc = read && { source: new Source(resolve(file), read.text), parsed: read.parsed };
     const result = await bundleOas({ ...(doc ? { doc } : { ref: file }), config: empty, dereference: false, externalRefResolver: resolver });
@@ -131,7 +123,7 @@ async function bundleForeign(file: string, read: ReadDocument | undefined): Prom
     if (!(err instanceof Error && err.message.startsWith('Unsupported OpenAPI version'))) throw fromThrown(err, file);
   }
   const { bundle, createConfig } = await core();
-  const config = offline(await createConfig({ rules: FOREIGN_RULES }));
+  const config = await createConfig({ rules: FOREIGN_RULES });
   const again = await boundedResolver(config);
   try {
     const result = await bundle({ ref: file, config, dereference: false, externalRefResolver: again });

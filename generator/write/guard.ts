@@ -1,7 +1,7 @@
 // The one guard before docex replaces a folder: it never replaces one holding something docex did not write
 // (think `--output .` or `--output src`). A file is docex's when its first line carries MARKER (every generated
 // source file does) or when the folder's MANIFEST, written with the folder, lists it (the docs site's HTML and assets).
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { DocexError } from '../util/errors.js';
 
@@ -45,12 +45,21 @@ export function foreignFile(dir: string): string | undefined {
   return walk(dir);
 }
 
+/** What `path` is when it exists and is not a folder (a link is not followed: the swap would replace the link). */
+function notAFolder(path: string): string | undefined {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat || stat.isDirectory()) return undefined;
+  return stat.isFile() ? 'a file' : stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder';
+}
+
 /**
- * Throws (exit 2) unless `output` may be replaced whole: it must not hold any of `protect` (the working directory,
- * the input documents), and every file already in it must be docex's.
+ * Throws (exit 2) unless `output` may be replaced whole: it must be a folder or not exist, must not hold any of
+ * `protect` (the working directory, the input documents), and every file already in it must be docex's.
  */
 export function assertReplaceable(output: string, protect: readonly string[]): void {
   const out = resolve(output);
+  const kind = notAFolder(out);
+  if (kind) throw new DocexError(`refusing to replace ${output}: it is ${kind}, and --output names a folder docex writes whole`, 2);
   for (const p of protect) {
     const dir = resolve(p);
     if (dir === out || dir.startsWith(out + sep)) throw new DocexError(`refusing to replace ${output}: it holds ${p}; --output must be a folder of its own`, 2);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTree } from '../../generator/write/tree.js';
-import { aliasBomb, aliasBombPart, deepJson, documentYaml, prototypeNamed, referencing } from '../helpers/hostile.js';
+import { aliasBomb, aliasBombPart, deepJson, documentYaml, prototypeNamed, refChain, refChainPart, referencing } from '../helpers/hostile.js';
 import { runDocex, type RunResult } from '../helpers/run-docex.js';
 
 const work = mkdtempSync(join(tmpdir(), 'docex-bounds-'));
@@ -20,6 +20,11 @@ beforeAll(() => {
   mkdirSync(at('tree', 'openapi', 'document', 'v1'), { recursive: true });
   writeFileSync(at('tree', 'openapi', 'document', 'v1', 'parts.yaml'), aliasBombPart());
   writeFileSync(at('tree', 'openapi', 'document', 'v1', 'openapi.yaml'), referencing('parts.yaml'));
+  // Issue 41: 2,000 schemas, each a property of the one before (lint exited 2 without a line, diff 70 with a stack).
+  writeFileSync(at('chain.yaml'), refChain(2000, 'property'));
+  mkdirSync(at('chains', 'openapi', 'document', 'v1'), { recursive: true });
+  writeFileSync(at('chains', 'openapi', 'document', 'v1', 'parts.yaml'), refChainPart(2000, 'property'));
+  writeFileSync(at('chains', 'openapi', 'document', 'v1', 'openapi.yaml'), referencing('parts.yaml'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -74,6 +79,24 @@ describe('a schema nested 10,000 deep', () => {
     refused(await runDocex(['generate', '--input', 'deep.json', '--output', out], { cwd: work }), 'generate', 'deep.json', DEPTH);
     refused(await runDocex(['generate', '--input', 'bomb.yaml', '--output', out], { cwd: work }), 'generate', 'bomb.yaml', ALIASES);
     expect(readTree(out)).toEqual(before);
+  });
+});
+
+describe('a chain of 2,000 schemas, each referring to the next', () => {
+  const CHAIN = /more than 250 levels deep with its \$refs followed/;
+  it.each([
+    ['generate', ['--input', 'chain.yaml', '--output', 'out']],
+    ['lint', ['chain.yaml']],
+    ['diff', ['chain.yaml', 'chain.yaml']],
+  ])('docex %s refuses it at a schema of the chain, exit 2', async (command, args) => {
+    refused(await runDocex([command, ...args], { cwd: work }), command, 'chain.yaml', CHAIN);
+  });
+
+  it.each([
+    ['docs', ['--output', join(work, 'chain-site')]],
+    ['sandbox', ['--openapi', 'openapi', '--port', '0']],
+  ])('in a file reached by $ref, docex %s refuses it there, exit 2', async (command, args) => {
+    refused(await runDocex([command, ...args], { cwd: at('chains'), timeoutMs: 60_000 }), command, 'openapi/document/v1/parts.yaml', CHAIN);
   });
 });
 

@@ -132,3 +132,46 @@ export function prototypeNamed(names: string[]): string {
     { path: `/things/{${first}}`, operationId: second, parameters },
   );
 }
+
+export type ChainKind = 'property' | 'ref' | 'items' | 'allOf';
+
+/** One schema of a chain, whose next link is `next` (a `$ref` object). */
+function link(kind: ChainKind, next: string): string {
+  if (kind === 'property') return `{ type: object, properties: { next: ${next} } }`;
+  if (kind === 'items') return `{ type: array, items: ${next} }`;
+  if (kind === 'allOf') return `{ allOf: [ ${next} ] }`;
+  return next;
+}
+
+/** `Thing` refers to C0, each Ci to C(i+1) in the way `kind` says, `length` schemas in a row, the last a string. */
+export function refChain(length: number, kind: ChainKind): string {
+  const schemas = Array.from({ length }, (_, i) => `    C${i}: ${link(kind, `{ $ref: "#/components/schemas/C${i + 1}" }`)}`);
+  return documentYaml(['    Thing: { $ref: "#/components/schemas/C0" }', ...schemas, `    C${length}: { type: string }`]);
+}
+
+/** The same chain in a file of schemas alone (`parts.yaml`), which `referencing('parts.yaml')` reaches at `Thing`. */
+export function refChainPart(length: number, kind: ChainKind): string {
+  const schemas = Array.from({ length }, (_, i) => `C${i}: ${link(kind, `{ $ref: "#/C${i + 1}" }`)}`);
+  return ['Thing: { $ref: "#/C0" }', ...schemas, `C${length}: { type: string }`, ''].join('\n');
+}
+
+/**
+ * The oracle for the bound across $refs: the depth of a parsed document with its internal `$ref`s followed, a `$ref`
+ * one level above what it points to, one to a node it is inside not followed. Plain recursion, for chains in tests.
+ */
+export function depthWithRefs(doc: unknown, node: unknown = doc, inside = new Set<unknown>()): number {
+  if (node === null || typeof node !== 'object') return 1;
+  const values = Object.values(node);
+  let height = values.length ? 2 : 1;
+  for (const v of values) height = Math.max(height, 1 + depthWithRefs(doc, v, inside));
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/')) {
+    const target = ref.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc);
+    if (target !== null && typeof target === 'object' && !inside.has(target)) {
+      inside.add(target);
+      height = Math.max(height, 1 + depthWithRefs(doc, target, inside));
+      inside.delete(target);
+    }
+  }
+  return height;
+}

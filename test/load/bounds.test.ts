@@ -3,12 +3,13 @@
 // test/reliability/hostile-documents.property.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORE_SCHEMA, binaryTag, loadAll, mergeTag, omapTag, pairsTag, setTag } from 'js-yaml';
+import { CORE_SCHEMA, binaryTag, load, loadAll, mergeTag, omapTag, pairsTag, setTag } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { ALIAS_NODES, checkJsonDepth, MAX_DEPTH } from '../../generator/load/bounds.js';
+import { checkRefDepth, MAX_REF_DEPTH } from '../../generator/load/ref-depth.js';
 import { parseYaml } from '../../generator/load/yaml.js';
 import { DocexError } from '../../generator/util/errors.js';
-import { aliasBomb, deepJson, laughsAdded } from '../helpers/hostile.js';
+import { aliasBomb, deepJson, depthWithRefs, documentYaml, laughsAdded, refChain, type ChainKind } from '../helpers/hostile.js';
 import { repoRoot } from '../helpers/run-docex.js';
 
 function refusal(f: () => unknown): DocexError {
@@ -91,6 +92,44 @@ describe(`nesting (at most ${MAX_DEPTH} levels)`, () => {
     // The anchored node is 61 levels high; at level 40 it reaches level 100, at 41 level 101.
     expect(() => parseYaml(`${anchor}b: ${nested(38).replace('x', '*a')}\n`, 'ok.yaml')).not.toThrow();
     expect(refusal(() => parseYaml(`${anchor}b: ${nested(39).replace('x', '*a')}\n`, 'deep.yaml')).line).toBe(2);
+  });
+});
+
+describe(`$ref chains (at most ${MAX_REF_DEPTH} levels with $refs followed)`, () => {
+  const refused = async (text: string, file: string): Promise<DocexError | undefined> => {
+    try {
+      await checkRefDepth({ file, parsed: load(text), text });
+      return undefined;
+    } catch (err) {
+      if (err instanceof DocexError) return err;
+      throw err;
+    }
+  };
+
+  it.each<ChainKind>(['property', 'ref', 'items', 'allOf'])('a chain through %s: read up to the bound, refused one schema past it at a line of the chain', async (kind) => {
+    // The longest chain within the bound, by the oracle.
+    let length = 1;
+    while (depthWithRefs(load(refChain(length + 1, kind))) <= MAX_REF_DEPTH) length++;
+    expect(await refused(refChain(length, kind), 'ok.yaml')).toBeUndefined();
+    const text = refChain(length + 1, kind);
+    const err = (await refused(text, 'chain.yaml'))!;
+    expect(err.format()).toMatch(/^chain\.yaml:\d+: more than 250 levels deep with its \$refs followed/);
+    expect(text.split('\n')[err.line! - 1]).toMatch(/^\s+C\d+: /);
+    // 2,000 schemas in a row: measured without recursing, refused the same way.
+    expect((await refused(refChain(2000, kind), 'long.yaml'))?.exitCode).toBe(2);
+  });
+
+  it('a schema that refers to itself, directly or through others, is recursion, not a chain', async () => {
+    const text = documentYaml(['    Thing: { type: object, properties: { self: { $ref: "#/components/schemas/Thing" }, other: { $ref: "#/components/schemas/Other" } } }', '    Other: { type: array, items: { $ref: "#/components/schemas/Thing" } }']);
+    expect(await refused(text, 'recursive.yaml')).toBeUndefined();
+  });
+
+  it('a schema reached from many places is measured once (a wide diamond of 2^40 paths is read at once)', async () => {
+    const schemas = Array.from({ length: 40 }, (_, i) => `    D${i}: { type: object, properties: { a: { $ref: "#/components/schemas/D${i + 1}" }, b: { $ref: "#/components/schemas/D${i + 1}" } } }`);
+    const text = documentYaml(['    Thing: { $ref: "#/components/schemas/D0" }', ...schemas, '    D40: { type: string }']);
+    const started = performance.now();
+    expect(await refused(text, 'diamond.yaml')).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 

@@ -11,12 +11,13 @@ import fc from 'fast-check';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTree } from '../../generator/write/tree.js';
-import { aliasBomb, aliasBombPart, deepByAlias, deepJson, deepYaml, documentYaml, huge, laughsAdded, PROTOTYPE_NAMES, prototypeNamed, referencing } from '../helpers/hostile.js';
+import { aliasBomb, aliasBombPart, deepByAlias, deepJson, deepYaml, depthWithRefs, documentYaml, huge, laughsAdded, PROTOTYPE_NAMES, prototypeNamed, refChain, refChainPart, referencing, type ChainKind } from '../helpers/hostile.js';
 import { runDocex, type RunResult } from '../helpers/run-docex.js';
 
 const SEED = process.env.DOCEX_PROPERTY_SEED ? Number(process.env.DOCEX_PROPERTY_SEED) : 20261130;
 const MAX_DEPTH = 100;
 const ALIAS_NODES = 100_000;
+const MAX_REF_DEPTH = 250;
 /** A normal run of any of these is a few seconds; a hang is what this catches. */
 const HANG_GUARD_MS = 120_000;
 
@@ -60,6 +61,21 @@ const deep = fc
     return { name: `${n} schemas deep, ${form} (depth ${depth})`, files: { [file]: text }, entry: file, ...(depth > MAX_DEPTH ? { refusedAt: file } : {}) };
   });
 
+/** Chains of schemas, each referring to the next: next to the bound across $refs, or 2,000 long; in the entry document or in a file it reaches. */
+const chains = fc
+  .record({ offset: fc.oneof(fc.integer({ min: -8, max: 8 }), fc.constant(2000)), kind: fc.constantFrom<ChainKind>('property', 'ref', 'items', 'allOf'), referenced: fc.boolean() })
+  .map(({ offset, kind, referenced }): Case => {
+    // About the longest chain within the bound, by the levels a link takes.
+    const length = offset === 2000 ? 2000 : Math.round((MAX_REF_DEPTH - 12) / { property: 3, allOf: 3, items: 2, ref: 1 }[kind]) + offset;
+    const whole = refChain(length, kind);
+    const depth = length > 1000 ? Infinity : depthWithRefs(load(whole));
+    const name = `a chain of ${length} schemas through ${kind}${referenced ? ', in a file reached by $ref' : ''} (depth ${depth} with $refs followed)`;
+    if (!referenced) return { name, files: { 'chain.yaml': whole }, entry: 'chain.yaml', ...(depth > MAX_REF_DEPTH ? { refusedAt: 'chain.yaml' } : {}) };
+    const main = referencing('parts.yaml');
+    const total = length > 1000 ? Infinity : depthWithRefs(load(main)) - 1 + depthWithRefs(load(refChainPart(length, kind))) - 1;
+    return { name: `${name.slice(0, name.lastIndexOf('('))}(depth ${total} with $refs followed)`, files: { 'main.yaml': main, 'parts.yaml': refChainPart(length, kind) }, entry: 'main.yaml', ...(total > MAX_REF_DEPTH ? { refusedAt: 'parts.yaml' } : {}) };
+  });
+
 const huges = fc
   .record({ stringBytes: fc.integer({ min: 100_000, max: 4_000_000 }), keyLength: fc.integer({ min: 1_000, max: 20_000 }), enumSize: fc.integer({ min: 1_000, max: 20_000 }), arraySize: fc.integer({ min: 10_000, max: 300_000 }) })
   .map((o): Case => ({ name: `huge: a ${o.stringBytes.toLocaleString('en-US')}-byte string, a ${o.keyLength}-character key, ${o.enumSize} enum values, an example of ${o.arraySize} items`, files: { 'huge.json': huge(o) }, entry: 'huge.json' }));
@@ -96,6 +112,7 @@ function draw(arb: fc.Arbitrary<Case>, count: number, seed: number, bothSides = 
 const cases: Case[] = [
   ...draw(bombs, 4, SEED, true),
   ...draw(deep, 3, SEED + 1, true),
+  ...draw(chains, 4, SEED + 4, true),
   ...draw(huges, 1, SEED + 2),
   ...draw(prototypes, 2, SEED + 3),
   merges,
