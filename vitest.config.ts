@@ -6,6 +6,14 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, idle while a file waits on the
+    // processes and servers it starts. Two files at a time, beside tsc's type tests.
+    maxWorkers: 2,
+    // Each file as it finishes, with its time; off a terminal, the files still running; skips with their reasons and
+    // the slowest files at the end.
+    reporters: ['./test/reporter.ts'],
+    // A test's own line is printed when it takes longer than this (vitest's 300 ms lists most of them).
+    slowTestThreshold: 5_000,
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],
