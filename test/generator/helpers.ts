@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../helpers/run-docex.js';
+import { runProcess } from '../helpers/run-process.js';
 
 export const fixtures = join(repoRoot, 'test/generator/fixtures');
 /** Generated trees the tests type-check live here: inside the repo so `openapi-fetch` resolves (ignored by tsconfig). */
@@ -32,26 +33,16 @@ export function typecheck(dir: string): string {
  * event loop (a test's own HTTP server keeps answering); returns each folder's diagnostics ('' when clean). A
  * diagnostic outside every folder (the config, a library) is given to each of them.
  */
-export function typecheckEach(name: string, dirs: string[]): Promise<Map<string, string>> {
+export async function typecheckEach(name: string, dirs: string[]): Promise<Map<string, string>> {
   const config = configFor(name, dirs);
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [tsc, '-p', config, '--pretty', 'false'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const byDir = new Map(dirs.map((dir) => [dir, '']));
-      if (code !== 0 && !out.trim()) out = `tsc exited ${code}\n`;
-      // A diagnostic starts at column 0 (its file first); its continuation lines are indented.
-      for (const block of out.split(/\n(?=\S)/).filter((b) => b.trim())) {
-        const file = resolve(block.slice(0, Math.max(0, block.indexOf('('))));
-        const owner = dirs.find((dir) => file.startsWith(`${join(outRoot, dir)}/`));
-        for (const dir of owner ? [owner] : dirs) byDir.set(dir, `${byDir.get(dir)}${block}\n`);
-      }
-      done(byDir);
-    });
-  });
+  const r = await runProcess(process.execPath, [tsc, '-p', config, '--pretty', 'false'], repoRoot, {}, 300_000);
+  const out = `${r.stdout}${r.stderr}` || (r.code === 0 ? '' : `tsc exited ${r.code}\n`);
+  const byDir = new Map(dirs.map((dir) => [dir, '']));
+  // A diagnostic starts at column 0 (its file first); its continuation lines are indented.
+  for (const block of out.split(/\n(?=\S)/).filter((b) => b.trim())) {
+    const file = resolve(repoRoot, block.slice(0, Math.max(0, block.indexOf('('))));
+    const owner = dirs.find((dir) => file.startsWith(`${join(outRoot, dir)}/`));
+    for (const dir of owner ? [owner] : dirs) byDir.set(dir, `${byDir.get(dir)}${block}\n`);
+  }
+  return byDir;
 }
