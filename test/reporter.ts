@@ -53,6 +53,8 @@ export default class DocexReporter extends DefaultReporter {
     for (const module of modules) {
       for (const test of module.children.allTests()) {
         if (test.result().state !== 'skipped' || test.options.mode === 'todo') continue;
+        // Left out by -t: not a skip to explain.
+        if (!test.meta().skipReason && this.ctx.config.testNamePattern) continue;
         const why = test.meta().skipReason ?? 'no reason given (skip with skipUnless from test/helpers/skip.ts)';
         const key = `${module.relativeModuleId}: ${why}`;
         lines.set(key, (lines.get(key) ?? 0) + 1);
