@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffDocuments } from '../../generator/diff/index.js';
 import { loadDocument } from '../../generator/diff/load.js';
-import { repoRoot } from '../helpers/run-docex.js';
-
-const corpus = join(repoRoot, '..', 'shared', 'conformance', 'breaking');
+import { corpus, withCorpus } from '../helpers/conformance-corpus.js';
 
 /** Disagreements we keep, each with its reason. */
 const KNOWN: Record<string, string> = {};
@@ -19,7 +17,7 @@ interface Expected {
 
 // Vitest runs a skipped describe's body to collect its tests, so the corpus is read inside the test: a clone without
 // ../shared then reports the suite as skipped instead of failing on a missing directory.
-describe.skipIf(!existsSync(corpus))('conformance corpus (../shared/conformance/breaking)', () => {
+describe('conformance corpus (../shared/conformance/breaking)', withCorpus, () => {
   it('agrees on the breaking verdict for at least 95% of the pairs, and only the listed pairs disagree', async () => {
     const cases = readdirSync(corpus, { withFileTypes: true })
       .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'expected.json')))

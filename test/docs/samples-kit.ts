@@ -1,7 +1,6 @@
 // What the code-sample and Quick start tests share: the site's samples as `docex docs` makes them, one tsc program
 // over many modules, and a module run as a client developer runs it (bundled, in its own Node process, with its
 // own environment) against the sandbox.
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -10,6 +9,9 @@ import { describeApi } from '../../generator/docs/api-info.js';
 import { codeSamples, sampleApi, sampleSite, type CodeSample } from '../../generator/docs/samples/index.js';
 import { bundleFile, discoverApis, type ApiEntry, type OpenApiDocument } from '../../generator/load/index.js';
 import { repoRoot } from '../helpers/run-docex.js';
+import { runProcess, type Run } from '../helpers/run-process.js';
+
+export { runProcess, type Run };
 
 /** Every sample of the documents in `openapi/`, as the docs site builds them. */
 export async function siteSamples(openapiDir = join(repoRoot, 'openapi')): Promise<CodeSample[]> {
@@ -55,38 +57,11 @@ export function typecheck(files: string[]): string {
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => repoRoot, getNewLine: () => '\n' });
 }
 
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Bundles `entry` (TypeScript importing generated/) into one ESM file and runs it with Node in `cwd` and `env`. */
 export async function runModule(entry: string, cwd: string, env: Record<string, string>): Promise<Run> {
   const outfile = entry.replace(/\.ts$/, '.bundle.mjs');
   await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
   return runProcess(process.execPath, [outfile], cwd, env);
-}
-
-/**
- * Runs a program with only `env` (and PATH) in its environment, stdin from /dev/null (on a socket, bash would take
- * itself for a remote shell and read ~/.bashrc), killed after `timeoutMs`. Asynchronous, so that a sandbox in this
- * process goes on answering.
- */
-export function runProcess(command: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 /** The sandbox's public test credentials, as the environment a sample reads. */

@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../../generator/sandbox/index.js';
 import { DocexError } from '../../generator/util/errors.js';
 import { passwordGrant } from '../helpers/password-grant.js';
 import { repoRoot, runDocex } from '../helpers/run-docex.js';
+import { skipUnless } from '../helpers/skip.js';
 import { moduleFolder, runModule, runProcess, samplesOf, sandboxEnv, siteSamples, typecheck } from './samples-kit.js';
 
 let samples: CodeSample[] = [];
@@ -215,9 +216,8 @@ describe('a representative set of samples, run against the sandbox over real HTT
 });
 
 // The curl samples of the same set, in bash with the curl and jq a reader has (skipped, and said, without them).
-const shell = ['curl', 'jq', 'bash'].every((tool) => process.env.PATH?.split(':').some((dir) => existsSync(join(dir, tool))));
-if (!shell) process.stderr.write('curl samples not run: curl, jq or bash is missing\n');
-describe.skipIf(!shell)('the curl samples of that set, run against the sandbox over real HTTP', () => {
+const missing = ['curl', 'jq', 'bash'].filter((tool) => !process.env.PATH?.split(':').some((dir) => existsSync(join(dir, tool))));
+describe('the curl samples of that set, run against the sandbox over real HTTP', skipUnless(!missing.length, `needs ${missing.join(' and ')} on PATH`), () => {
   let sandbox: Sandbox;
   let work = '';
   const run = async (api: string, name: string) => {

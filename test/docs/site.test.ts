@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFile, discoverApis, HTTP_METHODS, type OpenApiDocument } from '../../generator/load/index.js';
 import { repoRoot, runDocex, type RunResult } from '../helpers/run-docex.js';
+import { skipUnless } from '../helpers/skip.js';
 import type { CodeSample } from '../../generator/docs/samples/index.js';
 import { siteSamples } from './samples-kit.js';
 import { serveStatic, type StaticServer } from './static-server.js';
@@ -203,15 +204,10 @@ describe('docex docs on bad input', () => {
 
 // ---- In a real browser -------------------------------------------------------------------------------------
 
-const browserTests = hasChromium ? describe : describe.skip;
-if (!hasChromium) {
-  if (process.env.CI) {
-    it(`docs site browser tests: Chromium is required under CI (${INSTALL})`, () => {
-      throw new Error(`Chromium is required under CI: ${CHROMIUM} is missing; run \`${INSTALL}\``);
-    });
-  } else {
-    process.stderr.write(`docs site browser tests skipped: ${CHROMIUM} is missing (${INSTALL})\n`);
-  }
+if (!hasChromium && process.env.CI) {
+  it(`docs site browser tests: Chromium is required under CI (${INSTALL})`, () => {
+    throw new Error(`Chromium is required under CI: ${CHROMIUM} is missing; run \`${INSTALL}\``);
+  });
 }
 
 interface Visit {
@@ -219,7 +215,7 @@ interface Visit {
   errors: string[];
 }
 
-browserTests(`docs site in headless Chromium${hasChromium ? '' : ` (skipped: ${INSTALL})`}`, () => {
+describe('docs site in headless Chromium', skipUnless(hasChromium, `needs Chromium at ${CHROMIUM}: ${INSTALL}`), () => {
   let browser: Browser;
   let server: StaticServer;
   // Served below a sub path, as on GitHub Pages: every link must be relative.

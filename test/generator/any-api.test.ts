@@ -7,11 +7,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prismMain, startPrism, startRecorder, tee, type Prism, type Recorded, type Recorder } from '../../bench/lib/prism.mjs';
+import { PRISM_VERSION, prismDir, prismMain, startPrism, startRecorder, tee, type Prism, type Recorded, type Recorder } from '../../bench/lib/prism.mjs';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { json, startServer, type TestServer } from '../runtime/server.js';
 import { anyApiFixtures, mergeForPrism, multipartParts } from './any-api-kit.js';
+import { skipUnless } from '../helpers/skip.js';
 import { outRoot, typecheck } from './helpers.js';
 
 const NAMES = ['a-wildcard', 'b-header-object', 'c-content-params', 'd-form-object', 'e-path-object', 'f-multipart', 'g-get-body', 'h-servers', 'http-servers', 'auth', 'errors', 'base-url'] as const;
@@ -65,7 +66,9 @@ afterAll(async () => {
   await recorder?.close();
 });
 
-describe.skipIf(!main)('any API, called as its document describes (Prism serving the fixtures)', () => {
+const PRISM_MISSING = `needs Prism ${PRISM_VERSION} (not a dependency) in ${prismDir()}: node -e "import('./bench/lib/prism.mjs').then((m) => m.prismMain({ install: true }))"`;
+
+describe('any API, called as its document describes (Prism serving the fixtures)', skipUnless(!!main, PRISM_MISSING), () => {
   it('types: undeclared auth schemes, GET bodies and the typed error bodies (tsc --strict over every fixture client)', () => {
     writeFileSync(
       join(out, 'types.ts'),

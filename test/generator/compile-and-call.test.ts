@@ -7,7 +7,7 @@ import { generateTree } from '../../generator/generate/pipeline.js';
 import { bundleFile, HTTP_METHODS } from '../../generator/load/index.js';
 import { writeTree } from '../../generator/write/tree.js';
 import { repoRoot } from '../helpers/run-docex.js';
-import { fixtures, outRoot, typecheck } from './helpers.js';
+import { fixtures, outRoot, typecheckEach } from './helpers.js';
 
 interface Seen {
   method: string;
@@ -38,16 +38,32 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-async function generateInto(input: string, dir: string): Promise<string> {
-  const out = join(outRoot, dir);
-  writeTree(out, (await generateTree(input)).tree);
-  return out;
+// Every client is generated first, then type-checked in one tsc run; each test checks its own folder's diagnostics.
+const INPUTS = {
+  hostile: join(fixtures, 'hostile/openapi.yaml'),
+  github: join(repoRoot, 'node_modules/@octokit/openapi/generated/api.github.com.json'),
+  figma: join(repoRoot, 'node_modules/@figma/rest-api-spec/openapi/openapi.yaml'),
+  stapi: join(repoRoot, 'node_modules/@readme/oas-examples/3.0/json/star-trek.json'),
+  readme: join(repoRoot, 'node_modules/@readme/oas-examples/3.1/json/readme.json'),
+  galaxy: join(repoRoot, 'node_modules/@scalar/galaxy/dist/latest.yaml'),
+  train: join(repoRoot, 'node_modules/@readme/oas-examples/3.1/json/train-travel.json'),
+};
+type Dir = keyof typeof INPUTS;
+let diagnostics = new Map<string, string>();
+beforeAll(async () => {
+  for (const [dir, input] of Object.entries(INPUTS)) writeTree(join(outRoot, dir), (await generateTree(input)).tree);
+  diagnostics = await typecheckEach('compile-and-call', Object.keys(INPUTS));
+}, 300_000);
+
+/** The folder of `dir`'s client, after checking it compiled under tsc --strict. */
+function compiled(dir: Dir): string {
+  expect(diagnostics.get(dir)).toBe('');
+  return join(outRoot, dir);
 }
 
 describe('hostile names', () => {
   it('compile under tsc --strict and reach the wire under their document names', async () => {
-    const out = await generateInto(join(fixtures, 'hostile/openapi.yaml'), 'hostile');
-    expect(typecheck('hostile')).toBe('');
+    const out = compiled('hostile');
     const mod = await import(join(out, 'index.ts'));
     const client = mod.createHostileTitleProcessExit1Client({ baseUrl, retry: false });
     expect(Object.getPrototypeOf(client)).toBe(Object.prototype);
@@ -69,9 +85,7 @@ describe('hostile names', () => {
 
 describe('GitHub REST API description', () => {
   it('generates a client that compiles under tsc --strict and calls operations', async () => {
-    const input = join(repoRoot, 'node_modules/@octokit/openapi/generated/api.github.com.json');
-    const out = await generateInto(input, 'github');
-    expect(typecheck('github')).toBe('');
+    const out = compiled('github');
     const mod = await import(join(out, 'index.ts'));
     const gh = mod.createGitHubSOfficialOpenAPISpecOctokitExtensionClient({ baseUrl, retry: false });
     seen.length = 0;
@@ -88,8 +102,7 @@ describe('GitHub REST API description', () => {
 
 describe('Figma REST API description (OpenAPI 3.1)', () => {
   it('generates a client that compiles under tsc --strict', async () => {
-    await generateInto(join(repoRoot, 'node_modules/@figma/rest-api-spec/openapi/openapi.yaml'), 'figma');
-    expect(typecheck('figma')).toBe('');
+    compiled('figma');
   }, 120_000);
 });
 
@@ -99,10 +112,10 @@ async function operationCount(input: string): Promise<number> {
   return Object.values(document.paths ?? {}).reduce((n, item) => n + HTTP_METHODS.filter((m) => item?.[m]).length, 0);
 }
 
-/** Generates, type-checks, and checks the client has one method per operation of the document. */
-async function generateChecked(input: string, dir: string, factory: string): Promise<Record<string, (...a: unknown[]) => Promise<unknown>>> {
-  const out = await generateInto(input, dir);
-  expect(typecheck(dir)).toBe('');
+/** The type-checked client, after checking it has one method per operation of the document. */
+async function generateChecked(dir: Dir, factory: string): Promise<Record<string, (...a: unknown[]) => Promise<unknown>>> {
+  const input = INPUTS[dir];
+  const out = compiled(dir);
   const mod = (await import(join(out, 'index.ts'))) as Record<string, (o: object) => Record<string, (...a: unknown[]) => Promise<unknown>>>;
   const client = mod[factory]!({ baseUrl, retry: false });
   expect(Object.keys(client)).toHaveLength(await operationCount(input));
@@ -113,7 +126,7 @@ async function generateChecked(input: string, dir: string, factory: string): Pro
 // YAML with XML alternatives, multipart and ETags, and 3.1 with webhooks and links.
 describe('STAPI, the Star Trek API (OpenAPI 3.0, form-encoded search bodies, 120 operations)', () => {
   it('generates a client that compiles under tsc --strict and posts its search forms', async () => {
-    const client = await generateChecked(join(repoRoot, 'node_modules/@readme/oas-examples/3.0/json/star-trek.json'), 'stapi', 'createSTAPIClient');
+    const client = await generateChecked('stapi', 'createSTAPIClient');
     seen.length = 0;
     reply = { status: 200, type: 'application/json', body: '{"animals":[]}' };
     expect(await client['postAnimalSearch']!({ pageNumber: 2, body: { name: 'tribble', earthAnimal: false } })).toEqual({ animals: [] });
@@ -124,7 +137,7 @@ describe('STAPI, the Star Trek API (OpenAPI 3.0, form-encoded search bodies, 120
 
 describe('ReadMe API (OpenAPI 3.1, snake_case path parameters)', () => {
   it('generates a client that compiles under tsc --strict and fills its paths', async () => {
-    const client = await generateChecked(join(repoRoot, 'node_modules/@readme/oas-examples/3.1/json/readme.json'), 'readme', 'createReadMeAPIClient');
+    const client = await generateChecked('readme', 'createReadMeAPIClient');
     seen.length = 0;
     reply = { status: 200, type: 'application/json', body: '{"data":[]}' };
     await client['getAPIKeys']!({ subdomain: 'acme', perPage: 10 });
@@ -137,7 +150,7 @@ describe('ReadMe API (OpenAPI 3.1, snake_case path parameters)', () => {
 
 describe('Scalar Galaxy (OpenAPI 3.1 YAML, JSON or XML, multipart, ETags)', () => {
   it('generates a client that compiles under tsc --strict and negotiates the media type', async () => {
-    const client = await generateChecked(join(repoRoot, 'node_modules/@scalar/galaxy/dist/latest.yaml'), 'galaxy', 'createScalarGalaxyClient');
+    const client = await generateChecked('galaxy', 'createScalarGalaxyClient');
     seen.length = 0;
     reply = { status: 200, type: 'application/xml', body: '<planet><id>1</id></planet>' };
     expect(await client['getPlanet']!({ planetId: 1 }, { accept: 'application/xml' })).toBe('<planet><id>1</id></planet>');
@@ -148,7 +161,7 @@ describe('Scalar Galaxy (OpenAPI 3.1 YAML, JSON or XML, multipart, ETags)', () =
 
 describe('Train Travel API by Bump.sh (OpenAPI 3.1, webhooks and links)', () => {
   it('generates a client that compiles under tsc --strict', async () => {
-    const client = await generateChecked(join(repoRoot, 'node_modules/@readme/oas-examples/3.1/json/train-travel.json'), 'train', 'createTrainTravelAPIClient');
+    const client = await generateChecked('train', 'createTrainTravelAPIClient');
     seen.length = 0;
     reply = { status: 200, type: 'application/json', body: '{"data":[]}' };
     await client['getTrips']!({ origin: 'a', destination: 'b', date: '2026-11-24T10:00:00Z' });

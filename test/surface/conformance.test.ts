@@ -9,9 +9,7 @@ import { loadDocument } from '../../generator/diff/load.js';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { loadPrinter } from '../../generator/typescript/printer.js';
 import { surfaceReport } from '../../generator/surface/index.js';
-import { repoRoot } from '../helpers/run-docex.js';
-
-const corpus = join(repoRoot, '..', 'shared', 'conformance', 'breaking');
+import { corpus, withCorpus } from '../helpers/conformance-corpus.js';
 
 /** Pairs where the diff says breaking (or not) for a reason the generated TypeScript does not show. */
 const INVISIBLE: Record<string, string> = {
@@ -51,7 +49,7 @@ const INVISIBLE: Record<string, string> = {
 };
 
 // The corpus is read inside the test, so a clone without ../shared reports the suite as skipped.
-describe.skipIf(!existsSync(corpus))('surface report vs docex diff (../shared/conformance/breaking)', () => {
+describe('surface report vs docex diff (../shared/conformance/breaking)', withCorpus, () => {
   it('agrees wherever the change is visible in TypeScript', async () => {
     const printer = await loadPrinter();
     const cases = readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'head.yaml'))).map((d) => d.name).sort();

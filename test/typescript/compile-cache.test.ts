@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skipUnless } from '../helpers/skip.js';
 
 const built = pathToFileURL(join(import.meta.dirname, '../../dist/generator/typescript/compile-cache.js')).href;
 const work = mkdtempSync(join(tmpdir(), 'docex-compile-cache-test-'));
@@ -40,7 +41,7 @@ const entries = () => {
   }
 };
 
-describe.skipIf(nodeMajor >= 22)('compile cache (Node 20: vm.Script cachedData)', () => {
+describe('compile cache (Node 20: vm.Script cachedData)', skipUnless(nodeMajor < 22, `Node 20 only: on Node ${nodeMajor} docex uses module.enableCompileCache(), which Node tests`), () => {
   it('writes an entry once, then uses it; the module is the one require() returns', () => {
     mkdirSync(join(work, 'node_modules', 'sample'), { recursive: true });
     writeFileSync(moduleFile, `'use strict';\nexports.twice = function twice(n) { return n * 2; };\n`);
