@@ -63,7 +63,6 @@ beforeAll(async () => {
   // The documented route (test/helpers/install-route.ts): the release's tarball put into the project, the command run.
   copyFileSync(tarball, join(app, TARBALL));
   sh('bash', ['-c', INSTALL_COMMAND], app);
-  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', `typescript@${clientTypescript}`, '@types/node@20.19.43'], app);
 }, 600_000);
 
 afterAll(async () => {
@@ -71,7 +70,34 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+// Issue 42: `docex docs` in a client repo, from the packed tarball alone: the shipped documents (no openapi/ there),
+// and everything it runs (@redocly/cli) installed with docex.
+describe('docex docs in a project where docex is all that is installed', () => {
+  it('npx docex docs --output site builds the site of the shipped documents', () => {
+    // Before the client's own TypeScript is installed (the next describe): docex is all the project has.
+    const project = app;
+    expect(Object.keys((JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: object }).devDependencies)).toEqual(['docex']);
+    const out = sh('npx', ['docex', 'docs', '--output', 'site'], project);
+    expect(out).toMatch(/^docex docs: \d+ pages in site\//);
+    const site = join(project, 'site');
+    const files = filesUnder(site);
+    const apis = ['document-v1', 'file-v1', 'file-v2', 'network-v1', 'token'];
+    for (const f of ['index.html', 'style.css', 'guides/quick-start.html', 'changelog/index.html', 'lint-rules.html', ...apis.flatMap((a) => [`reference/${a}.html`, `reference/${a}.json`])]) {
+      expect(files, f).toContain(f);
+    }
+    const reference = readFileSync(join(site, 'reference', 'document-v1.html'), 'utf8');
+    expect(reference).toContain('<header class="docex-bar">');
+    expect(reference).toContain('listDocuments');
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('href="reference/document-v1.html"');
+  }, 300_000);
+});
+
 describe(`docex in a client repository (DOCEX_CLIENT_NODE ${clientNode}, DOCEX_CLIENT_TYPESCRIPT ${clientTypescript})`, () => {
+  beforeAll(() => {
+    // The Quick start's second line: the client's own TypeScript.
+    sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', `typescript@${clientTypescript}`, '@types/node@20.19.43'], app);
+  }, 600_000);
+
   it('runs on the client\'s node and compiles with the client\'s TypeScript', () => {
     const version = sh(clientNode, ['--version'], app).trim();
     // What npm scripts and `#!/usr/bin/env node` bins (docex, tsc's launcher) run on.
@@ -224,26 +250,3 @@ describe(`docex in a client repository (DOCEX_CLIENT_NODE ${clientNode}, DOCEX_C
   });
 });
 
-// Issue 42: `docex docs` in a client repo, from the packed tarball alone: the shipped documents (no openapi/ there),
-// and everything it runs (@redocly/cli) installed with docex.
-describe('docex docs in a project where docex is all that is installed', () => {
-  it('npx docex docs --output site builds the site of the shipped documents', () => {
-    const project = join(work, 'docs-only');
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-only', private: true }, null, 2) + '\n');
-    sh('npm', ['install', '--no-audit', '--no-fund', tarball], project);
-    expect(Object.keys((JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { dependencies: object }).dependencies)).toEqual(['docex']);
-    const out = sh('npx', ['docex', 'docs', '--output', 'site'], project);
-    expect(out).toMatch(/^docex docs: \d+ pages in site\//);
-    const site = join(project, 'site');
-    const files = filesUnder(site);
-    const apis = ['document-v1', 'file-v1', 'file-v2', 'network-v1', 'token'];
-    for (const f of ['index.html', 'style.css', 'guides/quick-start.html', 'changelog/index.html', 'lint-rules.html', ...apis.flatMap((a) => [`reference/${a}.html`, `reference/${a}.json`])]) {
-      expect(files, f).toContain(f);
-    }
-    const reference = readFileSync(join(site, 'reference', 'document-v1.html'), 'utf8');
-    expect(reference).toContain('<header class="docex-bar">');
-    expect(reference).toContain('listDocuments');
-    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('href="reference/document-v1.html"');
-  }, 300_000);
-});
