@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { INSTALL_COMMAND, TARBALL } from '../helpers/install-route.js';
+import { CLIENT_TYPESCRIPT, INSTALL_COMMAND, TARBALL } from '../helpers/install-route.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { marked } from '../impact/markers.js';
 import { spawnSandbox, type SpawnedSandbox } from '../helpers/spawn-sandbox.js';
 
 const clientNode = process.env.DOCEX_CLIENT_NODE ?? process.execPath;
-const clientTypescript = process.env.DOCEX_CLIENT_TYPESCRIPT ?? '5.9.3';
+const clientTypescript = process.env.DOCEX_CLIENT_TYPESCRIPT ?? CLIENT_TYPESCRIPT;
 /** The client's environment: its node first on PATH, so npm, npx and every `#!/usr/bin/env node` script run on it. */
 const clientEnv = { ...process.env, PATH: `${dirname(clientNode)}${delimiter}${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false' };
 

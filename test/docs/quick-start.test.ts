@@ -3,16 +3,16 @@
 // one block to the next as a terminal does; a block whose first line is a `// path` comment is that file. The block
 // that starts the sandbox "in a second terminal" is started by the test, in the background. Three things differ from
 // a reader's run, each because a test may not depend on the network or a fixed port: the tarball the page has the
-// reader put in the folder is this checkout packed (`npm pack`), typescript and @types/node are pinned to this
-// repository's versions and come from npm's cache when it has them, and the sandbox listens on a free port (the
-// page's 4010 is replaced by it).
+// reader put in the folder is this checkout packed (`npm pack`), typescript is pinned to the client's
+// (CLIENT_TYPESCRIPT) and @types/node to this repository's version, both from npm's cache when it has them, and the
+// sandbox listens on a free port (the page's 4010 is replaced by it).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Lexer, type Tokens } from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTALL_COMMAND, TARBALL, TARBALL_SOURCE } from '../helpers/install-route.js';
+import { CLIENT_TYPESCRIPT, INSTALL_COMMAND, TARBALL, TARBALL_SOURCE } from '../helpers/install-route.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { spawnSandbox, type SpawnedSandbox } from '../helpers/spawn-sandbox.js';
 
@@ -113,7 +113,7 @@ describe('the Quick start guide', () => {
       }
       // The reader's step "first put the tarball here" (test/helpers/install-route.ts), done with this checkout's.
       const script = text.replace(TARBALL_SOURCE, `cp ${JSON.stringify(tarball)} ${TARBALL}`).replace(/^npm install (.*)$/gm, (_line, args: string) => {
-        const words = args.split(/\s+/).map((w) => (w === 'typescript' || w === '@types/node' ? pinned(w) : w));
+        const words = args.split(/\s+/).map((w) => (w === 'typescript' ? `typescript@${CLIENT_TYPESCRIPT}` : w === '@types/node' ? pinned(w) : w));
         return `npm install --prefer-offline --no-audit --no-fund ${words.join(' ')}`;
       });
       // After the state the earlier blocks left (exports, folder), which it then saves for the next one.

@@ -15,3 +15,6 @@ export const TARBALL = `docex-${version}.tgz`;
 export const TARBALL_SOURCE = `# first put ${TARBALL} here: from the Releases page of docex's repository, or \`npm ci && npm pack\` in a clone of it`;
 /** The documented first command. */
 export const INSTALL_COMMAND = `npm install --save-dev ./${TARBALL}`;
+/** The TypeScript a client's `npm install --save-dev typescript` brings in 2026, which the client-side tests compile
+ *  with unless told otherwise (.ci/run runs the client-repo test with 5.9 as well). */
+export const CLIENT_TYPESCRIPT = '7.0.2';
