@@ -33,9 +33,9 @@ export interface BundleOptions {
 
 type BundleResult = Awaited<ReturnType<typeof import('@redocly/openapi-core').bundle>>;
 
-// The package index loads every rule, the config machinery, graphql and the formatters (~0.25 s of CPU before
-// any work, most of a small document's run): foreign documents go through the OpenAPI-only bundler entry
-// instead, and the index is loaded for our own documents (lint) and for diagnostics only.
+// The package index loads every rule, the config machinery, graphql and the formatters (most of a small document's
+// run, before any work): foreign documents go through the OpenAPI-only bundler entry instead, and the index is loaded
+// for our own documents (lint) and for diagnostics only.
 const core = () => import('@redocly/openapi-core');
 
 async function toDiagnostics(problems: NormalizedProblem[]): Promise<Diagnostic[]> {
@@ -64,10 +64,10 @@ const FOREIGN_RULES = { 'no-unresolved-refs': 'error' } as const;
 
 /** Parses, resolves and bundles one document; bad input throws a DocexError naming file and line. */
 export async function bundleFile(file: string, opts: BundleOptions): Promise<BundledDocument> {
-  // Foreign documents skip the lint pass (a second full walk, ~1 s on GitHub's description): the bundler
+  // Foreign documents skip the lint pass (a second full walk of a large document): the bundler
   // itself reports what they are held to, unparsable files and dangling $refs.
   if (opts.mode === 'foreign') {
-    const read = readDocument(file);
+    const read = parseDocumentFile(file);
     if (read && selfContained(read.parsed)) {
       await checkRefDepth({ file, ...read });
       // Used as parsed; `components` added when missing, as the bundler does for OpenAPI 3.
@@ -109,7 +109,7 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
  * play no part in bundling; the bundler reports dangling refs itself). It knows OpenAPI 2 and 3 only: anything
  * else (AsyncAPI...) goes through `bundle()`, so its message stays what it was.
  */
-async function bundleForeign(file: string, read: ReadDocument | undefined): Promise<BundleResult> {
+async function bundleForeign(file: string, read: ParsedFile | undefined): Promise<BundleResult> {
   const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
   const empty = createEmptyRedoclyConfig();
   const resolver = await boundedResolver(empty);
@@ -140,7 +140,7 @@ export function notOpenApi3(document: unknown, file: string): DocexError {
   return new DocexError(`not an OpenAPI 3.x document (${swagger ? `Swagger ${swagger}` : 'no "openapi: 3.x"'}); convert it to OpenAPI 3 first`, 2, file, 1);
 }
 
-interface ReadDocument {
+interface ParsedFile {
   /** As Redocly reads it: CRLF as LF. */
   text: string;
   parsed: unknown;
@@ -149,13 +149,13 @@ interface ReadDocument {
 /**
  * A `.json`, `.yaml` or `.yml` document read once and parsed as the bundler would parse it, both to tell whether it
  * needs bundling (self-contained.ts) and for the bundler to start from (`doc`). JSON goes through JSON.parse: Redocly
- * parses JSON with its YAML parser, ~1 s of GitHub's 13 MB description against 0.1 s; same objects, except that
+ * parses JSON with its YAML parser, far slower on a large description; same objects, except that
  * duplicate keys, which the YAML parser refuses, take the last value, as in every JSON parser (RFC 8259 leaves them
  * to the reader). YAML goes through Redocly's own parser settings (yaml.ts). Anything unreadable or unparsable here
  * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error; a
  * file past a bound (bounds.ts) throws.
  */
-function readDocument(file: string): ReadDocument | undefined {
+function parseDocumentFile(file: string): ParsedFile | undefined {
   const json = /\.json$/i.test(file);
   if (!json && !/\.ya?ml$/i.test(file)) return undefined;
   let text: string;

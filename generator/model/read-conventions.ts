@@ -26,7 +26,7 @@ import {
   refusesUnacceptable,
   sortParam,
   sourceOf,
-  successSchema,
+  successSchemaNode,
   successStatus,
   tokenServiceRole,
   uniqueOf,
@@ -95,7 +95,7 @@ function read(ctx: Ctx, op: Operation): OperationConventions {
       const s = readSets(p);
       return s.kind === 'sets' ? [{ param: p.name, property: s.property.join('.'), at: sourceOf(s.at) }] : [];
     }),
-    principal: readPrincipal(ctx, successSchema(ctx, op))
+    principal: readPrincipal(ctx, successSchemaNode(ctx, op))
       .filter((p) => p.value === 'username')
       .map((p) => ({ property: p.property, at: sourceOf(p.location) })),
   };

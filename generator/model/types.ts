@@ -5,7 +5,6 @@
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
-import type { SchemeKind } from './conventions/security.js';
 import type { ValueNotes } from './value-notes.js';
 
 /** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
@@ -24,6 +23,12 @@ export interface ErrorBody {
   /** Required properties of an object body, in document order. */
   required: string[];
 }
+
+/** How a client meets a security scheme: an API key (where it goes, its name), http basic or bearer credentials, a
+ *  token source (oauth2, openIdConnect), or nothing it can give (another http scheme, mutualTLS, an unknown type).
+ *  The client's scheme table holds it as the model writes it: the runtime's SchemeSpec repeats it, and
+ *  test/model/scheme-kind.test-d.ts keeps the two equal. */
+export type SchemeKind = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 

@@ -88,9 +88,22 @@ describe('the operation record', () => {
 });
 
 describe('a record of a hostile document', () => {
-  it('places a parameter the readers cannot name (an `in` that is no string) at its operation', () => {
+  // One walk reads a parameter and where it is written: one whose `in` is no string keeps its own place.
+  it('places a parameter whose `in` is no string where it is written', () => {
     const doc = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/x': { get: { parameters: [{ name: 'y', in: 5 }], responses: { '200': { description: 'ok' } } } } } };
     const [x] = buildApiModel(doc as unknown as Parameters<typeof buildApiModel>[0], { id: '', name: 't', apiPath: '', source: 'x.json' }).operations;
-    expect(x!.params.map((p) => [p.name, p.at.pointer])).toEqual([['y', '#/paths/~1x/get']]);
+    expect(x!.params.map((p) => [p.name, p.at.pointer])).toEqual([['y', '#/paths/~1x/get/parameters/0']]);
+  });
+
+  it("keeps a path item's parameter in its place when the operation declares its own, read from the operation's", () => {
+    const shared = [{ name: 'a', in: 'path', required: true, schema: { type: 'string' } }, { name: 'b', in: 'query', description: 'shared' }];
+    const own = [{ name: 'c', in: 'query' }, { name: 'b', in: 'query', description: 'own' }, { name: 'd' }];
+    const doc = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/x/{a}': { parameters: shared, get: { parameters: own, responses: { '200': { description: 'ok' } } } } } };
+    const [x] = buildApiModel(doc as unknown as Parameters<typeof buildApiModel>[0], { id: '', name: 't', apiPath: '', source: 'x.json' }).operations;
+    expect(x!.params.map((p) => [p.key, p.description, p.at.pointer])).toEqual([
+      ['a', undefined, '#/paths/~1x~1{a}/parameters/0'],
+      ['b', 'own', '#/paths/~1x~1{a}/get/parameters/1'],
+      ['c', undefined, '#/paths/~1x~1{a}/get/parameters/0'],
+    ]);
   });
 });

@@ -87,4 +87,11 @@ describe('imports in generator/', () => {
       expect(imports.filter((spec) => /worker_threads|\/(surface|typescript|generate)\//.test(spec)), relative(repoRoot, file)).toEqual([]);
     }
   });
+
+  it('model/ defines its own types: nothing of templates/ (the shipped runtime repeats what it shares)', () => {
+    const model = importGraph(sources(join(repoRoot, 'generator/model')));
+    expect(model.size).toBeGreaterThan(20);
+    const fromTemplates = [...model].flatMap(([file, targets]) => targets.filter((t) => relative(repoRoot, t).startsWith(`templates${sep}`)).map((t) => `${relative(repoRoot, file)} -> ${relative(repoRoot, t)}`));
+    expect(fromTemplates).toEqual([]);
+  });
 });

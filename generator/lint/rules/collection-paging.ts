@@ -1,4 +1,4 @@
-import { isCollectionOperation, param, successSchema } from '../../model/conventions/index.js';
+import { isCollectionOperation, param, successSchemaNode } from '../../model/conventions/index.js';
 import { collectionShape, keyword } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
@@ -7,7 +7,7 @@ export const summary = 'a `meta`+`items` collection without `offset` and `limit`
 export const spec = '4.5 Pagination: "query parameters offset and limit on collections."; 8: "Collection limit: Always has an upper bound."';
 
 export const check = operationRule((op, ctx, report) => {
-  if (!isCollectionOperation(ctx, op) || collectionShape(ctx, successSchema(ctx, op)) !== 'meta-items') return;
+  if (!isCollectionOperation(ctx, op) || collectionShape(ctx, successSchemaNode(ctx, op)) !== 'meta-items') return;
   for (const name of ['offset', 'limit'])
     if (!param(op, name, 'query')) report(op.keyLocation, `Add the "${name}" query parameter: a "meta"+"items" collection is paged with offset and limit.`, true);
   const limit = param(op, 'limit', 'query');

@@ -1,4 +1,4 @@
-import { isCollectionOperation, successSchema } from '../../model/conventions/index.js';
+import { isCollectionOperation, successSchemaNode } from '../../model/conventions/index.js';
 import { collectionShape, isCollectionMeta, props } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
@@ -8,7 +8,7 @@ export const spec = '2.4: "A collection response takes one of two shapes: 1. Obj
 
 export const check = operationRule((op, ctx, report) => {
   if (!isCollectionOperation(ctx, op)) return;
-  const schema = successSchema(ctx, op);
+  const schema = successSchemaNode(ctx, op);
   if (!schema) {
     report(op.keyLocation, `Give this collection GET a JSON success response: an object with "meta" and "items", or a plain array.`, true);
     return;

@@ -1,4 +1,4 @@
-import { arrayItems, child, EXT, extensibleEnum, hasStatus, isType, jsonSchema, keyword, param, parts, props, readEffect, refusesByState, successSchema, targetIdParam, types, type At, type Ctx } from '../../model/conventions/index.js';
+import { arrayItems, child, EXT, extensibleEnum, hasStatus, isType, jsonSchema, keyword, param, parts, props, readEffect, refusesByState, successSchemaNode, targetIdParam, types, type At, type Ctx } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const id = 'effect-valid';
@@ -38,7 +38,7 @@ export const check = operationRule((op, ctx, report, all) => {
     else if (!values) report(at.child(['by']), `Give ${effect.by} an enum: its values pick the cases.`, true);
     else for (const c of effect.changes) if (!values.includes(c.when)) report(at.child(['cases', c.when!]), `Key each case by a value of ${effect.by}: ${c.when} is not one (${values.join(', ')}).`, true);
   }
-  const target = props(ctx, successSchema(ctx, get));
+  const target = props(ctx, successSchemaNode(ctx, get));
   for (const c of effect.changes) {
     const change = c.when === undefined ? at : at.child(['cases', c.when]);
     const check = (key: 'from' | 'set', name: string, values: unknown[]): void => {

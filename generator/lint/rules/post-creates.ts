@@ -1,4 +1,4 @@
-import { EXT, headerNames, isTokenService, successResponse, successStatus } from '../../model/conventions/index.js';
+import { EXT, headerNames, isTokenService, successResponseNode, successStatus } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const id = 'post-creates';
@@ -13,6 +13,6 @@ export const check = operationRule((op, ctx, report) => {
   const status = successStatus(op);
   if (status !== 201)
     return report(op.keyLocation, `Answer 201 Created, not ${status}: POST creates a resource; update existing ones with PUT, or create a record of the change that declares ${EXT.effect}.`, true);
-  const created = successResponse(op)!;
+  const created = successResponseNode(op)!;
   if (!headerNames(ctx, created).includes('location')) report(created.location, 'Declare a Location header on the 201 response: it says where the created resource is.');
 });

@@ -1,4 +1,4 @@
-import { EXT, isSecured, isType, PRINCIPAL_ATTRIBUTES, readPrincipal, readOperationResource, successSchema } from '../../model/conventions/index.js';
+import { EXT, isSecured, isType, PRINCIPAL_ATTRIBUTES, readPrincipal, readOperationResource, successSchemaNode } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const id = 'principal-property';
@@ -9,7 +9,7 @@ export const spec = '2.1 Stand-alone instance resource: "Path is singular, for e
 // representation: what a secured stand-alone resource (`/current-user`) answers, the resources reader's `singular`.
 export const check = operationRule((op, ctx, report) => {
   const own = readOperationResource(ctx, op).role === 'singular' && isSecured(op);
-  for (const p of readPrincipal(ctx, successSchema(ctx, op))) {
+  for (const p of readPrincipal(ctx, successSchemaNode(ctx, op))) {
     if (!PRINCIPAL_ATTRIBUTES.includes(p.value as (typeof PRINCIPAL_ATTRIBUTES)[number]))
       report(p.location, `Make ${EXT.principal} on "${p.property}" name what it holds of the signed-in principal: ${PRINCIPAL_ATTRIBUTES.join(', ')}.`);
     else if (!isType(ctx, p.schema, 'string')) report(p.location, `Type "${p.property}" as a string: ${EXT.principal} says it holds a username.`);

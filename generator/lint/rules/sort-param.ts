@@ -1,4 +1,4 @@
-import { EXT, collectionItem, misplacedSortable, props, readSortable, sortParam, successSchema } from '../../model/conventions/index.js';
+import { EXT, collectionItem, misplacedSortable, props, readSortable, sortParam, successSchemaNode } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const id = 'sort-param';
@@ -22,7 +22,7 @@ export const check = operationRule((op, ctx, report) => {
   if (names.length === 0) report(where, `List the sortable properties in ${EXT.sortable}.fields.`);
   if (fallback === undefined) report(where, `Name the default sort property in ${EXT.sortable}.default.`);
   else if (!names.includes(fallback)) report(where.child(['default']), `Add the default "${fallback}" to ${EXT.sortable}.fields.`);
-  const item = collectionItem(ctx, successSchema(ctx, op));
+  const item = collectionItem(ctx, successSchemaNode(ctx, op));
   if (!item) return;
   const known = props(ctx, item);
   if (known.size === 0) return;

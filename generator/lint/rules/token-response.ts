@@ -1,4 +1,4 @@
-import { isTokenEndpoint, successResponse, jsonSchema } from '../../model/conventions/index.js';
+import { isTokenEndpoint, successResponseNode, jsonSchema } from '../../model/conventions/index.js';
 import { isType, props } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
@@ -16,7 +16,7 @@ const FIELDS: [string, string][] = [
 
 export const check = operationRule((op, ctx, report) => {
   if (!isTokenEndpoint(ctx, op)) return;
-  const response = successResponse(op);
+  const response = successResponseNode(op);
   const schema = jsonSchema(ctx, response);
   if (!schema) {
     report(response?.location ?? op.keyLocation, `Answer the token endpoint with a JSON token response (access_token, token_type, expires_in, refresh_token, scope).`);

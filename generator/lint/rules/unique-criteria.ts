@@ -1,4 +1,4 @@
-import { EXT, jsonSchema, props, readEffect, readOperationResource, readUnique, refusesByState, successResponse } from '../../model/conventions/index.js';
+import { EXT, jsonSchema, props, readEffect, readOperationResource, readUnique, refusesByState, successResponseNode } from '../../model/conventions/index.js';
 import { operationRule } from '../shapes/rule.js';
 
 export const id = 'unique-criteria';
@@ -21,7 +21,7 @@ export const check = operationRule((op, ctx, report) => {
   }
   if (op.method !== 'post') return report(where, `Remove ${EXT.unique} from this ${op.method.toUpperCase()}: duplicates arise when creating (POST).`);
   if (!op.responses.has('409')) report(where, `Declare a 409 response: ${EXT.unique} says when a create is a duplicate.`);
-  const created = props(ctx, jsonSchema(ctx, successResponse(op)));
+  const created = props(ctx, jsonSchema(ctx, successResponseNode(op)));
   const unknown = reading.fields.filter((f) => !created.has(f));
   if (created.size > 0 && unknown.length > 0)
     report(where, `Name only properties of the created resource in ${EXT.unique}: ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not one.`);

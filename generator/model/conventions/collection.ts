@@ -1,7 +1,7 @@
 // Collections (section 2.4): a GET answering `meta` (CollectionMeta) + `items`, or a plain array; with the bound
 // on `limit`. This is the one definition: the model pages, the sandbox lists and lint checks by it.
 import type { At, Ctx } from './node.js';
-import { successSchema } from './media.js';
+import { successSchemaNode } from './media.js';
 import { param, type Operation } from './operations.js';
 import { collectionArray, collectionItem, collectionShape, isCollectionMeta, keyword, props } from './schema.js';
 
@@ -9,7 +9,7 @@ import { collectionArray, collectionItem, collectionShape, isCollectionMeta, key
 export function isCollectionOperation(ctx: Ctx, op: Operation): boolean {
   if (op.method !== 'get') return false;
   if (param(op, 'offset', 'query') || param(op, 'limit', 'query')) return true;
-  return collectionShape(ctx, successSchema(ctx, op)) !== 'not-a-collection';
+  return collectionShape(ctx, successSchemaNode(ctx, op)) !== 'not-a-collection';
 }
 
 
@@ -29,7 +29,7 @@ export interface CollectionReading {
 /** What kind of collection a GET answers (any other method answers none). */
 export function readCollection(ctx: Ctx, op: Operation): CollectionReading {
   if (op.method !== 'get') return { kind: 'none' };
-  return collectionOf(ctx, successSchema(ctx, op), limitMaximum(ctx, op));
+  return collectionOf(ctx, successSchemaNode(ctx, op), limitMaximum(ctx, op));
 }
 
 /** What kind of collection a response schema is. */
@@ -48,7 +48,7 @@ export function collectionOf(ctx: Ctx, schema: At | undefined, limitMax?: number
  * its own convention, judged apart from the shape.
  */
 export function collectionBound(ctx: Ctx, op: Operation): number | undefined {
-  return boundOf(ctx, successSchema(ctx, op), limitMaximum(ctx, op));
+  return boundOf(ctx, successSchemaNode(ctx, op), limitMaximum(ctx, op));
 }
 
 function boundOf(ctx: Ctx, schema: At | undefined, limitMax: number | undefined): number | undefined {

@@ -3,7 +3,7 @@
 import { child, type At, type Ctx } from './node.js';
 import { param, type Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
-import { successResponse } from './success.js';
+import { successResponseNode } from './success.js';
 
 export interface EtagReading {
   /** The success response declares an `ETag` header. */
@@ -24,7 +24,7 @@ export function hasHeader(ctx: Ctx, response: At | undefined, name: string): boo
 export function readEtag(ctx: Ctx, op: Operation): EtagReading {
   const ifNoneMatch = param(op, 'If-None-Match', 'header');
   return {
-    etag: hasHeader(ctx, successResponse(op), 'ETag'),
+    etag: hasHeader(ctx, successResponseNode(op), 'ETag'),
     ifNoneMatch: !!ifNoneMatch,
     ...(ifNoneMatch && { ifNoneMatchName: ifNoneMatch.name }),
     ifMatch: !!param(op, 'If-Match', 'header'),

@@ -3,7 +3,7 @@
 // parts, or in the non-null alternative of a nullable `oneOf`/`anyOf` (3.1's `[Ref, null]` form).
 import { child, list, type At, type Ctx, type Location, type Obj } from './node.js';
 import type { Operation } from './operations.js';
-import { successSchema } from './media.js';
+import { successSchemaNode } from './media.js';
 import { collectionItem, parts, props, types, type Prop } from './schema.js';
 import { isObject } from '../../util/json.js';
 import { EXT } from './extensions.js';
@@ -69,7 +69,7 @@ export function expandablesOf(ctx: Ctx, schema: At | undefined): ExpandableReadi
 
 /** The expandable references of what an operation answers: the collection's item, else the body itself. */
 export function readExpandable(ctx: Ctx, op: Operation): ExpandableReading[] {
-  const body = successSchema(ctx, op);
+  const body = successSchemaNode(ctx, op);
   // Any collection-like body (also one lint finds malformed) is read through its item.
   return expandablesOf(ctx, collectionItem(ctx, body) ?? body);
 }

@@ -4,7 +4,7 @@ import type { MediaKind } from '../types.js';
 import { child, type At, type Ctx } from './node.js';
 import type { Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
-import { successResponse } from './success.js';
+import { successResponseNode } from './success.js';
 
 /** Classifies a media type the way the runtime parses it: JSON, text (incl. XML), forms, or binary. */
 export function mediaKind(mediaType: string): MediaKind {
@@ -35,9 +35,9 @@ export function jsonSchema(ctx: Ctx, holder: At | undefined): At | undefined {
   return key === undefined ? undefined : child(ctx, child(ctx, content, key), 'schema');
 }
 
-/** The schema of the success response's JSON body. */
-export function successSchema(ctx: Ctx, op: Operation): At | undefined {
-  return jsonSchema(ctx, successResponse(op));
+/** The schema node of the success response's JSON body (where the model's record writes it: successSchema). */
+export function successSchemaNode(ctx: Ctx, op: Operation): At | undefined {
+  return jsonSchema(ctx, successResponseNode(op));
 }
 
 /** Spec 7.2, 406: an `Accept` none of the offered media types meets is refused (else the first type is answered,

@@ -26,6 +26,8 @@ export interface Operation {
   /** Where the path key is written. */
   pathLocation: Location;
   params: Param[];
+  /** Every parameter as written, the path item's then the operation's own, overridden ones included. */
+  declared: Param[];
   responses: Map<string, At>;
   /** Effective security: the operation's, else the document's; undefined when neither declares one. */
   security: Obj[] | undefined;
@@ -68,6 +70,7 @@ function walk(ctx: Ctx, root: At): Operation[] {
         keyLocation: item.location.child([method]),
         pathLocation: paths.location.child([path]),
         params,
+        declared: [...shared, ...own],
         responses: new Map(entries(ctx, op, 'responses')),
         security: security?.filter(isObject),
         root,

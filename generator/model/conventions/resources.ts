@@ -3,10 +3,10 @@
 // serves each path by its role; lint judges paths by it.
 import type { ResourceRole } from '../types.js';
 import { collectionOf } from './collection.js';
-import { isJsonMedia, successSchema } from './media.js';
+import { isJsonMedia, successSchemaNode } from './media.js';
 import { child, type At, type Ctx, type Location } from './node.js';
 import { operations, type Operation } from './operations.js';
-import { successResponse, successStatus } from './success.js';
+import { successResponseNode, successStatus } from './success.js';
 
 export type { ResourceRole };
 
@@ -63,7 +63,7 @@ function read(ctx: Ctx, ops: Operation[]): Map<string, ResourceReading> {
   // A GET listing items (`meta` + `items`, or a plain array) makes its path a collection of them.
   for (const [path, m] of byPath) {
     const get = m.get('get');
-    const listed = get && collectionOf(ctx, successSchema(ctx, get));
+    const listed = get && collectionOf(ctx, successSchemaNode(ctx, get));
     if (listed && listed.kind !== 'none' && listed.item) add(path, listed.item, get, listed.kind);
   }
   // So does an instance `<p>/{id}` whose GET answers a named schema (or beside a create on `<p>`), even when `<p>`
@@ -72,14 +72,14 @@ function read(ctx: Ctx, ops: Operation[]): Map<string, ResourceReading> {
     const hit = INSTANCE.exec(path);
     const get = m.get('get');
     if (!hit || collections.has(hit[1]!) || !get) continue;
-    const schema = successSchema(ctx, get);
+    const schema = successSchemaNode(ctx, get);
     if (schema && (byPath.get(hit[1]!)?.has('post') || isNamed(ctx, get, schema))) add(hit[1]!, schema, get);
   }
   // And a POST answering 201 with one resource creates into a collection at its path, listed or not.
   for (const [path, m] of byPath) {
     const post = m.get('post');
     if (collections.has(path) || !post || successStatus(post) !== 201) continue;
-    const schema = successSchema(ctx, post);
+    const schema = successSchemaNode(ctx, post);
     const asCollection = collectionOf(ctx, schema);
     if (schema && !(asCollection.kind !== 'none' && asCollection.item)) add(path, schema, post);
   }
@@ -120,7 +120,7 @@ function read(ctx: Ctx, ops: Operation[]): Map<string, ResourceReading> {
 
 /** The success body is written as a `$ref` (or an `allOf` of one): it names a schema of its own. */
 function isNamed(ctx: Ctx, op: Operation, schema: At): boolean {
-  const content = child(ctx, successResponse(op), 'content');
+  const content = child(ctx, successResponseNode(op), 'content');
   const key = content && Object.keys(content.node).find(isJsonMedia);
   const written = key === undefined ? undefined : child(ctx, content, key)?.location.child(['schema']);
   if (written && written.absolutePointer !== schema.location.absolutePointer) return true;

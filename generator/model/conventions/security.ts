@@ -3,7 +3,7 @@ import { isObject } from '../../util/json.js';
 import { child, entries, str, type At, type Ctx, type Obj } from './node.js';
 import { operations, type Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
-import type { SchemeSpec } from '../../../templates/runtime/types.js';
+import type { SchemeKind } from '../types.js';
 
 export function securitySchemes(ctx: Ctx, root: At): Map<string, At> {
   return new Map(entries(ctx, child(ctx, root, 'components'), 'securitySchemes'));
@@ -28,11 +28,7 @@ export function mayAuthenticate(op: Operation): boolean {
   return !!op.security && op.security.some((r) => Object.keys(r).length > 0);
 }
 
-/** How a client meets a security scheme: an API key (where it goes, its name), http basic or bearer credentials, a
- *  token source (oauth2, openIdConnect), or nothing it can give (another http scheme, mutualTLS, an unknown type).
- *  The runtime's SchemeSpec, which the client's scheme table holds as the model writes it. */
-export type SchemeKind = SchemeSpec;
-
+/** How a client meets the scheme (types.ts SchemeKind). */
 export function schemeKind(s: At): SchemeKind {
   const { type } = s.node;
   if (type === 'apiKey') {

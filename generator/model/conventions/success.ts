@@ -11,8 +11,9 @@ export function successStatus(op: Operation): number {
   return code === undefined ? 200 : Number(code);
 }
 
-/** The success response: the lowest 2xx one (200 when declared, since it sorts first). */
-export function successResponse(op: Operation): At | undefined {
+/** The success response's node in the document: the lowest 2xx one (200 when declared, since it sorts first). The
+ *  model's record of it is model/operation.ts successResponse. */
+export function successResponseNode(op: Operation): At | undefined {
   const code = successCodes(op)[0];
   return code === undefined ? undefined : op.responses.get(code);
 }

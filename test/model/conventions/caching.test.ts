@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCaching, successResponse } from '../../../generator/model/conventions/index.js';
+import { readCaching, successResponseNode } from '../../../generator/model/conventions/index.js';
 import { readConventions } from '../../../generator/model/read.js';
 import { given } from './given.js';
 
@@ -19,7 +19,7 @@ paths:
 components:
   headers:
     CacheControl: { schema: { type: string, enum: [max-age=60, no-cache] }, example: no-cache }`);
-    expect(readCaching(g.ctx, successResponse(g.op('get /x'))!)).toEqual(want);
+    expect(readCaching(g.ctx, successResponseNode(g.op('get /x'))!)).toEqual(want);
   });
 
   it('the model carries the values of every response that declares the header, by status key', () => {

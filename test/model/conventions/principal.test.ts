@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPrincipal, successSchema } from '../../../generator/model/conventions/index.js';
+import { readPrincipal, successSchemaNode } from '../../../generator/model/conventions/index.js';
 import { given } from './given.js';
 
 const answering = (properties: string) =>
@@ -23,7 +23,7 @@ describe('principal reader (x-principal)', () => {
     ['none', `{ username: { type: string } }`, []],
   ])('%s', (_name, properties, want) => {
     const g = answering(properties);
-    const read = readPrincipal(g.ctx, successSchema(g.ctx, g.op('get /current-user')));
+    const read = readPrincipal(g.ctx, successSchemaNode(g.ctx, g.op('get /current-user')));
     expect(read.map((r) => ({ property: r.property, value: r.value, at: r.location.pointer }))).toEqual(want);
   });
 });
