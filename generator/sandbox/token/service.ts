@@ -7,10 +7,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginCsrf } from './login-csrf.js';
 import { HTML_HEADERS, errorPage, loginPage, type LoginPageParams } from './login-page.js';
-import { TokenState, safeEqual, type Grant, type IssuedTokens } from './token-state.js';
+import { TokenState, safeEqual, type Grant, type IssuedTokens } from './state.js';
 
-export interface TokenServiceClient { clientId: string; clientSecret: string; redirectUris: string[] }
-export interface TokenServiceUser { username: string; password: string }
+interface TokenServiceClient { clientId: string; clientSecret: string; redirectUris: string[] }
+interface TokenServiceUser { username: string; password: string }
 
 export interface TokenServiceOptions {
   clients: TokenServiceClient[];
@@ -26,7 +26,7 @@ export interface TokenServiceOptions {
   revokeFamilyOnReuse?: boolean;
 }
 
-export interface TokenStats {
+interface TokenStats {
   /** Every POST /oauth2/token, whatever its outcome. */
   tokenRequests: number;
   /** Requests per grant_type that passed client authentication, whatever their outcome. */
