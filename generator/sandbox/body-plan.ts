@@ -8,7 +8,7 @@
 // and dates the request declares are rewritten to the output form on the way (spec 2.1).
 import type { OpenApiDocument, SchemaObject } from '../load/index.js';
 import { normaliseOne } from './input-times.js';
-import { expandTargetOf, isType, resolveSchema, type Item } from './schema-tools.js';
+import { expandTargetOf, allowsType, resolveSchema, type Item } from './schema-tools.js';
 
 export interface BodyPlan {
   format?: 'date-time' | 'date';
@@ -60,7 +60,7 @@ class Planner {
       const ignored = new Set(reps.flatMap((r) => Object.keys(r.properties ?? {})).filter((k) => !declared.has(k)));
       const extra = s.additionalProperties;
       plan.object = { declared, patterns, ignored, ...(extra && typeof extra === 'object' ? { rest: this.plan(extra, []) } : {}) };
-    } else if (!alternatives && isType(s, 'object')) plan.free = true;
+    } else if (!alternatives && allowsType(s, 'object')) plan.free = true;
     return plan;
   }
 
@@ -105,7 +105,7 @@ class Planner {
 /** An object schema that says which properties it has (else it is free-form, or no object at all). */
 function lists(s: SchemaObject): boolean {
   if (s.properties || s.patternProperties || s.additionalProperties === false || s.unevaluatedProperties === false) return true;
-  return typeof s.additionalProperties === 'object' && (s.type === undefined || isType(s, 'object'));
+  return typeof s.additionalProperties === 'object' && (s.type === undefined || allowsType(s, 'object'));
 }
 
 /**
@@ -128,7 +128,7 @@ export function applyPlan(plan: BodyPlan, value: unknown, at: string, problems: 
 }
 
 /** Sets an own property, whatever its name: `__proto__` as a key of a map must not become the object's prototype. */
-export function setOwn(target: Item, key: string, value: unknown): void {
+function setOwn(target: Item, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

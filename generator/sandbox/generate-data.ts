@@ -2,7 +2,7 @@ import type { OpenApiDocument, SchemaObject } from '../load/index.js';
 import { fromPattern } from './pattern.js';
 import type { Prng } from './prng.js';
 import { extensibleValues } from '../model/conventions/index.js';
-import { expandTargetOf, isType, resolveSchema } from './schema-tools.js';
+import { expandTargetOf, allowsType, resolveSchema } from './schema-tools.js';
 
 /** What the generator needs besides the schema: the PRNG and how to find ids of other stores. */
 export interface GenContext {
@@ -26,7 +26,7 @@ export function generateValue(ctx: GenContext, schema: SchemaObject | undefined,
   const target = expandTargetOf(ctx.doc, raw);
   if (target) {
     const id = ctx.refId(target);
-    if (id !== undefined) return isType(firstAlternative(ctx.doc, s), 'string') ? id : { id };
+    if (id !== undefined) return allowsType(firstAlternative(ctx.doc, s), 'string') ? id : { id };
   }
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return ctx.prng.pick(s.enum.filter((v) => v !== null));

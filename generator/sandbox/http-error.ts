@@ -20,7 +20,7 @@ export class HttpError extends Error {
   }
 }
 
-export const errorCodes: Record<number, string> = {
+const errorCodes: Record<number, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',
   403: 'Forbidden',

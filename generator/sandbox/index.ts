@@ -8,8 +8,8 @@ import { clientError, frameworkError } from './protocol-errors.js';
 import { sendError } from './respond.js';
 import { loadSubApis, type LoadedApi } from './load-apis.js';
 import { SandboxState } from './state.js';
-import { registerSubApis } from './sub-apis.js';
-import { registerTokenService, type TokenAuthority } from './token-service.js';
+import { registerSubApis } from './handlers/routes.js';
+import { registerTokenService, type TokenAuthority } from './token/service.js';
 
 export interface SandboxOptions {
   port?: number;

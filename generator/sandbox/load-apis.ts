@@ -10,7 +10,7 @@ export interface LoadedApi {
   prefix: string;
 }
 
-/** Every versioned sub API under `openapiDir` (the token service is served by token-service.ts). */
+/** Every versioned sub API under `openapiDir` (the token service is served by token/service.ts). */
 export async function loadSubApis(openapiDir: string): Promise<LoadedApi[]> {
   const entries = discoverApis(openapiDir).filter((e) => e.version !== undefined);
   const bundled = await Promise.all(entries.map((e) => bundleFile(e.file, { mode: 'own' })));

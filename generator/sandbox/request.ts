@@ -9,7 +9,7 @@ import { applyPlan, bodyPlan, type BodyPlan } from './body-plan.js';
 import { bodyTooLarge, MAX_JSON_BODY_BYTES } from './body-bounds.js';
 import { parseJsonBody } from './json-body.js';
 import { normaliseOne } from './input-times.js';
-import { isJsonMedia, isType, objectAt, paramSchema, resolveSchema } from './schema-tools.js';
+import { isJsonMedia, allowsType, objectAt, paramSchema, resolveSchema } from './schema-tools.js';
 
 /** Headers that OpenAPI says to ignore as parameters (they are described elsewhere). */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
@@ -55,7 +55,7 @@ export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv20
   }
   const arrayQuery = new Map<string, { explode: boolean }>();
   for (const p of spec.op.params) {
-    if (p.in === 'query' && isType(resolveSchema(doc, paramSchema(doc, p)), 'array')) {
+    if (p.in === 'query' && allowsType(resolveSchema(doc, paramSchema(doc, p)), 'array')) {
       arrayQuery.set(p.name, { explode: p.explode ?? (p.style === undefined || p.style === 'form') });
     }
   }

@@ -9,7 +9,7 @@ import { isJsonMedia, jsonMediaOf } from './schema-tools.js';
 const declaredHeaders = new WeakMap<OpSpec, Map<string, boolean>>();
 
 /** Whether the response the model gives for `status` declares header `name` (worked out once per operation, status and name). */
-export function declaresHeader(spec: OpSpec, status: number, name: string): boolean {
+function declaresHeader(spec: OpSpec, status: number, name: string): boolean {
   let known = declaredHeaders.get(spec);
   if (!known) declaredHeaders.set(spec, (known = new Map()));
   const key = `${status} ${name}`;
@@ -22,12 +22,12 @@ export function declaresHeader(spec: OpSpec, status: number, name: string): bool
  * `Cache-Control` as the document declares it for this response (the model's caching reading: its first value);
  * else `no-store` for an error (what the shared error responses declare) and `no-cache` for anything else.
  */
-export function cacheControl(spec: OpSpec | undefined, status: number): string {
+function cacheControl(spec: OpSpec | undefined, status: number): string {
   const key = spec && responseFor(spec.op, status)?.status;
   return (key !== undefined && spec?.op.conventions.caching[key]?.find(Boolean)) || (status >= 400 ? 'no-store' : 'no-cache');
 }
 
-export interface SendOptions {
+interface SendOptions {
   etag?: string;
   location?: string;
   headers?: Record<string, string>;

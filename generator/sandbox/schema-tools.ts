@@ -11,7 +11,7 @@ export { isJsonMedia };
 const resolved = new WeakMap<object, SchemaObject>();
 
 export function resolveSchema(doc: OpenApiDocument, schema: SchemaObject | undefined, depth = 0): SchemaObject {
-  // Memoised per schema node: data generation resolves the same nodes millions of times.
+  // Memoised per schema node: data generation resolves the same nodes again for every item it makes.
   if (!schema) return {};
   let hit = resolved.get(schema);
   if (!hit) resolved.set(schema, (hit = resolveUncached(doc, schema, depth)));
@@ -39,7 +39,8 @@ export function schemaName(schema: SchemaObject | undefined): string | undefined
   return undefined;
 }
 
-export function isType(s: SchemaObject, type: string): boolean {
+/** Whether the schema's `type` is `type`, or a list of types that holds it. */
+export function allowsType(s: SchemaObject, type: string): boolean {
   return s.type === type || (Array.isArray(s.type) && s.type.includes(type));
 }
 
@@ -80,7 +81,7 @@ export function jsonMediaOf(doc: OpenApiDocument, content: readonly MediaModel[]
 
 const targets = new WeakMap<object, string | null>();
 
-/** The schema a property schema expands to (conventions/expandable.ts), memoised: data generation asks millions of times. */
+/** The schema a property schema expands to (conventions/expandable.ts), memoised: data generation asks again for every item it makes. */
 export function expandTargetOf(doc: OpenApiDocument, schema: SchemaObject): string | undefined {
   let hit = targets.get(schema);
   if (hit === undefined) {
@@ -95,14 +96,4 @@ export function referenceId(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object' && typeof (value as Item).id === 'string') return (value as Item).id as string;
   return undefined;
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => deepEqual((a as Item)[k], (b as Item)[k]));
 }

@@ -11,7 +11,7 @@ import { isJsonMedia, objectAt, referenceId, resolveSchema, type Item } from './
 import { successResponse } from '../model/index.js';
 import { Store, type Blob } from './store.js';
 
-export interface StateOptions {
+interface StateOptions {
   seed: number;
   /** Items of every `meta`+`items` collection. */
   pagedSize: number;

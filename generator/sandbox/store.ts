@@ -13,6 +13,10 @@ export interface Blob {
   data: Buffer;
 }
 
+export function isBlob(v: unknown): v is Blob {
+  return !!v && typeof v === 'object' && Buffer.isBuffer((v as Blob).data) && typeof (v as Blob).mediaType === 'string';
+}
+
 /** Ids by the values of one set of duplicate criteria (x-unique), kept as items are set and deleted. */
 class CriteriaIndex implements ItemIndex {
   private readonly ids = new Map<string, Set<string>>();
@@ -161,17 +165,9 @@ export class Store {
     return order.index;
   }
 
-  /** Items, of one parent for nested collections. */
-  list(parent?: string): Item[] {
-    if (parent === undefined) return [...this.items.values()];
-    const out: Item[] = [];
-    for (const [id, item] of this.items) if (this.parentOf.get(id) === parent) out.push(item);
-    return out;
-  }
-
   /**
    * A strong ETag for one representation of the collection's current state: `"<version>.<representation>"`, like an
-   * item's (handler-kit.ts), so that whether it is current follows from the tag itself, however many were handed out.
+   * item's (handlers/preconditions.ts), so that whether it is current follows from the tag itself, however many were handed out.
    */
   collectionEtag(representationKey: string): string {
     const version = this.versionDigest();

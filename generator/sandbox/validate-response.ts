@@ -7,7 +7,7 @@ import type { OpSpec } from './analyse.js';
 import type { LoadedApi } from './load-apis.js';
 import { isJsonMedia, objectAt } from './schema-tools.js';
 
-export interface ObservedResponse {
+interface ObservedResponse {
   method: string;
   /** The request path, `/document/v1/documents/123` (a query string is ignored). */
   path: string;

@@ -67,7 +67,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/servers`, `${FILE1}#/servers`, `${FILE2}#/servers`, `${NET}#/servers`],
     lint: ['docex/versioned-server'],
     runtime: [`${RT}/api.ts#createApi`],
-    sandbox: [`${SB}/sub-apis.ts#registerSubApis`],
+    sandbox: [`${SB}/handlers/routes.ts#registerSubApis`],
     test: ['test/openapi/conventions.test.ts > has the token service and at least three independently versioned sub APIs', 'test/generator/sandbox-e2e.test.ts > makes path-based calls through the raw openapi-fetch client'],
   },
   {
@@ -75,7 +75,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token`],
     lint: ['docex/token-response'],
     runtime: [`${TK}/client.ts#createTokenClient`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/token-service.test.ts > returns the token response of spec 2.6 with Cache-Control: no-store'],
   },
   {
@@ -83,7 +83,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post/requestBody`],
     lint: ['docex/token-grant-params'],
     runtime: [`${TK}/sign-in.ts#authorizationUrl`, `${TK}/sign-in.ts#exchangeCode`, `${TK}/sign-in.ts#signInWithPassword`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/sandbox/tokens.test.ts > password grant: a token the sub APIs accept', 'test/sandbox/tokens.test.ts > authorization code grant: login form, redirect with code and state'],
   },
   {
@@ -113,7 +113,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/paths/~1documents~1{documentId}`],
     lint: ['docex/resource-path-shape'],
     runtime: [`${RT}/request.ts#buildPath`],
-    sandbox: [`${SB}/instance-handlers.ts#read`, 'generator/model/conventions/resources.ts#readResources'],
+    sandbox: [`${SB}/handlers/instance.ts#read`, 'generator/model/conventions/resources.ts#readResources'],
     test: ['test/sandbox/instances.test.ts > GET by id carries a strong ETag', 'test/model/conventions/resources.test.ts > <collection>/{id}: an instance'],
   },
   {
@@ -121,7 +121,7 @@ export const statements: readonly Statement[] = [
     doc: [`${NET}#/paths/~1current-user`, `${DOC}#/paths/~1documents~1{documentId}~1presentation`],
     lint: ['docex/resource-path-shape'],
     runtime: [`${RT}/request.ts#buildPath`],
-    sandbox: [`${SB}/single-handlers.ts#readSingle`, 'generator/model/conventions/resources.ts#readResources'],
+    sandbox: [`${SB}/handlers/single.ts#readSingle`, 'generator/model/conventions/resources.ts#readResources'],
     test: ['test/sandbox/instances.test.ts > serves the stand-alone resource for the signed-in user', 'test/model/conventions/resources.test.ts > no path parameter and no other role: stand-alone'],
   },
   {
@@ -159,7 +159,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/paths/~1documents~1{documentId}/put/requestBody`],
     lint: { na: 'a permission, not an obligation: nothing to check' },
     runtime: [`${RT}/types.ts#MethodArgs`],
-    sandbox: [`${SB}/instance-handlers.ts#mergeReplacement`],
+    sandbox: [`${SB}/handlers/instance.ts#mergeReplacement`],
     test: ['test/sandbox/instances.test.ts > PUT with the current ETag replaces'],
   },
   {
@@ -167,7 +167,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/schemas.yaml#/Timestamp`, `${SHARED}/schemas.yaml#/Date`],
     lint: ['docex/timestamp-format', 'docex/timestamp-example-format'],
     runtime: { na: 'the client passes timestamps through as strings, as the documents type them' },
-    sandbox: [`${SB}/handler-kit.ts#stampServerTimes`, `${SB}/body-plan.ts#bodyPlan`],
+    sandbox: [`${SB}/handlers/writes.ts#stampServerTimes`, `${SB}/body-plan.ts#bodyPlan`],
     test: ['test/lint/fixtures/timestamp-format', 'test/sandbox/instances.test.ts > POST creates into the collection (201, server id and timestamps)', 'test/sandbox/body-contract.test.ts > server-owned properties are ignored, never stored: the server keeps its id, timestamps and state', 'test/reliability/fuzz.test.ts > answers every generated request as its document says'],
   },
   {
@@ -207,7 +207,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/schemas.yaml#/Reference`],
     lint: ['docex/reference-shape'],
     runtime: { na: 'references are typed by the documents' },
-    sandbox: [`${SB}/handler-kit.ts#checkReferences`],
+    sandbox: [`${SB}/handlers/writes.ts#checkReferences`],
     test: ['test/lint/fixtures/reference-shape', 'test/sandbox/collections.test.ts > filters by equality (an enum, and a reference id as x-filter declares it)'],
   },
   {
@@ -215,7 +215,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/parameters.yaml#/Expand`],
     lint: ['docex/expand-param', 'docex/expand-on-get', 'docex/expand-target-id'],
     runtime: [`${RT}/types.ts#Expanded`],
-    sandbox: [`${SB}/handler-kit.ts#expandItem`],
+    sandbox: [`${SB}/handlers/representation.ts#expandItem`],
     test: ['test/generator/sandbox-e2e.test.ts > expands references and pages through the whole collection', 'test/sandbox/collections.test.ts > rejects expanding an unknown property with 400'],
   },
   {
@@ -223,7 +223,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/schemas.yaml#/CollectionMeta`],
     lint: ['docex/collection-shape'],
     runtime: [`${RT}/types.ts#CollectionPage`],
-    sandbox: [`${SB}/collection-handlers.ts#list`],
+    sandbox: [`${SB}/handlers/collection.ts#list`],
     test: ['test/runtime/pagination.test.ts > yields the meta+items pages', 'test/sandbox/collections.test.ts > filters a plain-array collection'],
   },
   {
@@ -231,7 +231,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/schemas.yaml#/CollectionMeta`, `${SHARED}/parameters.yaml#/Offset`],
     lint: ['docex/collection-paging'],
     runtime: [`${RT}/types.ts#PageMeta`, `${RT}/types.ts#PaginatedMethod`],
-    sandbox: [`${SB}/collection-handlers.ts#list`],
+    sandbox: [`${SB}/handlers/collection.ts#list`],
     test: ['test/sandbox/collections.test.ts > pages through the whole large collection', 'test/runtime/pagination.test.ts > iterates a 10,000-item collection in pages of limitMax'],
   },
   {
@@ -239,7 +239,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/parameters.yaml#/LimitMax100/schema/maximum`, `${SHARED}/parameters.yaml#/LimitMax500/schema/maximum`],
     lint: ['docex/collection-limit-maximum', 'docex/collection-paging'],
     runtime: [`${RT}/types.ts#PaginatedMethod`],
-    sandbox: [`${SB}/collection-handlers.ts#list`],
+    sandbox: [`${SB}/handlers/collection.ts#list`],
     test: ['test/sandbox/collections.test.ts > uses the limit default the document declares, and rejects a limit above its maximum', 'test/runtime/pagination.test.ts > clamps a requested limit to limitMax'],
   },
   {
@@ -247,7 +247,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/paths/~1documents~1{documentId}~1events/get/responses/200/content/application~1json/schema/maxItems`],
     lint: ['docex/collection-bounded'],
     runtime: { na: 'a bound is a property of the documents' },
-    sandbox: [`${SB}/collection-handlers.ts#list`, 'generator/model/conventions/collection.ts#readCollection'],
+    sandbox: [`${SB}/handlers/collection.ts#list`, 'generator/model/conventions/collection.ts#readCollection'],
     test: ['test/lint/fixtures/collection-bounded'],
   },
   {
@@ -262,7 +262,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/components/schemas/TokenResponse`],
     lint: ['docex/token-response'],
     runtime: [`${TK}/store.ts#isStoredTokens`, `${TK}/session.ts#refreshMarginMs`],
-    sandbox: [`${SB}/token-state.ts#TokenState`],
+    sandbox: [`${SB}/token/state.ts#TokenState`],
     test: ['test/token/client-refresh.test.ts > is 10% of expires_in, between 1 and 60 seconds', 'test/token/token-service.test.ts > returns the token response of spec 2.6'],
   },
   {
@@ -270,7 +270,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/paths/~1documents~1{documentId}`],
     lint: ['docex/http-methods'],
     runtime: [`${RT}/types.ts#HttpMethod`],
-    sandbox: [`${SB}/sub-apis.ts#registerSubApis`],
+    sandbox: [`${SB}/handlers/routes.ts#registerSubApis`],
     test: ['test/sandbox/media-and-errors.test.ts > 404 with the error body for unknown paths and methods', 'test/lint/fixtures/http-methods'],
   },
   {
@@ -278,7 +278,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/paths/~1documents/post/responses/201`, `${DOC}#/paths/~1document-fetches/post/x-effect`, `${FILE1}#/paths/~1file-parts~1{filePartId}~1actions/post/x-effect`, `${FILE2}#/paths/~1file-parts~1{filePartId}~1actions/post/x-effect`],
     lint: ['docex/post-creates', 'docex/effect-valid'],
     runtime: [`${RT}/request.ts#isIdempotent`],
-    sandbox: [`${SB}/collection-handlers.ts#create`, `${SB}/effect.ts#applyEffect`, `${SB}/instance-handlers.ts#replace`],
+    sandbox: [`${SB}/handlers/collection.ts#create`, `${SB}/handlers/effect.ts#applyEffect`, `${SB}/handlers/instance.ts#replace`],
     test: [
       'test/sandbox/instances.test.ts > POST creates into the collection',
       'test/sandbox/real-documents.test.ts > a fetch receipt marks its documents',
@@ -302,7 +302,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post`],
     lint: ['docex/token-response'],
     runtime: [`${TK}/client.ts#createTokenClient`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/client-safety.test.ts > builds endpoints under an authUrl with a path'],
   },
   {
@@ -310,7 +310,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post/parameters`, `${TOKEN}#/paths/~1oauth2~1token/post/requestBody`],
     lint: ['docex/token-grant-params'],
     runtime: [`${TK}/sign-in.ts#signInWithPassword`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/token-service.test.ts > takes the parameters as query parameters too'],
   },
   {
@@ -318,7 +318,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/security.yaml#/ClientBasic`],
     lint: ['docex/token-endpoint-basic-auth'],
     runtime: [`${TK}/basic-auth.ts#basicAuthorization`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/token-service.test.ts > answers 401 invalid_client with WWW-Authenticate without Basic', 'test/token/client-grants.test.ts > sends HTTP Basic raw by default'],
   },
   {
@@ -326,7 +326,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post/requestBody`],
     lint: ['docex/token-grant-params'],
     runtime: [`${TK}/sign-in.ts#exchangeCode`, `${TK}/sign-in.ts#signInWithPassword`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/token-service.test.ts > rejects wrong credentials with invalid_grant and missing ones with invalid_request'],
   },
   {
@@ -334,7 +334,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post/requestBody`],
     lint: ['docex/token-grant-params'],
     runtime: [`${TK}/sign-in.ts#exchangeCode`],
-    sandbox: [`${SB}/token-state.ts#TokenState`],
+    sandbox: [`${SB}/token/state.ts#TokenState`],
     test: ['test/token/client-grants.test.ts > fails with invalid_grant when the redirect_uri differs from the login one', 'test/token/token-service.test.ts > issues a single-use, short-lived code bound to the identical redirect_uri'],
   },
   {
@@ -342,7 +342,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1authorize/get`],
     lint: ['docex/login-page-params'],
     runtime: [`${TK}/sign-in.ts#authorizationUrl`],
-    sandbox: [`${SB}/login-page.ts#loginPage`],
+    sandbox: [`${SB}/token/login-page.ts#loginPage`],
     test: ['test/token/token-service.test.ts > serves an escaped HTML form carrying the request in hidden fields', 'test/token/client-grants.test.ts > builds the login URL with a random state'],
   },
   {
@@ -350,7 +350,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1authorize/get`],
     lint: { na: 'registration is configuration of the service, not of the documents' },
     runtime: [`${TK}/sign-in.ts#authorizationUrl`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/token-service.test.ts > matches redirect_uri exactly (spec 4.4)', 'test/sandbox/cli.test.ts > registers each --redirect-uri for the login page'],
   },
   {
@@ -358,7 +358,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1authorize/post`],
     lint: { na: 'the redirect is described in prose: OpenAPI cannot type a browser redirect' },
     runtime: [`${TK}/sign-in.ts#exchangeCallback`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/client-grants.test.ts > exchangeCallback reads code and state from the redirect URL'],
   },
   {
@@ -390,7 +390,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/security.yaml#/BearerAuth`],
     lint: ['docex/bearer-security'],
     runtime: [`${RT}/auth.ts#TokenSource`],
-    sandbox: [`${SB}/sub-apis.ts#registerSubApis`],
+    sandbox: [`${SB}/handlers/routes.ts#registerSubApis`],
     test: ['test/runtime/auth.test.ts > sends the token of getAccessToken on each request'],
   },
   {
@@ -398,7 +398,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/responses.yaml#/Unauthorized`],
     lint: ['docex/error-statuses'],
     runtime: [`${RT}/errors.ts#UnauthorizedError`],
-    sandbox: [`${SB}/sub-apis.ts#registerSubApis`],
+    sandbox: [`${SB}/handlers/routes.ts#registerSubApis`],
     test: ['test/sandbox/media-and-errors.test.ts > 401 without a bearer token, or with a wrong one', 'test/runtime/auth.test.ts > a second 401 throws UnauthorizedError'],
   },
   {
@@ -414,7 +414,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1authorize`],
     lint: ['docex/token-grant-params'],
     runtime: [`${TK}/session.ts#createTokenSession`],
-    sandbox: [`${SB}/token-service.ts#registerTokenService`],
+    sandbox: [`${SB}/token/service.ts#registerTokenService`],
     test: ['test/token/session.test.ts > signs in with the code grant through the functions, refreshes, and signs out with revocation'],
   },
   {
@@ -422,7 +422,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post/requestBody`],
     lint: { na: 'a lifetime is service behaviour; the token document states it in prose' },
     runtime: [`${TK}/session.ts#createTokenSession`],
-    sandbox: [`${SB}/token-state.ts#CODE_GRANT_REFRESH_TTL_MS`],
+    sandbox: [`${SB}/token/state.ts#CODE_GRANT_REFRESH_TTL_MS`],
     test: ['test/token/client-refresh.test.ts > refreshing does not extend a code-grant refresh token: it still expires one year after sign-in'],
   },
   {
@@ -430,7 +430,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post/requestBody`],
     lint: { na: 'a lifetime is service behaviour; the token document states it in prose' },
     runtime: [`${TK}/node.ts#FileTokenStore`],
-    sandbox: [`${SB}/token-state.ts#TokenState`],
+    sandbox: [`${SB}/token/state.ts#TokenState`],
     test: ['test/token/token-service.test.ts > password-grant refresh tokens never expire', 'test/token/file-store.test.ts > writes mode 0600 into a 0700 directory it creates'],
   },
   {
@@ -446,7 +446,7 @@ export const statements: readonly Statement[] = [
     doc: [`${TOKEN}#/paths/~1oauth2~1token/post/requestBody`],
     lint: ['docex/token-response'],
     runtime: [`${TK}/session.ts#createTokenSession`],
-    sandbox: [`${SB}/token-state.ts#TokenState`],
+    sandbox: [`${SB}/token/state.ts#TokenState`],
     test: ['test/token/client-refresh.test.ts > stores the new refresh token and never uses the old one again', 'test/token/client-refresh.test.ts > a refresh answer without refresh_token: the used (single-use) token is dropped', 'test/token/token-service.test.ts > rotates single-use refresh tokens'],
   },
   {
@@ -478,7 +478,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/responses.yaml#/NotModified`, `${SHARED}/parameters.yaml#/IfNoneMatch`],
     lint: ['docex/etag-pairing', 'docex/conditional-header-method'],
     runtime: [`${RT}/etag.ts#withEtag`],
-    sandbox: [`${SB}/handler-kit.ts#notModified`],
+    sandbox: [`${SB}/handlers/preconditions.ts#notModified`],
     test: ['test/runtime/etag.test.ts > with etagCache: sends If-None-Match and turns 304 into the cached data', 'test/sandbox/instances.test.ts > GET by id carries a strong ETag; If-None-Match with it gives 304'],
   },
   {
@@ -494,7 +494,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/responses.yaml#/Forbidden`],
     lint: { na: 'not required on secured operations: whether a resource can belong to someone the caller may not see is not in the document\'s structure (docex/error-statuses catalog entry)' },
     runtime: [`${RT}/errors.ts#ForbiddenError`],
-    sandbox: [`${SB}/handler-kit.ts#lookup`],
+    sandbox: [`${SB}/handlers/lookup.ts#lookup`],
     test: ['test/sandbox/instances.test.ts > a document of another company is 403 (GET, PUT, DELETE) and not listed'],
   },
   {
@@ -502,7 +502,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/responses.yaml#/NotFound`],
     lint: ['docex/error-statuses'],
     runtime: [`${RT}/errors.ts#NotFoundError`],
-    sandbox: [`${SB}/handler-kit.ts#lookup`],
+    sandbox: [`${SB}/handlers/lookup.ts#lookup`],
     test: ['test/sandbox/instances.test.ts > DELETE gives 204, then the document is gone (404)'],
   },
   {
@@ -518,7 +518,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/paths/~1documents/post/x-unique`, `${FILE2}#/paths/~1files/post/x-unique`, `${NET}#/paths/~1companies~1{companyId}~1trading-partner-connections/post/x-unique`],
     lint: ['docex/unique-criteria', 'docex/error-statuses'],
     runtime: [`${RT}/errors.ts#ConflictError`],
-    sandbox: [`${SB}/collection-handlers.ts#create`, `${SB}/handler-kit.ts#checkUnique`, 'generator/model/conventions/unique.ts#readUnique'],
+    sandbox: [`${SB}/handlers/collection.ts#create`, `${SB}/handlers/writes.ts#checkUnique`, 'generator/model/conventions/unique.ts#readUnique'],
     test: ["test/sandbox/instances.test.ts > 409 is decided by the document's x-unique criteria, not by every property sent", "test/sandbox/preconditions.test.ts > a PUT that makes a document equal to another under the create's x-unique criteria answers 409 and changes nothing", 'test/lint/fixtures/unique-criteria'],
   },
   {
@@ -526,7 +526,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/responses.yaml#/PreconditionFailed`, `${SHARED}/parameters.yaml#/IfMatch`],
     lint: ['docex/etag-pairing', 'docex/etag-header'],
     runtime: [`${RT}/errors.ts#PreconditionFailedError`],
-    sandbox: [`${SB}/handler-kit.ts#itemEtag`, `${SB}/handler-kit.ts#checkIfMatch`, `${SB}/store.ts#isTagList`],
+    sandbox: [`${SB}/handlers/preconditions.ts#itemEtag`, `${SB}/handlers/preconditions.ts#checkIfMatch`, `${SB}/store.ts#isTagList`],
     test: ['test/generator/sandbox-e2e.test.ts > keeps the ETag of a GET and sends If-Match on PUT (stale -> PreconditionFailedError)', 'test/generator/sandbox-e2e.test.ts > an ETag from an expanded GET names the version for If-Match', 'test/sandbox/preconditions.test.ts > never matches: PUT, DELETE and POST answer 412 and change nothing'],
   },
   {
@@ -566,7 +566,7 @@ export const statements: readonly Statement[] = [
     doc: [`${SHARED}/headers.yaml#/ETag`],
     lint: ['docex/etag-header'],
     runtime: [`${RT}/types.ts#WithEtag`],
-    sandbox: [`${SB}/handler-kit.ts#itemEtag`],
+    sandbox: [`${SB}/handlers/preconditions.ts#itemEtag`],
     test: ['test/runtime/etag.test.ts > is a non-enumerable property of the result'],
   },
   {
@@ -574,7 +574,7 @@ export const statements: readonly Statement[] = [
     doc: [`${DOC}#/paths/~1documents/post`],
     lint: ['docex/conditional-header-method'],
     runtime: [`${RT}/types.ts#CallOptions`],
-    sandbox: [`${SB}/handler-kit.ts#checkIfMatch`, `${SB}/store.ts#Store`],
+    sandbox: [`${SB}/handlers/preconditions.ts#checkIfMatch`, `${SB}/store.ts#Store`],
     test: ['test/sandbox/instances.test.ts > POST honours If-Match with the collection ETag', "test/sandbox/preconditions.test.ts > a collection's current ETag stays valid for If-Match however many other pages were served since"],
   },
 ];

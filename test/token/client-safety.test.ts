@@ -10,7 +10,7 @@ import { inspect } from 'node:util';
 import { build } from 'esbuild';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerTokenService } from '../../generator/sandbox/token-service.js';
+import { registerTokenService } from '../../generator/sandbox/token/service.js';
 import { MemoryTokenStore, TokenError, createTokenClient, tokenClientFromEnv, type TokenClient } from '../../templates/token/index.js';
 import { CLIENT, REDIRECT, REMOTE_AUTH_URL, USER, useTokenServer, viaRemote } from './server.js';
 import { SecretWatch } from './secrets.js';

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenClient } from '../../templates/token/index.js';
-import { escapeHtml } from '../../generator/sandbox/login-page.js';
+import { escapeHtml } from '../../generator/sandbox/token/login-page.js';
 import { openLoginForm } from './browser.js';
 import { CLIENT, REDIRECT, USER, useTokenServer } from './server.js';
 

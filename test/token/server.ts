@@ -1,7 +1,7 @@
 // A real token service (the sandbox's) on 127.0.0.1, port 0, with a controllable clock.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { registerTokenService, type TokenAuthority, type TokenServiceOptions } from '../../generator/sandbox/token-service.js';
+import { registerTokenService, type TokenAuthority, type TokenServiceOptions } from '../../generator/sandbox/token/service.js';
 import { SecretWatch } from './secrets.js';
 
 export const CLIENT = { clientId: 'test-client', clientSecret: 'S3cr3t-client-Zq9' };

@@ -5,10 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { FORM_TOKEN_TTL_SECONDS } from '../../generator/sandbox/login-csrf.js';
-import { MAX_FORM_BYTES, registerTokenService } from '../../generator/sandbox/token-service.js';
+import { FORM_TOKEN_TTL_SECONDS } from '../../generator/sandbox/token/login-csrf.js';
+import { MAX_FORM_BYTES } from '../../generator/sandbox/token/form.js';
+import { registerTokenService } from '../../generator/sandbox/token/service.js';
 import { repoRoot } from '../helpers/run-docex.js';
-import { MAX_FAMILIES_PER_USER } from '../../generator/sandbox/token-state.js';
+import { MAX_FAMILIES_PER_USER } from '../../generator/sandbox/token/state.js';
 import { openLoginForm, submitLoginForm } from './browser.js';
 import { CLIENT, ODD_CLIENT, OTHER_CLIENT, REDIRECT, USER, basic, postForm as rawPostForm, startTokenServer, useTokenServer } from './server.js';
 

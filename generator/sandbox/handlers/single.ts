@@ -1,27 +1,30 @@
 // Stand-alone resources (/current-user), sub-resources (/documents/{id}/presentation) and other operations.
 import type { FastifyReply } from 'fastify';
-import { checkStoredSize } from './body-bounds.js';
-import { assignOwn } from './body-plan.js';
-import { generateObject, generateValue } from './generate-data.js';
-import type { SchemaObject } from '../load/index.js';
-import { httpError } from './http-error.js';
-import { negotiate } from './negotiate.js';
-import { hash32, Prng } from './prng.js';
-import { parseBody, requestMediaType } from './request.js';
-import { send } from './respond.js';
-import { isJsonMedia, jsonMediaOf, mediaOf, resolveSchema, type Item } from './schema-tools.js';
-import { offered, successResponse } from '../model/index.js';
-import { examplesOf } from './state.js';
-import { quoteTag, type Blob } from './store.js';
-import { type SubApiContext, type Call, parentOf, itemEtag, isBlob, checkIfMatch, notModified, sendRepresentation } from './handler-kit.js';
-import { isObject } from '../util/json.js';
+import { checkStoredSize } from '../body-bounds.js';
+import { assignOwn } from '../body-plan.js';
+import { generateObject, generateValue } from '../generate-data.js';
+import type { SchemaObject } from '../../load/index.js';
+import { httpError } from '../http-error.js';
+import { negotiate } from '../negotiate.js';
+import { hash32, Prng } from '../prng.js';
+import { parseBody, requestMediaType } from '../request.js';
+import { send } from '../respond.js';
+import { isJsonMedia, jsonMediaOf, mediaOf, type Item } from '../schema-tools.js';
+import { offered, successResponse } from '../../model/index.js';
+import { examplesOf } from '../state.js';
+import { isBlob, quoteTag, type Blob } from '../store.js';
+import type { Call, SubApiContext } from './context.js';
+import { parentOf } from './lookup.js';
+import { checkIfMatch, itemEtag, notModified } from './preconditions.js';
+import { sendRepresentation } from './representation.js';
+import { isObject } from '../../util/json.js';
 
-export function singleKey(call: Call, parentId: string | undefined): string {
+function singleKey(call: Call, parentId: string | undefined): string {
   return `${call.spec.api.entry.id} ${call.spec.op.path} ${parentId ?? ''}`;
 }
 
 /** The current value: what a PUT stored, else the document's example, else generated from the schema. */
-export function currentSingle(ctx: SubApiContext, call: Call, parent: { id: string; item: Item } | undefined, path = call.spec.op.path): Item | Blob {
+function currentSingle(ctx: SubApiContext, call: Call, parent: { id: string; item: Item } | undefined, path = call.spec.op.path): Item | Blob {
   const key = `${call.spec.api.entry.id} ${path} ${parent?.id ?? ''}`;
   const stored = ctx.state.singles.get(key);
   if (stored) return stored;
@@ -85,7 +88,7 @@ export function action(ctx: SubApiContext, call: Call): FastifyReply {
   return send(call.reply, call.spec, status, value, call.mediaType);
 }
 
-export function generateObjectOrValue(call: Call, schema: SchemaObject | undefined, seed: string | undefined): unknown {
+function generateObjectOrValue(call: Call, schema: SchemaObject | undefined, seed: string | undefined): unknown {
   const prng = new Prng(hash32(`${call.spec.name} ${seed ?? ''}`));
   return generateValue({ doc: call.spec.api.doc, prng, index: 0, refId: () => undefined }, schema ?? {}, 'value');
 }

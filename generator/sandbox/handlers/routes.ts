@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OpSpec } from './analyse.js';
-import { HttpError, httpError } from './http-error.js';
-import { negotiate } from './negotiate.js';
-import { offered } from '../model/index.js';
-import { bodyLimitOf, bodyTooLarge } from './body-bounds.js';
-import { checkHeaders, compileValidators, parsePath, parseQuery, representationOf, type OpValidators } from './request.js';
-import { sendError } from './respond.js';
-import { list, create } from './collection-handlers.js';
-import type { SubApiContext, Call } from './handler-kit.js';
-import { read, replace, remove } from './instance-handlers.js';
-import { readSingle, replaceSingle, action } from './single-handlers.js';
+import type { OpSpec } from '../analyse.js';
+import { HttpError, httpError } from '../http-error.js';
+import { negotiate } from '../negotiate.js';
+import { offered } from '../../model/index.js';
+import { bodyLimitOf, bodyTooLarge } from '../body-bounds.js';
+import { checkHeaders, compileValidators, parsePath, parseQuery, representationOf, type OpValidators } from '../request.js';
+import { sendError } from '../respond.js';
+import { list, create } from './collection.js';
+import type { SubApiContext, Call } from './context.js';
+import { read, replace, remove } from './instance.js';
+import { readSingle, replaceSingle, action } from './single.js';
 
 interface RouteConfig {
   spec?: OpSpec;

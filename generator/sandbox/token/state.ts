@@ -4,7 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type Grant = 'authorization_code' | 'password' | 'refresh_token';
 /** The grant that started a token family: decides the refresh token's lifetime. */
-export type FamilyGrant = 'authorization_code' | 'password';
+type FamilyGrant = 'authorization_code' | 'password';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -22,13 +22,13 @@ interface CodeEntry {
 }
 
 /** Refresh tokens of the authorization code grant live one year (spec section 5.3); of the password grant, forever. */
-export const CODE_GRANT_REFRESH_TTL_MS = 365 * 24 * 3600 * 1000;
+const CODE_GRANT_REFRESH_TTL_MS = 365 * 24 * 3600 * 1000;
 /** Used refresh tokens are remembered (to answer a replay with invalid_grant and count it) up to this many. */
 const MAX_USED_REMEMBERED = 100_000;
 /** Live token families per client and user (each sign-in starts one); past it the oldest is evicted. */
 export const MAX_FAMILIES_PER_USER = 100;
 
-export const randomToken = (): string => randomBytes(32).toString('base64url');
+const randomToken = (): string => randomBytes(32).toString('base64url');
 const key = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 /** Constant-time string comparison (hashing first makes the lengths equal). */
@@ -36,7 +36,7 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
-export function s256(verifier: string): string {
+function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 

@@ -1,20 +1,24 @@
 // Collections: list (filter, search, sort, page, expand, ETag) and create (409 duplicates, If-Match on the collection).
 import type { FastifyReply } from 'fastify';
-import type { OpSpec } from './analyse.js';
-import { buildFilters, DEFAULT_LIMIT, parseSort } from './collection-query.js';
-import { checkStoredSize } from './body-bounds.js';
-import { assignOwn } from './body-plan.js';
+import type { OpSpec } from '../analyse.js';
+import { buildFilters, DEFAULT_LIMIT, parseSort } from '../collection-query.js';
+import { checkStoredSize } from '../body-bounds.js';
+import { assignOwn } from '../body-plan.js';
 import { applyEffect } from './effect.js';
-import { httpError } from './http-error.js';
-import { parseBody, requestMediaType, type ParsedBody } from './request.js';
-import { send } from './respond.js';
-import { isJsonMedia, paramSchema, resolveSchema, type Item } from './schema-tools.js';
-import { idProp } from './state.js';
-import type { Store } from './store.js';
-import { type SubApiContext, type Call, parentOf, storeOf, singular, itemEtag, checkIfMatch, notModified, expandNames, expandItem, stampServerTimes, knownProps, checkReferences, checkUnique } from './handler-kit.js';
-import { isObject } from '../util/json.js';
+import { httpError } from '../http-error.js';
+import { parseBody, requestMediaType, type ParsedBody } from '../request.js';
+import { send } from '../respond.js';
+import { isJsonMedia, paramSchema, resolveSchema, type Item } from '../schema-tools.js';
+import { idProp } from '../state.js';
+import type { Store } from '../store.js';
+import type { Call, SubApiContext } from './context.js';
+import { parentOf, singular, storeOf } from './lookup.js';
+import { checkIfMatch, itemEtag, notModified } from './preconditions.js';
+import { expandItem, expandNames } from './representation.js';
+import { checkReferences, checkUnique, knownProps, stampServerTimes } from './writes.js';
+import { isObject } from '../../util/json.js';
 
-export const listCache = new WeakMap<Store, { key: string; version: number; items: readonly Item[] }[]>();
+const listCache = new WeakMap<Store, { key: string; version: number; items: readonly Item[] }[]>();
 
 export function list(ctx: SubApiContext, call: Call): FastifyReply {
   const { spec, query } = call;
@@ -51,7 +55,7 @@ export function list(ctx: SubApiContext, call: Call): FastifyReply {
   return send(call.reply, spec, spec.op.conventions.successStatus, body, call.mediaType, { etag });
 }
 
-export function defaultOf(spec: OpSpec, name: string): number | undefined {
+function defaultOf(spec: OpSpec, name: string): number | undefined {
   const p = spec.op.params.find((x) => x.in === 'query' && x.name === name);
   const d = p && resolveSchema(spec.api.doc, paramSchema(spec.api.doc, p)).default;
   return typeof d === 'number' ? d : undefined;
@@ -89,7 +93,7 @@ export function create(ctx: SubApiContext, call: Call): FastifyReply {
 }
 
 /** The item properties a create's query parameters set (x-sets): `sendingCompanyId` -> `sendingCompany: { id }`. */
-export function setsFromQuery(sets: ReadonlyMap<string, readonly string[]>, query: Record<string, unknown>): Item {
+function setsFromQuery(sets: ReadonlyMap<string, readonly string[]>, query: Record<string, unknown>): Item {
   const out: Item = {};
   for (const [name, path] of sets) {
     if (query[name] === undefined) continue;
@@ -101,7 +105,7 @@ export function setsFromQuery(sets: ReadonlyMap<string, readonly string[]>, quer
 }
 
 /** For an upload: the item's size and media type properties, where its schema has them. */
-export function describeUpload(spec: OpSpec, store: Store, item: Item, body: ParsedBody): void {
+function describeUpload(spec: OpSpec, store: Store, item: Item, body: ParsedBody): void {
   const props = resolveSchema(spec.api.doc, store.itemSchema).properties ?? {};
   for (const name of Object.keys(props)) {
     if (/^(size|sizeInBytes|byteSize|contentLength|fileSize)$/.test(name)) item[name] = body.bytes.length;
@@ -109,6 +113,6 @@ export function describeUpload(spec: OpSpec, store: Store, item: Item, body: Par
   }
 }
 
-export function fillPath(template: string, values: Record<string, unknown>): string {
+function fillPath(template: string, values: Record<string, unknown>): string {
   return template.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(String(values[n])));
 }

@@ -1,10 +1,11 @@
 // What a create changes in resources that exist, as its document states it in x-effect (the model's reading,
 // OpSpec.effect). Every target is checked before any changes (404/403, then 409 for a state the change is not
 // allowed from), so a refused request changes nothing.
-import { targetIdParam } from '../model/conventions/effect.js';
-import { httpError } from './http-error.js';
-import { deepEqual, type Item } from './schema-tools.js';
-import { singular, type Call, type SubApiContext } from './handler-kit.js';
+import { targetIdParam } from '../../model/conventions/effect.js';
+import { httpError } from '../http-error.js';
+import type { Item } from '../schema-tools.js';
+import type { Call, SubApiContext } from './context.js';
+import { singular } from './lookup.js';
 
 /** Applies the operation's effect for the sent body; returns the values it set (none without an effect). */
 export function applyEffect(ctx: SubApiContext, call: Call, sent: Item): Item {
@@ -39,4 +40,14 @@ export function applyEffect(ctx: SubApiContext, call: Call, sent: Item): Item {
   }
   if (changed) store.changed();
   return change.set;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => deepEqual((a as Item)[k], (b as Item)[k]));
 }

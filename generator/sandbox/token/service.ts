@@ -7,10 +7,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginCsrf } from './login-csrf.js';
 import { HTML_HEADERS, errorPage, loginPage, type LoginPageParams } from './login-page.js';
-import { TokenState, safeEqual, type Grant, type IssuedTokens } from './token-state.js';
+import { FORM, MAX_FORM_BYTES, OAuthError, formParams, isFormBody, parseForm, required, stringParams, type Params } from './form.js';
+import { TokenState, safeEqual, type Grant, type IssuedTokens } from './state.js';
 
-export interface TokenServiceClient { clientId: string; clientSecret: string; redirectUris: string[] }
-export interface TokenServiceUser { username: string; password: string }
+interface TokenServiceClient { clientId: string; clientSecret: string; redirectUris: string[] }
+interface TokenServiceUser { username: string; password: string }
 
 export interface TokenServiceOptions {
   clients: TokenServiceClient[];
@@ -26,7 +27,7 @@ export interface TokenServiceOptions {
   revokeFamilyOnReuse?: boolean;
 }
 
-export interface TokenStats {
+interface TokenStats {
   /** Every POST /oauth2/token, whatever its outcome. */
   tokenRequests: number;
   /** Requests per grant_type that passed client authentication, whatever their outcome. */
@@ -43,35 +44,9 @@ export interface TokenAuthority {
   resetStats(): void;
 }
 
-type Params = Record<string, string>;
-interface FormBody { params: Params; duplicates: string[] }
-
-const FORM = 'application/x-www-form-urlencoded';
-/** A form (token, revocation, login): at most 64 KiB, as the token document states. */
-export const MAX_FORM_BYTES = 64 * 1024;
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 /** RFC 7636 section 4.1: code-verifier = 43*128unreserved. */
 const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
-
-class OAuthError extends Error {
-  constructor(readonly error: string, readonly description: string, readonly status = 400) {
-    super(description);
-  }
-}
-
-function parseForm(text: string): FormBody {
-  const params: Params = Object.create(null) as Params;
-  const duplicates: string[] = [];
-  for (const [name, value] of new URLSearchParams(text)) {
-    if (name in params) duplicates.push(name);
-    else params[name] = value;
-  }
-  return { params, duplicates };
-}
-
-function isFormBody(body: unknown): body is FormBody {
-  return typeof body === 'object' && body !== null && 'params' in body && 'duplicates' in body;
-}
 
 /**
  * Exactly one of the client's registered URIs (spec 4.4: "must be the one agreed at client registration").
@@ -118,34 +93,6 @@ function authenticateClient(svc: Service, req: FastifyRequest): TokenServiceClie
     if (client && safeEqual(cand.secret, client.clientSecret)) return client;
   }
   throw new OAuthError('invalid_client', 'Client authentication failed: send HTTP Basic with the client id and secret.', 401);
-}
-
-/**
- * The request's parameters, from the form body and the query (spec 4.3: "Sent as form/query parameters").
- * A parameter given twice, in either place or in both, is an error; a body must be a form. Revocation
- * (RFC 7009, not in the spec) takes a form only.
- */
-function formParams(req: FastifyRequest, allowQuery: boolean): Params {
-  const query = parseForm(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
-  if (!allowQuery && Object.keys(query.params).length > 0) {
-    throw new OAuthError('invalid_request', 'Send the parameters form-encoded in the request body, not in the query.');
-  }
-  const ct = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  let body: FormBody = { params: Object.create(null) as Params, duplicates: [] };
-  if (ct || Object.keys(query.params).length === 0) {
-    if (ct !== FORM || !isFormBody(req.body)) throw new OAuthError('invalid_request', `The request body must be ${FORM}.`, 415);
-    body = req.body;
-  }
-  const both = Object.keys(query.params).filter((k) => k in body.params);
-  const duplicates = [...query.duplicates, ...body.duplicates, ...both];
-  if (duplicates.length) throw new OAuthError('invalid_request', `Parameter sent more than once: ${[...new Set(duplicates)].join(', ')}.`);
-  return Object.assign(Object.create(null) as Params, query.params, body.params);
-}
-
-function required(p: Params, ...names: string[]): string[] {
-  const missing = names.filter((n) => !p[n]);
-  if (missing.length) throw new OAuthError('invalid_request', `Missing parameter: ${missing.join(', ')}.`);
-  return names.map((n) => p[n] as string);
 }
 
 function tokenResponse(reply: FastifyReply, result: IssuedTokens | string): void {
@@ -322,14 +269,6 @@ export function registerTokenService(app: FastifyInstance, opts: TokenServiceOpt
       stats.errors = {};
     },
   };
-}
-
-function stringParams(query: unknown): Params {
-  const out: Params = Object.create(null) as Params;
-  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (typeof v === 'string') out[k] = v;
-  }
-  return out;
 }
 
 function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {

@@ -1,15 +1,19 @@
 // Instances of a collection: GET (ETag, 304, expand), PUT (If-Match -> 412 before the body), DELETE.
 import type { FastifyReply } from 'fastify';
-import { parseBody, requestMediaType, type ParsedBody } from './request.js';
-import { send } from './respond.js';
-import { isJsonMedia, resolveSchema, type Item } from './schema-tools.js';
-import { idProp } from './state.js';
-import type { Store } from './store.js';
-import { type SubApiContext, type Call, lookup, parentOf, storeOf, singular, itemEtag, variantEtag, checkIfMatch, notModified, expandNames, expandItem, sendRepresentation, stampServerTimes, knownProps, checkReferences, checkUnique, requestSchema } from './handler-kit.js';
-import { checkStoredSize } from './body-bounds.js';
-import { assignOwn } from './body-plan.js';
+import { parseBody, requestMediaType, type ParsedBody } from '../request.js';
+import { send } from '../respond.js';
+import { isJsonMedia, resolveSchema, type Item } from '../schema-tools.js';
+import { idProp } from '../state.js';
+import type { Store } from '../store.js';
+import type { Call, SubApiContext } from './context.js';
+import { lookup, parentOf, singular, storeOf } from './lookup.js';
+import { checkIfMatch, itemEtag, notModified, variantEtag } from './preconditions.js';
+import { expandItem, expandNames, sendRepresentation } from './representation.js';
+import { checkReferences, checkUnique, knownProps, requestSchema, stampServerTimes } from './writes.js';
+import { checkStoredSize } from '../body-bounds.js';
+import { assignOwn } from '../body-plan.js';
 
-export function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
+function instance(ctx: SubApiContext, call: Call): { store: Store; id: string; item: Item } {
   const store = storeOf(ctx, call);
   const parent = parentOf(ctx, call);
   const id = String(call.path[call.spec.op.conventions.resource.idParam!]);
@@ -45,7 +49,7 @@ export function replace(ctx: SubApiContext, call: Call): FastifyReply {
 }
 
 /** PUT replaces what the request schema describes; what it cannot set (ids, read-only fields) is kept. */
-export function mergeReplacement(call: Call, old: Item, body: ParsedBody | undefined): Item {
+function mergeReplacement(call: Call, old: Item, body: ParsedBody | undefined): Item {
   if (!body || !isJsonMedia(body.mediaType) || !body.value || typeof body.value !== 'object') return { ...old };
   const sent = body.value as Item;
   const next: Item = { ...old };

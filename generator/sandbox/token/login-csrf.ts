@@ -10,9 +10,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { LoginPageParams } from './login-page.js';
-import { safeEqual } from './token-state.js';
+import { safeEqual } from './state.js';
 
-export const LOGIN_COOKIE = 'docex_login';
+const LOGIN_COOKIE = 'docex_login';
 /** How long a login page's form may be sent. */
 export const FORM_TOKEN_TTL_SECONDS = 30 * 60;
 
