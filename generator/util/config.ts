@@ -14,7 +14,7 @@ const loadYaml = () => require('yaml') as typeof import('yaml');
 export const CONFIG_FILE = 'docex.config.json';
 
 
-export interface DocexConfig {
+interface DocexConfig {
   input?: string;
   output?: string;
   apis?: 'all' | string[];
@@ -28,7 +28,7 @@ export interface DocexConfig {
 export type FailOnBreaking = boolean | 'affected';
 
 /** Settings after flags > config file > defaults, with paths absolute. */
-export interface ResolvedConfig {
+interface ResolvedConfig {
   input: string;
   output: string;
   apis: 'all' | string[];
@@ -55,7 +55,7 @@ function validator(): ValidateFunction<DocexConfig> {
 }
 
 /** Reads `docex.config.json` from `cwd` if present; bad JSON or a schema violation throws naming file and line. */
-export function readConfig(cwd: string): { config: DocexConfig; file: string | undefined } {
+function readConfig(cwd: string): { config: DocexConfig; file: string | undefined } {
   const file = join(cwd, CONFIG_FILE);
   if (!existsSync(file)) return { config: {}, file: undefined };
   const text = readFileSync(file, 'utf8');
@@ -94,7 +94,7 @@ function nodeAt(node: unknown, path: string[]): Node | undefined {
   return current;
 }
 
-export interface GenerateFlags {
+interface GenerateFlags {
   input?: string | undefined;
   output?: string | undefined;
   apis?: string[] | undefined;
