@@ -261,7 +261,7 @@ function sources(dir: string, ext: RegExp): string[] {
 /**
  * The repository's Program: tsconfig.json's files (generator/, templates/, test/, bench/, generated/). Packages' and
  * the standard library's declarations are read as empty files: no name this test follows lives there, and parsing
- * them was three quarters of the time.
+ * them was most of the time.
  */
 function repoProgram(): ts.Program {
   const config = ts.readConfigFile(join(repoRoot, 'tsconfig.json'), ts.sys.readFile);
