@@ -9,7 +9,7 @@ function git(cwd: string, args: string[]): Buffer {
   return execFileSync('git', args, { cwd, maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export interface Checkout {
+interface Checkout {
   /** The path inside the temporary directory that corresponds to `target` at the ref. */
   path: string;
   /** Whether the target exists at the ref at all. */

@@ -88,7 +88,7 @@ export async function loadDocument(file: string): Promise<OpenApiDocument> {
   if (fast) return unbundled(fast);
   let document: unknown;
   try {
-    // Loaded on demand: Redocly takes a second and a half to import.
+    // Loaded on demand: Redocly is slow to import (see bench/README.md#behind-the-design-decisions).
     const { bundleFile } = await import('../load/bundle.js');
     document = (await bundleFile(file, { mode: 'foreign' })).document;
   } catch (err) {

@@ -3,7 +3,7 @@
 // (`query parameter \`limit\``, `response property \`items[].name\``, `schema \`Company\``).
 import type { Family, Level, Params } from './types.js';
 
-export interface Rule {
+interface Rule {
   id: RuleId;
   level: Level;
   family: Family;

@@ -19,7 +19,7 @@ export interface TreeDiff {
 }
 
 /** The label of a lone file: `document/v1` for `.../document/v1/openapi.yaml`, else its name without extension. */
-export function apiLabel(file: string): string {
+function apiLabel(file: string): string {
   const version = basename(dirname(file));
   if (/^v\d+(\.\d+)*$/.test(version) && /^openapi\.(ya?ml|json)$/.test(basename(file))) return `${basename(dirname(dirname(file)))}/${version}`;
   return basename(file).replace(/\.(ya?ml|json)$/i, '');

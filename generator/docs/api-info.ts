@@ -16,7 +16,7 @@ export interface OperationInfo {
   example: { limit?: number; sort?: string; expand?: string };
 }
 
-export interface ServerInfo {
+interface ServerInfo {
   url: string;
   description: string | undefined;
   variables: { name: string; default: string; values: string[]; description: string | undefined }[];
@@ -59,10 +59,8 @@ export function apiLabel(a: ApiInfo): string {
   return a.isToken ? 'token service' : `${a.subApi} ${a.version}`;
 }
 
-export { slugOf } from '../model/reference-link.js';
-
 /** The first paragraph of a (markdown) description, as plain text. */
-export function firstParagraph(text: string | undefined): string | undefined {
+function firstParagraph(text: string | undefined): string | undefined {
   const para = text?.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim();
   return para || undefined;
 }

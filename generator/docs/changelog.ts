@@ -9,13 +9,10 @@ import type { Change } from './peers.js';
 
 const exec = promisify(execFile);
 
-/** One change as the breaking-change checker (generator/diff) reports it. */
-export type { Change };
-
-export type DiffTrees = (baseDir: string, headDir: string) => Promise<readonly Change[]>;
+type DiffTrees = (baseDir: string, headDir: string) => Promise<readonly Change[]>;
 
 /** What changed in one API between two consecutive tags. */
-export interface Release {
+interface Release {
   tag: string;
   /** The tag compared with; undefined when the API is introduced at `tag`. */
   previousTag: string | undefined;

@@ -40,7 +40,7 @@ export function withConventionNotes<T extends object>(doc: T, model: ApiModel = 
 }
 
 /** x-effect in words: "**Effect:** each resource named in `documentIds` (`/documents/{documentId}`) gets `isFetched: true`. ..." */
-export function describeEffect(e: Effect): string {
+function describeEffect(e: Effect): string {
   const code = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
   const change = (c: EffectChange): string => {
     const set = Object.entries(c.set).map(([k, v]) => `\`${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ');

@@ -16,7 +16,7 @@ export interface SiteContext {
   guides: Guide[];
 }
 
-export interface Page {
+interface Page {
   path: string;
   html: string;
 }

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { DocexError } from '../util/errors.js';
 import { redoclyCli } from './locate.js';
 
-export interface ReferenceJob {
+interface ReferenceJob {
   /** The bundled document (JSON) to render. */
   input: string;
   /** Redocly configuration of the page (the code samples' languages). */
@@ -74,7 +74,7 @@ export function postProcess(html: string, navHtml: string, source: string): stri
  * (Redoc's CSS-in-JS); Redoc's search compiles its worker with `Function`, hence 'unsafe-eval' and blob: workers,
  * which a document's HTML cannot reach without running script first.
  */
-export function policyFor(html: string): string {
+function policyFor(html: string): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
   return [
     "default-src 'self'",

@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { docsTemplatesDir } from './locate.js';
 
-export interface NavLink {
+interface NavLink {
   label: string;
   href: string;
   current: boolean;
 }
 
-export interface NavGroup {
+interface NavGroup {
   label: string;
   links: NavLink[];
 }

@@ -4,7 +4,6 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { inputEntries } from '../generate/input.js';
 import { bundleFile, notOpenApi3, type ApiEntry, type OpenApiDocument } from '../load/index.js';
 import { kebab } from '../model/reference-link.js';
-import { DocexError } from '../util/errors.js';
 import { assertReplaceable } from '../write/guard.js';
 import { stagingFor, swapIn } from '../write/tree.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
@@ -18,7 +17,7 @@ import { withSafeMarkdown } from './sanitize.js';
 import { codeSamples, sampleApi, sampleLanguages, sampleSite, withCodeSamples } from './samples/index.js';
 import { navFor, Renderer, type PageTarget } from './render.js';
 
-export interface BuildOptions {
+interface BuildOptions {
   /** The repository: its git tags feed the changelog of its own `openapi/`. */
   cwd: string;
   /** An `openapi/` tree or one OpenAPI 3.x document (absolute), as `generate` resolves it (util/config.ts). */
@@ -29,14 +28,14 @@ export interface BuildOptions {
   output: string;
 }
 
-export interface BuildResult {
+interface BuildResult {
   output: string;
   pages: string[];
   seconds: number;
   referenceSeconds: number;
 }
 
-export const SITE_TITLE = 'Document Exchange API';
+const SITE_TITLE = 'Document Exchange API';
 
 interface Bundled {
   entry: ApiEntry;

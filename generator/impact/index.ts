@@ -14,10 +14,10 @@ import type { Rule } from './rule.js';
 import { ApiTargets } from './targets.js';
 import type { ImpactChange, ImpactReport, Place, Scope } from './types.js';
 
-export type { ImpactChange, ImpactReport, Place } from './types.js';
+export type { ImpactReport } from './types.js';
 export { formatImpact, githubAnnotations } from './format.js';
 
-export interface ImpactInputs {
+interface ImpactInputs {
   /** The client-surface report, per API. */
   reports: readonly ApiReport[];
   /** The output folder (absolute), still holding the previous output. */

@@ -7,7 +7,7 @@ import type * as TS from 'typescript';
 import { requireCached } from '../typescript/compile-cache.js';
 import type { Ts } from './types.js';
 
-export interface ConsumerProject {
+interface ConsumerProject {
   ts: Ts;
   program: TS.Program;
   /** The tsconfig read, absolute. */

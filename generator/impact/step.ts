@@ -7,7 +7,7 @@ import { githubAnnotations, formatImpact } from './format.js';
 import { breakingChanges, consumerImpact } from './index.js';
 import type { ImpactReport } from './types.js';
 
-export interface ImpactStepInputs {
+interface ImpactStepInputs {
   reports: readonly ApiReport[];
   output: string;
   consumerProject: string | false;

@@ -6,7 +6,7 @@ import type * as TS from 'typescript';
 import type { Ts } from './types.js';
 
 /** The declarations at a path, and the object types the last property was looked up on (for a property added). */
-export interface PathTarget {
+interface PathTarget {
   decls: Set<TS.Node>;
   owners: TS.Type[];
 }
@@ -133,7 +133,7 @@ export class ApiTargets {
   }
 }
 
-export const pascal = (op: string): string => op.charAt(0).toUpperCase() + op.slice(1);
+const pascal = (op: string): string => op.charAt(0).toUpperCase() + op.slice(1);
 
 function exported(ts: Ts, s: TS.Statement): boolean {
   return (ts.canHaveModifiers(s) ? ts.getModifiers(s) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) === true;

@@ -8,7 +8,7 @@ export interface LintProblem {
   message: string;
 }
 
-export interface LintTotals {
+interface LintTotals {
   errors: number;
   warnings: number;
   documents: number;

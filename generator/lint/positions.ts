@@ -24,7 +24,7 @@ const MAP = 2;
 const SEQ = 3;
 
 type Source = LocationObject['source'];
-export interface Position {
+interface Position {
   source: Source;
   line: number;
   col: number;

@@ -55,7 +55,7 @@ import * as queryParamDeclared from './rules/query-param-declared.js';
 import * as principalProperty from './rules/principal-property.js';
 
 /** What a rule file exports: its id (`docex/<id>` in Redocly), what it reports, the spec sentence it enforces, its check. */
-export interface LintRuleModule {
+interface LintRuleModule {
   readonly id: string;
   readonly summary: string;
   readonly spec: string;

@@ -1,4 +1,4 @@
 export { discoverApis, type ApiEntry } from './discover.js';
-export { bundleFile, notOpenApi3, repairedForTypes, type BundledDocument, type BundleOptions, type Diagnostic } from './bundle.js';
+export { bundleFile, notOpenApi3, repairedForTypes, type Diagnostic } from './bundle.js';
 export { deref, refName } from './resolve.js';
 export * from './types.js';

@@ -4,7 +4,7 @@ import type { Visited } from './objects.js';
 import type { OpenApiDocument } from './types.js';
 import { escapePointer, isObject, pointerTarget, type JsonObject as Json } from '../util/json.js';
 
-export interface ShapeRepair {
+interface ShapeRepair {
   message: string;
   /** Applies the repair to `doc`, a copy of the document the repair was found in (looked up there by pointer). */
   apply: (doc: Json) => void;

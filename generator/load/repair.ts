@@ -6,7 +6,7 @@ import { objectsOf } from './objects.js';
 import { shapeRepairs } from './repair-shapes.js';
 import type { OpenApiDocument } from './types.js';
 
-export interface Repaired {
+interface Repaired {
   document: OpenApiDocument;
   /** One line per repair, naming the JSON pointer repaired. */
   repairs: string[];

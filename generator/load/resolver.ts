@@ -26,7 +26,7 @@ type Make = (config: ResolveConfig) => BoundedResolver;
 let make: Promise<Make> | undefined;
 
 /**
- * BaseResolver is exported by the package index only, whose import costs a quarter of a second (bundle.ts `core`);
+ * BaseResolver is exported by the package index only, whose import is slow (bundle.ts `core`);
  * the OpenAPI-only entry that foreign documents are bundled with has loaded its module, lib/resolve.js, already, and
  * the index imports that same module, so the class is taken from there.
  */

@@ -1,6 +1,6 @@
 // Whether a foreign OpenAPI 3 document needs bundling at all. Bundling pulls what `$ref`s point to in other files
 // into `components`; a document all of whose refs point inside itself is already one self-contained document, and
-// Redocly's bundler would walk it twice (resolve, then bundle: ~1.2 s of GitHub's 13 MB description, the longest
+// Redocly's bundler would walk it twice (resolve, then bundle: on GitHub's 13 MB description the longest
 // step before openapi-typescript can start) to change nothing, or nearly: it also replaces a `$ref` object found
 // inside an example value with its target, where OpenAPI says an example is a literal, kept as written here.
 // Anything this check does not vouch for goes through the bundler as before: a ref to another file or a URL, a ref

@@ -1,9 +1,5 @@
 // The slice of OpenAPI 3.x that docex reads. Loose on purpose: foreign documents are held to less.
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-export interface RefObject {
-  $ref: string;
-}
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export interface SchemaObject {
   $ref?: string;
@@ -87,7 +83,7 @@ export interface OperationObject {
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type PathItemObject = {
   $ref?: string;

@@ -5,7 +5,7 @@
 import { ruleOf, type RuleId } from '../diff/registry.js';
 import type { ApiSurface, EnumSurface } from './extract.js';
 
-export interface SurfaceChange {
+interface SurfaceChange {
   breaking: boolean;
   kind: string;
   operation?: string;

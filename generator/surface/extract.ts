@@ -12,9 +12,9 @@ export interface SurfaceParser {
 }
 type TypeNode = tsTypes.TypeNode;
 
-export type Reach = 'request' | 'response';
+type Reach = 'request' | 'response';
 
-export interface ParamSurface {
+interface ParamSurface {
   required: boolean;
 }
 
@@ -43,7 +43,7 @@ interface Local {
 }
 
 /** A property: optional or not, and its type's shape (`string`, `number|null`, `array`, `object`, `ref:Company`). */
-export interface PropSurface {
+interface PropSurface {
   optional: boolean;
   shape: string;
 }

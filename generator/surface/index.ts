@@ -3,8 +3,8 @@
 import { compareSurfaces, type ApiReport } from './compare.js';
 import { extractSurface, type ApiSurface, type SurfaceParser } from './extract.js';
 
-export { formatReport, type ApiReport, type SurfaceChange } from './compare.js';
-export { extractSurface, surfaceOf, type ApiSurface, type SurfaceParser } from './extract.js';
+export { formatReport, type ApiReport } from './compare.js';
+export { extractSurface, surfaceOf } from './extract.js';
 
 /** The folder of each API in an output tree (`document/v1/`, or `` for a single document), by its client.ts. */
 export function apiDirs(tree: ReadonlyMap<string, string>): string[] {

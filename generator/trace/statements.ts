@@ -43,7 +43,6 @@ const SB = 'generator/sandbox';
 
 const naSandboxIsLoopback = { na: 'the sandbox serves plain HTTP on 127.0.0.1 only, for local tests' };
 const naNames = { na: 'a naming rule of the documents; code passes names through unchanged' };
-const naLintOnly = { na: 'a property of the documents, checked by lint' };
 
 export const statements: readonly Statement[] = [
   {

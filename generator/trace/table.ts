@@ -3,7 +3,7 @@ import { unescapePointer } from '../util/json.js';
 import { statements, type Cell, type Statement } from './statements.js';
 
 export const COLUMNS = ['doc', 'lint', 'runtime', 'sandbox', 'test'] as const;
-export type Column = (typeof COLUMNS)[number];
+type Column = (typeof COLUMNS)[number];
 export const COLUMN_TITLES: Record<Column, string> = {
   doc: 'document', lint: 'lint / diff', runtime: 'runtime / token client', sandbox: 'sandbox', test: 'test',
 };
@@ -19,7 +19,7 @@ export function refsOf(cell: Cell): readonly string[] {
 }
 
 /** A statement is covered when no applicable cell is a gap. */
-export function isCovered(s: Statement): boolean {
+function isCovered(s: Statement): boolean {
   return COLUMNS.every((c) => !isGap(s[c]));
 }
 

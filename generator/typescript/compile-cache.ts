@@ -1,5 +1,5 @@
 // V8's code cache for the large CommonJS modules docex loads on every generate (typescript.js is 9 MB): compiling it
-// is ~0.15 s of CPU on the TypeScript thread's path, and the cache makes it a deserialisation. Node 22 does this for
+// is on the TypeScript thread's path, and the cache makes it a deserialisation (see bench/README.md#behind-the-design-decisions). Node 22 does this for
 // every module (module.enableCompileCache(), which is used where it exists); Node 20 has only the primitive,
 // vm.Script's cachedData, used here for the modules named. The cache is keyed by the file (path, size, mtime), Node's
 // version and arch; V8 checks its own flags and the source hash and rejects a stale entry, which is then rewritten.
@@ -52,7 +52,7 @@ export function requireCached<T>(id: string, from: NodeJS.Require = require): T 
   let file: string;
   let cachedData: Buffer | undefined;
   try {
-    // typescript.js is ASCII: read as latin1 it is the same string, ~0.1 s sooner than through Node's UTF-8 decoder.
+    // typescript.js is ASCII: read as latin1 it is the same string, sooner than through Node's UTF-8 decoder.
     const bytes = readFileSync(path);
     source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
     const { size, mtimeMs } = statSync(path);

@@ -1,7 +1,7 @@
 // The two places docex reaches into another package's internals, here and nowhere else; test/typescript/internals
 // fails loudly when an upgrade moves what they reach.
 // - openapi-typescript's transform, printer and helpers, required from its dist/*.cjs by path: openapiTS() would lint
-//   and bundle the already bundled document a second time (about 2/3 of its run time on GitHub's description) and
+//   and bundle the already bundled document a second time (most of its run time on a large description) and
 //   load its own Redocly 1.x. Its CommonJS builds go through require(), not import: Node 20 scans a CommonJS
 //   module's whole source for its export names when ESM imports it.
 // - ts-morph's bundled TypeScript, replaced in require.cache by the pinned one (see shareTypeScript).
@@ -67,7 +67,7 @@ export function tsMorphTypeScriptPath(): string {
 
 /**
  * ts-morph runs on the pinned typescript, the one openapi-typescript loads, not on the copy @ts-morph/common
- * bundles (a second 9 MB TypeScript, ~0.45 s of CPU per run, half of all that printing GitHub's client costs). The
+ * bundles (a second 9 MB TypeScript to load on every run; see bench/README.md#behind-the-design-decisions). The
  * structure printers and the parser are all docex uses of it, and the golden files show they print the same bytes
  * on either. Done through require.cache, which Node documents as writable; if @ts-morph/common is laid out otherwise,
  * ts-morph just loads its own copy (and the test says so).

@@ -32,7 +32,7 @@ let loading: Promise<LoadedPrinter> | undefined;
 export function loadPrinter(): Promise<LoadedPrinter> {
   loading ??= (async () => {
     shareTypeScript();
-    // require(), not import(): Node would scan ts-morph's CommonJS source for its export names first (~0.1 s).
+    // require(), not import(): Node would scan ts-morph's CommonJS source for its export names first.
     // ts-morph's own 3 MB library first, so that ts-morph's require() of it gets the cached one.
     requireCached('@ts-morph/common', createRequire(require.resolve('ts-morph')));
     const tsMorph = requireCached<TsMorph>('ts-morph');
@@ -40,7 +40,7 @@ export function loadPrinter(): Promise<LoadedPrinter> {
     return {
       tsMorph,
       print: (statements) => printStructure({ kind: StructureKind.SourceFile, statements: [...statements] }, SETTINGS),
-      // No parent pointers (a third of the parse of GitHub's schema.ts): the surface reader passes the file to getText.
+      // No parent pointers (a large part of the parse): the surface reader passes the file to getText.
       parse: (path, text) => ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS),
     };
   })();

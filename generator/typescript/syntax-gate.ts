@@ -14,7 +14,7 @@ const typescript = () => (loaded ??= require('typescript') as typeof import('typ
 export function syntaxError(path: string, text: string): string | undefined {
   const ts = typescript();
   // JSDoc is not parsed (ParseNone): its errors are never syntax errors of the file (they land in jsDocDiagnostics,
-  // not parseDiagnostics), and skipping it halves the parse of a comment-heavy schema.ts (GitHub's: ~1.0 -> ~0.6 s).
+  // not parseDiagnostics), and skipping it shortens the parse of a comment-heavy schema.ts (see bench/README.md#behind-the-design-decisions).
   const file = ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS);
   return firstSyntaxError(file);
 }

@@ -1,9 +1,8 @@
 // The TypeScript thread: the files docex writes as TypeScript are made and gated in a worker_threads worker
 // (tasks.ts), while the main thread parses (or bundles) documents and builds their models. On two cores
-// that takes loading TypeScript, openapi-typescript and ts-morph (~0.5 s of CPU with the code cache) off the path, as
-// it happens while the first document is read, and one API's files are made while the next API is read. It costs
-// CPU of its own: the worker's start (~0.1 s) and the copy of each document sent to it (~0.3 s for GitHub's
-// description). Work moved the other way does not pay: printing the clients or parsing schema.ts on the main thread
+// that takes loading TypeScript, openapi-typescript and ts-morph off the path, as it happens while the first
+// document is read, and one API's files are made while the next API is read. It costs CPU of its own: the worker's
+// start and the copy of each document sent to it (see bench/README.md#behind-the-design-decisions). Work moved the other way does not pay: printing the clients or parsing schema.ts on the main thread
 // while the worker renders schema.ts slowed the render as much as it saved (measured: the two threads share 2 cores
 // with V8's own GC and compiler threads).
 // Run from sources (vitest runs generator/*.ts, which a worker cannot load), the same tasks run in this thread.
@@ -75,9 +74,8 @@ interface Spawned {
   onReply(r: Reply): void;
 }
 
-// openapi-typescript and the printer allocate many short-lived objects: with V8's default young generation the
-// thread spent a fifth of its time in GC on GitHub's description; 128 MB of young generation cuts that GC by a
-// fifth for about 50 MB more peak memory (bench/README.md, figure 1).
+// openapi-typescript and the printer allocate many short-lived objects: a larger young generation spends less of the
+// thread's time in GC for some more peak memory (see bench/README.md#1-generation).
 const YOUNG_GENERATION_MB = 128;
 
 function spawn(): Spawned {
@@ -97,7 +95,7 @@ let early: Spawned | undefined;
 
 /**
  * Starts the TypeScript thread before the rest of docex is loaded (bin/docex.js, for `generate`): loading TypeScript
- * there is the longest part of generating a small document, and this starts it ~0.1 s sooner. Never asked for (bad
+ * there is the longest part of generating a small document, and this starts it sooner. Never asked for (bad
  * arguments, --help), it does not keep the process alive.
  */
 export function startTypeScriptThread(): void {
@@ -130,7 +128,7 @@ function inWorker(): Runner {
         waiting.set(id, { resolve: resolve as (v: GatedFiles | SurfacesRead) => void, reject });
         s.worker.postMessage({ id, task });
       }),
-    // Not awaited: stopping the thread takes ~40 ms, which the main thread spends writing the files instead; the
+    // Not awaited: the main thread spends the time that stopping the thread takes writing the files instead; the
     // worker no longer holds the process open (unref), so a command ends as soon as its own work is done.
     close: async () => {
       waiting.clear();

@@ -7,14 +7,15 @@ import { DocexError } from './errors.js';
 import { unescapePointer } from './json.js';
 import { packageRoot } from './package-root.js';
 
-// ajv and yaml are loaded only when a config file exists (~0.1 s of every `docex generate` start-up otherwise).
+// ajv and yaml are loaded only when a config file exists: loading them is a measurable part of every `docex generate`
+// start-up (see bench/README.md#behind-the-design-decisions).
 const require = createRequire(import.meta.url);
 const loadYaml = () => require('yaml') as typeof import('yaml');
 
 export const CONFIG_FILE = 'docex.config.json';
 
 
-export interface DocexConfig {
+interface DocexConfig {
   input?: string;
   output?: string;
   apis?: 'all' | string[];
@@ -28,7 +29,7 @@ export interface DocexConfig {
 export type FailOnBreaking = boolean | 'affected';
 
 /** Settings after flags > config file > defaults, with paths absolute. */
-export interface ResolvedConfig {
+interface ResolvedConfig {
   input: string;
   output: string;
   apis: 'all' | string[];
@@ -55,7 +56,7 @@ function validator(): ValidateFunction<DocexConfig> {
 }
 
 /** Reads `docex.config.json` from `cwd` if present; bad JSON or a schema violation throws naming file and line. */
-export function readConfig(cwd: string): { config: DocexConfig; file: string | undefined } {
+function readConfig(cwd: string): { config: DocexConfig; file: string | undefined } {
   const file = join(cwd, CONFIG_FILE);
   if (!existsSync(file)) return { config: {}, file: undefined };
   const text = readFileSync(file, 'utf8');
@@ -94,7 +95,7 @@ function nodeAt(node: unknown, path: string[]): Node | undefined {
   return current;
 }
 
-export interface GenerateFlags {
+interface GenerateFlags {
   input?: string | undefined;
   output?: string | undefined;
   apis?: string[] | undefined;

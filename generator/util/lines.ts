@@ -21,8 +21,8 @@ export function linedFile(file: string, text?: string): LinedFile | undefined {
 
 /**
  * Line of the deepest key of `pointer` (its segments) in a file. A JSON file is scanned once, without building a tree:
- * the YAML parser's positions cost a large JSON document far more time and memory than its generation (tens of
- * seconds for GitHub's description).
+ * the YAML parser's positions cost a large JSON document far more time and memory than its generation
+ * (see bench/README.md#behind-the-design-decisions).
  */
 export function pointerLine(file: string, pointer: string[]): number | undefined {
   let text: string;

@@ -12,7 +12,7 @@ export function stagingFor(output: string): string {
 }
 
 /** Every file under dir, as paths relative to it with `/` separators, sorted. */
-export function listFiles(dir: string): string[] {
+function listFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     let entries;

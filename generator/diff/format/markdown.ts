@@ -2,7 +2,7 @@
 import type { Change, Level } from '../types.js';
 import { countLevels } from './summary.js';
 
-export interface MarkdownOptions {
+interface MarkdownOptions {
   /** First heading; omitted when empty. Default: "API changes". */
   title?: string;
   /** Level of the first heading (2 = `##`); APIs get one level below. Default 2. */

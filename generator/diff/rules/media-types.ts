@@ -6,7 +6,7 @@ import type { Direction } from '../types.js';
 const normalize = (mt: string): string => mt.split(';')[0]!.trim().toLowerCase();
 
 /** XML and text bodies are strings on the wire whatever the schema's root type says. */
-export function isLooselyTyped(mt: string): boolean {
+function isLooselyTyped(mt: string): boolean {
   if (/json/.test(mt) || mt === 'application/x-www-form-urlencoded' || mt.startsWith('multipart/')) return false;
   return /xml/.test(mt) || mt.startsWith('text/');
 }

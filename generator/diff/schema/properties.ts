@@ -1,10 +1,10 @@
 // Pairs the properties of two object schemas and marks what a side never carries
 // (readOnly properties are not sent in requests, writeOnly ones never come back in responses).
 import type { SchemaContext } from './compare.js';
-import { type DocSchemas, type Schema } from './resolve.js';
+import type { Schema } from './resolve.js';
 import { isObject } from '../../util/json.js';
 
-export interface PropertyPair {
+interface PropertyPair {
   name: string;
   base: unknown;
   head: unknown;

@@ -12,7 +12,7 @@ export type Schema = Record<string, unknown>;
 /** The empty schema (accepts anything); shared so memo tables see one identity. */
 export const ANY: Schema = Object.freeze({}) as Schema;
 
-export function refOf(v: unknown): string | undefined {
+function refOf(v: unknown): string | undefined {
   return isObject(v) && typeof v.$ref === 'string' ? v.$ref : undefined;
 }
 

@@ -10,7 +10,6 @@ import type { SampleSite } from './plan.js';
 import { tokenSamples } from './token.js';
 import { typescriptSample } from './typescript.js';
 
-export type { SampleApi, SampleSite } from './plan.js';
 export { sampleApi, sampleSite } from './site.js';
 
 export interface CodeSample {

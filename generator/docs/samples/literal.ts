@@ -30,7 +30,7 @@ function escapeChar(c: string): string {
   return named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
-export function key(name: string): string {
+function key(name: string): string {
   return IDENTIFIER.test(name) ? name : quote(name);
 }
 

@@ -39,13 +39,13 @@ export interface SampleSite {
   accessToken: string[];
 }
 
-export interface Arg {
+interface Arg {
   param: ParamModel;
   value: unknown;
 }
 
 /** The typed error a caller of the operation most likely handles, and what it means there. */
-export interface LikelyError {
+interface LikelyError {
   status: 404 | 409 | 412;
   className: 'NotFoundError' | 'ConflictError' | 'PreconditionFailedError';
   meaning: string;

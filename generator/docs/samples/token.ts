@@ -9,7 +9,7 @@ import { literal, oneLine, quote } from './literal.js';
 import { documentWalk, heading, valueOrFail, type SampleApi, type SampleSite } from './plan.js';
 import { TOKEN_IMPORTS, tokenClientLines } from './typescript.js';
 
-export interface TokenSample {
+interface TokenSample {
   op: OperationModel;
   /** The grant the sample is of, for the token endpoint. */
   grant?: string;

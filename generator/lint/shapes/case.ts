@@ -1,5 +1,5 @@
 export const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
-export const PASCAL = /^[A-Z][a-zA-Z0-9]*$/;
+const PASCAL = /^[A-Z][a-zA-Z0-9]*$/;
 /** PascalCase: PASCAL's shape, and not ALL CAPS (`INVOICE`, `PDF`): each word starts upper case, then lower case. */
 export function isPascal(value: string): boolean {
   return PASCAL.test(value) && !(value.length > 1 && value === value.toUpperCase());

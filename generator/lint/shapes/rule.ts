@@ -3,7 +3,7 @@ import { isTokenService, operations, reachableSchemas, tokenServiceSchemas, type
 import { isObject } from '../../util/json.js';
 import { reporter, Said, rootAt, type Report } from './report.js';
 
-export type OperationCheck = (op: Operation, ctx: UserContext, report: Report, all: Operation[]) => void;
+type OperationCheck = (op: Operation, ctx: UserContext, report: Report, all: Operation[]) => void;
 
 /** A rule that looks at each operation with its whole document in view. */
 export function operationRule(check: OperationCheck): Oas3Rule {
@@ -22,7 +22,7 @@ export function operationRule(check: OperationCheck): Oas3Rule {
   };
 }
 
-export type SchemaCheck = (schema: At, ctx: UserContext, report: Report) => void;
+type SchemaCheck = (schema: At, ctx: UserContext, report: Report) => void;
 
 /** The schemas every schema rule leaves alone in a document, worked out once per document (by its root object). */
 const exemptions = new WeakMap<object, Set<unknown>>();
@@ -66,7 +66,7 @@ export function schemaRule(check: SchemaCheck): Oas3Rule {
   };
 }
 
-export type SubApiCheck = (root: At, ctx: UserContext, report: Report, all: Operation[]) => void;
+type SubApiCheck = (root: At, ctx: UserContext, report: Report, all: Operation[]) => void;
 
 /** A rule that looks at a sub API document as a whole; the token service (at {auth_url}, unversioned) is exempt. */
 export function subApiRule(check: SubApiCheck): Oas3Rule {
