@@ -1,5 +1,5 @@
 /**
- * Errors thrown by generated clients (web-api-conventions section 7).
+ * Errors thrown by generated clients.
  * No printable form of an error (message, stack, String(), JSON, util.inspect, cause) holds a request header or a
  * query API key: messages name the path without the credentials' query, and the response (whose `url` holds them) is
  * a getter, not an own property that JSON.stringify or util.inspect would show.
@@ -8,7 +8,7 @@
 /** Each ApiError's response, off its own properties. */
 const responses = new WeakMap<object, Response>();
 
-/** One message object of an error response (conventions 7.1). */
+/** One message object of an error response (`{ technicalMessage, errorCode?, description? }`). */
 export interface ErrorMessage {
   technicalMessage: string;
   errorCode?: string;
@@ -136,7 +136,7 @@ for (const [C, name, status] of [
   if (status) byStatus[status] = C;
 }
 
-/** The class for a status: one subclass per status of the conventions, ApiError for the others. */
+/** The class for a status: one subclass per common error status, ApiError for the others. */
 export function errorClassFor(status: number): typeof ApiError {
   return byStatus[status] ?? ApiError;
 }

@@ -39,7 +39,7 @@ export async function toApiError(res: Response, documented?: (status: number, bo
   let messages: ErrorMessage[] | undefined;
   let body: unknown;
   try {
-    // One message object or an array of them (conventions 7.1: with a technicalMessage each); other JSON is not.
+    // One message object or an array of them (with a technicalMessage each); other JSON is not.
     if (bodyKind(type) > 1) messages = [(body = JSON.parse(text))].flat();
   } catch {
     // not JSON: reported below

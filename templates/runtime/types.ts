@@ -174,7 +174,7 @@ type FlatValue<V> = V extends Date ? V : V extends readonly (infer I)[] ? (I ext
  *  nested object is `never`, so passing one does not compile (the runtime refuses it too). */
 export type FlatParam<T> = T extends Date ? T : T extends readonly unknown[] ? { [K in keyof T]: FlatValue<T[K]> } : T extends object ? { [K in keyof T]: FlatValue<T[K]> } : T;
 
-/** A sortable property, descending with a leading '-' (conventions 4.5). */
+/** A sortable property, descending with a leading '-'. */
 export type SortParam<P extends string> = P | `-${P}`;
 
 /** Known values plus any other string, keeping editor completion for the known ones. */
@@ -204,7 +204,7 @@ export type MethodArgs<Params> = {} extends Params
   ? [params?: Params, options?: CallOptions]
   : [params: Params, options?: CallOptions];
 
-/** `meta` of a collection page (conventions 2.4). */
+/** `meta` of a collection page. */
 export interface PageMeta {
   offset?: number;
   limit?: number;
