@@ -5,6 +5,7 @@
  *  its document needs it, and a program that imports this index does not parse the others. */
 export { createApi, pages, all } from './api.js';
 export { createApiCore, type ApiCore } from './core.js';
+export { ApiPromise, type WithResponse } from './api-promise.js';
 export {
   ApiError,
   BadRequestError,
@@ -20,6 +21,7 @@ export {
   RedirectError,
   OutcomeUnknownError,
   TimeoutError,
+  UnexpectedBodyError,
   errorClassFor,
   type ErrorMessage,
 } from './errors.js';
