@@ -18,17 +18,16 @@ export interface WithResponse<T> {
   requestId: string | undefined;
 }
 
-export class ApiPromise<T> extends Promise<T> {
-  declare private readonly exchange: Promise<Exchange<T>>;
-  declare private parsed: Promise<T> | undefined;
-  declare private readonly idHeader: string | undefined;
+/** Each ApiPromise's exchange, off its own properties: its response's `url` may hold a query API key, which
+ *  util.inspect would otherwise show. `parsed`: the body's one read, once asked for. */
+const states = new WeakMap<object, { exchange: Promise<Exchange<unknown>>; idHeader: string | undefined; parsed?: Promise<unknown> }>();
 
+export class ApiPromise<T> extends Promise<T> {
   /** `idHeader`: the client's request id header (ClientSettings.requestIdHeader). */
   constructor(exchange: Promise<Exchange<T>>, idHeader?: string) {
     // The base promise is never observed: `then` below answers for it.
     super((resolve) => resolve(undefined as T));
-    this.exchange = exchange;
-    this.idHeader = idHeader;
+    states.set(this, { exchange, idHeader });
   }
 
   // `finally` and the other Promise methods make their promises with this: a plain Promise, not an ApiPromise.
@@ -36,22 +35,19 @@ export class ApiPromise<T> extends Promise<T> {
     return Promise;
   }
 
-  private data(): Promise<T> {
-    return (this.parsed ??= this.exchange.then(([, read]) => read()));
-  }
-
   override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-    return this.data().then(onfulfilled, onrejected);
+    const s = states.get(this)!;
+    return (s.parsed ??= s.exchange.then(([, read]) => read())).then(onfulfilled as (value: unknown) => A, onrejected);
   }
 
   /** The response, its body unread; rejects as awaiting the call would for an error status or a failed request. */
   asResponse(): Promise<Response> {
-    return this.exchange.then(([response]) => response);
+    return states.get(this)!.exchange.then(([response]) => response);
   }
 
   /** The data with the response it came from (its body already read) and its request id. */
   async withResponse(): Promise<WithResponse<T>> {
-    const [[response], data] = await Promise.all([this.exchange, this.data()]);
-    return { data, response, requestId: requestIdOf(response.headers, this.idHeader) };
+    const [response, data] = await Promise.all([this.asResponse(), this]);
+    return { data, response, requestId: requestIdOf(response.headers, states.get(this)!.idHeader) };
   }
 }

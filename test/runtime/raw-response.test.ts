@@ -1,6 +1,7 @@
 // A call's promise against a real server: .withResponse() and .asResponse() (on a method taken off its client, one
 // request however the promise is used), request ids on results and errors, error messages in the API's own words,
 // and a per-call retry policy.
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedError } from '../../templates/runtime/error-body.js';
 import { bindOperations } from '../../templates/runtime/factory.js';
@@ -81,6 +82,12 @@ describe('withResponse and asResponse', () => {
     expect([res.status, res.bodyUsed]).toEqual([200, false]);
     expect(await res.json()).toEqual({ name: 'thing' });
     expect(await failure(github404().asResponse())).toBeInstanceOf(NotFoundError);
+  });
+
+  it('the promise, printed, does not show the response (whose URL may hold a query API key)', async () => {
+    const p = client().thing({ id: ['secret-key-in-query'] });
+    await p.withResponse();
+    expect(`${inspect(p, { depth: 10, showHidden: true })}${JSON.stringify(p)}${String(p)}`).not.toContain('secret-key-in-query');
   });
 
   it('a promise used only through asResponse or catch leaves no unhandled rejection', async () => {
