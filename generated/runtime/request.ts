@@ -20,7 +20,7 @@ export const addCookie = (headers: Record<string, string>, pairs: string): void 
   headers.cookie = headers.cookie ? `${headers.cookie}; ${pairs}` : pairs;
 };
 
-/** Path templates split once per operation (per call this was most of the client's own time): literal parts at even
+/** Path templates split once per operation rather than on every call: literal parts at even
  *  indexes, parameter keys at odd ones, and the ParamSpecs of those at the same indexes of the second array. A
  *  template without a ParamSpec reads params[name], so hand-written specs work. */
 const templates = new WeakMap<OperationSpec, [string[], (ParamSpec | undefined)[]]>();

@@ -1,4 +1,4 @@
-/** Bearer authentication (conventions section 5.1). The token client implements TokenSource structurally. */
+/** Bearer authentication from a token source. The token client implements TokenSource structurally. */
 
 export interface TokenSource {
   /** A valid access token, refreshing lazily ahead of expiry; concurrent callers share one refresh. */

@@ -1,4 +1,5 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
+import { ApiPromise, type Exchange } from './api-promise.js';
 import { NetworkError, OutcomeUnknownError, TimeoutError } from './errors.js';
 import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.js';
 import { hasUserinfo, isLoopbackHost } from './loopback.js';
@@ -28,7 +29,12 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     return u;
   };
 
-  async function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): Promise<T> {
+  function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): ApiPromise<T> {
+    return new ApiPromise(exchange<T>(spec, params, o), options.requestIdHeader);
+  }
+
+  /** Sends the call and answers once the response's status is final, with how to read its body (see ApiPromise). */
+  async function exchange<T>(spec: OperationSpec, params: object | undefined, o: CallOptions): Promise<Exchange<T>> {
     const p = (params ?? {}) as Record<string, unknown>;
     const { method, etag } = spec;
     const headers = lowerCase(options.headers);
@@ -63,9 +69,24 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const signal = timeout && o.signal ? AbortSignal.any([o.signal, timeout]) : timeout || o.signal;
     // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
     const init = { method, headers, body, signal, duplex: 'half' };
+    const idHeader = options.requestIdHeader;
+    /** A failure as the caller meets it: a timeout, a network error, or (a write that may have been applied) the
+     *  outcome unknown. */
+    const failed = (err: unknown): never => {
+      if (timeout && timeout.aborted) throw new TimeoutError(o.timeoutMs!, what);
+      // fetch signals network failures (and bodies cut off) with a TypeError; an abort keeps its own reason, and a
+      // refusal before sending its own TypeError.
+      if (err instanceof TypeError && !signal?.aborted && !isRefusal(err)) {
+        const error = new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
+        // No response (a body cut off after one is a NetworkError), and the request may have been sent.
+        throw misreported && !res && !wasNotSent(err) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
+      }
+      throw err;
+    };
     try {
       res = await send(
-        token ? options : { ...options, tokens: undefined },
+        // The call's own retry policy, else the client's; the token source only where the operation asks for it.
+        { tokens: token ? options.tokens : undefined, retry: o.retry ?? options.retry },
         (authorization) => {
           attempts++;
           if (authorization) headers.authorization = authorization;
@@ -77,38 +98,37 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
         signal,
         misreported,
       );
-      if (res.status === 304) return notModified(res, headers['if-none-match'], cached, asked) as T;
-      if (!res.ok) {
-        const error = await toApiError(res, spec.errors && codecs.error?.bind(0, spec.errors));
-        throw misreported && mayHaveActed(res) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
-      }
+    } catch (err) {
+      return failed(err);
+    }
+    const response = res;
+    if (response.status === 304) {
+      const value = notModified(response, headers['if-none-match'], cached, asked) as T;
+      return [response, async () => value];
+    }
+    if (!response.ok) {
+      const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
+      throw misreported && mayHaveActed(response) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
+    }
+    const read = async (): Promise<T> => {
       // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
-      const type = res.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
-      if (accept && !accepts(accept, type)) throw await unexpected(res, `a ${type} body, not the ${accept} asked for`);
-      const raw = nonEmpty(await readRaw(res, type));
+      const type = response.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
+      if (accept && !accepts(accept, type)) throw await unexpected(response, `a ${type} body, not the ${accept} asked for`, idHeader);
+      const raw = nonEmpty(await readRaw(response, type));
       // An operation that documents a body gets one, except in the statuses that have none.
-      if (raw === undefined && accept && method !== 'HEAD' && res.status !== 204 && res.status !== 205)
-        throw await unexpected(res, `an empty body where ${accept} was documented`);
-      const value = decode(raw, type, res);
+      if (raw === undefined && accept && method !== 'HEAD' && response.status !== 204 && response.status !== 205)
+        throw await unexpected(response, `an empty body where ${accept} was documented`, idHeader);
+      const value = decode(raw, type, response, idHeader);
       if (!etag) return value as T;
-      const tag = res.headers.get('etag');
+      const tag = response.headers.get('etag');
       if (key) {
-        if (!tag || raw === undefined || /no-store/i.test(res.headers.get('cache-control') ?? '')) cache!.delete?.(key);
+        if (!tag || raw === undefined || /no-store/i.test(response.headers.get('cache-control') ?? '')) cache!.delete?.(key);
         // A 200 with the ETag already stored (a server that ignored If-None-Match) is the same representation.
         else if (cached?.etag !== tag || cached.contentType !== type) cache!.set(key, { etag: tag, contentType: type, body: raw });
       }
       return withEtag(value, tag) as T;
-    } catch (err) {
-      if (timeout && timeout.aborted) throw new TimeoutError(o.timeoutMs!, what);
-      // fetch signals network failures (and bodies cut off) with a TypeError; an abort keeps its own reason, and a
-      // refusal before sending its own TypeError.
-      if (err instanceof TypeError && !signal?.aborted && !isRefusal(err)) {
-        const error = new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
-        // No response (a body cut off after one is a NetworkError), and the request may have been sent.
-        throw misreported && !res && !wasNotSent(err) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
-      }
-      throw err;
-    }
+    };
+    return [response, () => read().catch(failed)];
   }
 
   return { call, baseUrl: root };

@@ -1,5 +1,5 @@
 /**
- * Errors thrown by generated clients (web-api-conventions section 7).
+ * Errors thrown by generated clients.
  * No printable form of an error (message, stack, String(), JSON, util.inspect, cause) holds a request header or a
  * query API key: messages name the path without the credentials' query, and the response (whose `url` holds them) is
  * a getter, not an own property that JSON.stringify or util.inspect would show.
@@ -8,41 +8,64 @@
 /** Each ApiError's response, off its own properties. */
 const responses = new WeakMap<object, Response>();
 
-/** One message object of an error response (conventions 7.1). */
+/**
+ * The request id a response carries, for a support ticket: the header `name` when given and present, else the first
+ * present of x-request-id, request-id and any x-<vendor>-request-id (GitHub's x-github-request-id).
+ */
+export function requestIdOf(headers: Headers, name?: string): string | undefined {
+  for (const h of [name, 'x-request-id', 'request-id']) if (h && headers.has(h)) return headers.get(h)!;
+  for (const [h, v] of headers) if (/^x-.+-request-id$/.test(h)) return v;
+}
+
+/** One message object of an error response (`{ technicalMessage, errorCode?, description? }`). */
 export interface ErrorMessage {
   technicalMessage: string;
   errorCode?: string;
   description?: string;
 }
 
-/**
- * An HTTP error status. `messages` is always an array: the server may send one message object or an array. `body`:
- * the parsed body when the document declares one for the status and the response has its shape (generated clients
- * export, per operation, the union of the errors it declares, e.g. `ApiError<NotFoundBody, 404>`).
- */
-export class ApiError<Body = unknown, Status extends number = number> extends Error {
+/** What ApiError and UnexpectedBodyError share: the response's status, raw body, request id and the response. */
+class HttpError extends Error {
   // `declare` + assignment in the constructor: class fields cost a helper call each once bundled for ES2020.
-  declare readonly status: Status;
-  declare readonly messages: readonly ErrorMessage[];
-  /** The raw body (truncated) when it was not the documented error shape, e.g. an HTML page from a proxy. */
+  declare readonly status: number;
+  /** The raw body as the server sent it (truncated), whatever its shape: e.g. an HTML page from a proxy. */
   declare readonly rawText: string | undefined;
-  /** The body the document declares for this status, parsed; undefined when it declares none or this one is not
-   *  of its shape (then `rawText` has it). */
-  declare readonly body: Body | undefined;
+  /** The response's request id (see requestIdOf): quote it to the API's support. */
+  declare readonly requestId: string | undefined;
 
-  constructor(status: number, messages: readonly ErrorMessage[], response?: Response, detail?: string, rawText?: string, body?: Body) {
-    const text = messages.map((m) => m.technicalMessage).join('; ') || detail;
-    super(`HTTP ${status}${text ? `: ${text}` : ''}`);
-    this.status = status as Status;
-    this.messages = messages;
+  /** `idHeader`: the client's request id header (ClientSettings.requestIdHeader). */
+  constructor(message: string, status: number, response?: Response, rawText?: string, idHeader?: string) {
+    super(message);
+    this.status = status;
     if (response) responses.set(this, response);
     this.rawText = rawText;
-    this.body = body;
+    this.requestId = response && requestIdOf(response.headers, idHeader);
   }
 
   /** The response; its body has already been read. Its `url` may hold a query API key: log `status`, not it. */
   get response(): Response | undefined {
     return responses.get(this);
+  }
+}
+
+/**
+ * An HTTP error status. `message` is the status and the API's own words, e.g. `404 Not Found` (see toApiError).
+ * `messages` is always an array: the server may send one message object or an array. `body`: the parsed body when
+ * the document declares one for the status and the response has its shape (generated clients export, per operation,
+ * the union of the errors it declares, e.g. `ApiError<NotFoundBody, 404>`).
+ */
+export class ApiError<Body = unknown, Status extends number = number> extends HttpError {
+  declare readonly status: Status;
+  declare readonly messages: readonly ErrorMessage[];
+  /** The body the document declares for this status, parsed; undefined when it declares none or this one is not
+   *  of its shape (`rawText` has it as sent). */
+  declare readonly body: Body | undefined;
+
+  /** `detail`: what follows the status in `message`. */
+  constructor(status: number, messages: readonly ErrorMessage[], response?: Response, detail?: string, rawText?: string, body?: Body, idHeader?: string) {
+    super(`${status}${detail ? ` ${detail}` : ''}`, status, response, rawText, idHeader);
+    this.messages = messages;
+    this.body = body;
   }
 
   // The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).
@@ -69,6 +92,17 @@ export class ConflictError extends ApiError {}
 export class PreconditionFailedError extends ApiError {}
 export class UnsupportedMediaTypeError extends ApiError {}
 export class InternalServerError extends ApiError {}
+
+/**
+ * A success status whose body is not what the operation documents: none where the document declares one, another
+ * media type than the one asked for (a proxy's login page), or JSON that does not parse. Not an ApiError, so code
+ * that handles error statuses does not take it for one: the server answered success, and may have acted on the call.
+ */
+export class UnexpectedBodyError extends HttpError {
+  constructor(status: number, what: string, response?: Response, rawText?: string, idHeader?: string) {
+    super(`${status} with ${what}`, status, response, rawText, idHeader);
+  }
+}
 
 /** The request did not get a response (DNS, connection refused or reset, CORS...). `cause` holds the platform error. */
 export class NetworkError extends Error {}
@@ -127,6 +161,7 @@ for (const [C, name, status] of [
   [PreconditionFailedError, 'PreconditionFailedError', 412],
   [UnsupportedMediaTypeError, 'UnsupportedMediaTypeError', 415],
   [InternalServerError, 'InternalServerError', 500],
+  [UnexpectedBodyError, 'UnexpectedBodyError'],
   [NetworkError, 'NetworkError'],
   [RedirectError, 'RedirectError'],
   [OutcomeUnknownError, 'OutcomeUnknownError'],
@@ -136,7 +171,7 @@ for (const [C, name, status] of [
   if (status) byStatus[status] = C;
 }
 
-/** The class for a status: one subclass per status of the conventions, ApiError for the others. */
+/** The class for a status: one subclass per common error status, ApiError for the others. */
 export function errorClassFor(status: number): typeof ApiError {
   return byStatus[status] ?? ApiError;
 }

@@ -1,4 +1,4 @@
-/** ETags (conventions section 8): conditional GET through a cache, the `etag` of results, and 304s. */
+/** ETags: conditional GET through a cache, the `etag` of results, and 304s. */
 import { ApiError } from './errors.js';
 import { decode } from './response.js';
 

@@ -1,7 +1,6 @@
 /**
- * bindOperations: the body of every generated `create...Client`. Here rather than in each client.ts because
- * runtime/ is not type-checked again in client builds (see the @ts-nocheck line of the generated copies): a loop in
- * client.ts made every client build type-check it (~60 ms of tsc, issue 10).
+ * bindOperations: the body of every generated `create...Client`. Here rather than in each client.ts, whose every
+ * line the compiler checks again in each build of the program; runtime/ is checked where it is written.
  */
 import { all, pages } from './api.js';
 import { createCaller } from './core.js';
@@ -12,9 +11,9 @@ type Specs = Readonly<Record<string, OperationSpec>>;
 const parsed = new WeakMap<readonly string[], Specs>();
 
 /**
- * One method per operation, from `specs`: OperationSpecs by method name, or for a large document (the compact form,
- * see generator/emit/specs.ts) one `"methodName": OperationSpec` JSON member a line, parsed at first use (tsc checks
- * an object literal entry by entry, which a large document's client would pay in every build). C is the generated
+ * One method per operation, from `specs`: OperationSpecs by method name, or for a large document one
+ * `"methodName": OperationSpec` JSON member a line, parsed at first use (the compiler checks an object literal entry
+ * by entry, which a large document's client would pay in every build). C is the generated
  * client interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
  * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need.
  */

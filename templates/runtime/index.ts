@@ -1,8 +1,9 @@
-/** The runtime of docex's generated clients (copied verbatim into generated/runtime/). The codecs (body.ts,
+/** The runtime the generated clients import (generated: regenerate it, do not edit it). The codecs (body.ts,
  *  param-styles.ts, credentials.ts, error-body.ts) are not re-exported: a client imports each from its own module when
  *  its document needs it, and a program that imports this index does not parse the others. */
 export { createApi, pages, all } from './api.js';
 export { createApiCore, type ApiCore } from './core.js';
+export { ApiPromise, type WithResponse } from './api-promise.js';
 export {
   ApiError,
   BadRequestError,
@@ -18,6 +19,7 @@ export {
   RedirectError,
   OutcomeUnknownError,
   TimeoutError,
+  UnexpectedBodyError,
   errorClassFor,
   type ErrorMessage,
 } from './errors.js';

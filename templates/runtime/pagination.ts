@@ -1,4 +1,4 @@
-/** Offset/limit pagination of meta+items collections (conventions 2.4, 4.5), one page in memory at a time. */
+/** Offset/limit pagination of meta+items collections (`offset` and `limit` parameters), one page in memory at a time. */
 import type { ApiCore } from './core.js';
 import type { CallOptions, CollectionPage, OperationSpec } from './types.js';
 

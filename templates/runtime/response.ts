@@ -1,5 +1,5 @@
 /** Response handling: read a success body by media type, turn an error response into an ApiError. */
-import { ApiError, errorClassFor, type ErrorMessage } from './errors.js';
+import { errorClassFor, UnexpectedBodyError, type ApiError, type ErrorMessage } from './errors.js';
 import { bodyKind } from './request.js';
 
 /** Whether a response has no body to read (204 and 304 have a null body, as HEAD responses do). A zero-length body
@@ -15,43 +15,51 @@ export function readRaw(res: Response, type: string): Promise<string | Blob> | u
 /** A body read as empty ('' or a Blob of no bytes) counts as none. */
 export const nonEmpty = (raw: string | Blob | undefined): string | Blob | undefined => ((raw as string)?.length ?? (raw as Blob)?.size ? raw : undefined);
 
-/** A raw body as the result: JSON parsed (invalid JSON gives an ApiError), text, Blob and undefined as they are. */
-export function decode(raw: string | Blob | undefined, type: string, res?: Response): unknown {
+/** A raw body as the result: JSON parsed (invalid JSON gives an UnexpectedBodyError), text, Blob and undefined as
+ *  they are. `idHeader`: the client's request id header. */
+export function decode(raw: string | Blob | undefined, type: string, res?: Response, idHeader?: string): unknown {
   if (typeof raw !== 'string' || bodyKind(type) < 2) return raw;
   try {
     return JSON.parse(raw);
   } catch {
-    throw new ApiError(res?.status ?? 200, [], res, `invalid JSON in a ${type} response`, raw.slice(0, 2000));
+    throw new UnexpectedBodyError(res?.status ?? 200, `invalid JSON in a ${type} body`, res, raw.slice(0, 2000), idHeader);
   }
 }
 
+/** The API's own words in an error body: RFC 9457 problem details' `title: detail`, else `message`, `error.message`,
+ *  or `error` (with OAuth's `error_description`). */
+function wordsOf(body: unknown): string | undefined {
+  const o = (body ?? {}) as Record<string, unknown>;
+  const e = o.error as Record<string, unknown> | undefined;
+  const said = (...xs: unknown[]): string => xs.filter((x) => typeof x === 'string' && x).join(': ');
+  return (said(o.title, o.detail) || said(o.message) || said(e?.message) || said(e, o.error_description)).slice(0, 500) || undefined;
+}
+
 /**
- * The ApiError subclass for an error response, with `messages` always an array (the server may send one or several).
- * `documented` (Codecs.error, for an operation whose document declares error bodies) tells whether a JSON body is the
- * one declared for its status: the error then carries it as `body`, and its message quotes it (shortened).
+ * The ApiError subclass for an error response. Its message is the status and the API's own words (`404 Not Found`,
+ * `422 Invalid name: the name is taken`), never the raw body, which stays in `rawText`. `messages` is always an array
+ * of message objects (one or several, with a technicalMessage each). `documented` (Codecs.error, for an operation
+ * whose document declares error bodies) tells whether a JSON body is the one declared for its status: the error then
+ * carries it as `body`. `idHeader`: the client's request id header.
  */
-export async function toApiError(res: Response, documented?: (status: number, body: unknown) => boolean): Promise<ApiError> {
+export async function toApiError(res: Response, documented?: (status: number, body: unknown) => boolean, idHeader?: string): Promise<ApiError> {
   const { status } = res;
-  const Cls = errorClassFor(status);
   const type = res.headers.get('content-type') ?? '';
   // A body that cannot be read (connection dropped) reads as empty: the status still says what happened.
   const text = isEmpty(res) ? '' : await res.text().catch(() => '');
-  let messages: ErrorMessage[] | undefined;
   let body: unknown;
   try {
-    // One message object or an array of them (conventions 7.1: with a technicalMessage each); other JSON is not.
-    if (bodyKind(type) > 1) messages = [(body = JSON.parse(text))].flat();
+    if (bodyKind(type) > 1) body = JSON.parse(text);
   } catch {
-    // not JSON: reported below
+    // not JSON: the status text says what happened
   }
-  if (!messages || !documented?.(status, body)) body = undefined;
-  if (messages?.every((m) => typeof m?.technicalMessage === 'string')) return new Cls(status, messages, res, undefined, undefined, body);
-  if (body !== undefined) {
-    const short = JSON.stringify(body);
-    return new Cls(status, [], res, short.length > 200 ? `${short.slice(0, 199)}…` : short, undefined, body);
-  }
-  const what = text ? `${type || 'no content type'}, not the documented error shape` : 'an empty body';
-  return new Cls(status, [], res, `${res.statusText || 'error'} (${what})`, text.slice(0, 2000) || undefined);
+  const list = body === undefined ? [] : ([body].flat() as ErrorMessage[]);
+  const messages = list.length && list.every((m) => typeof m?.technicalMessage === 'string') ? list : [];
+  const what =
+    messages.map((m) => m.technicalMessage).join('; ') ||
+    wordsOf(body) ||
+    `${res.statusText || 'error'} (${text ? `${type || 'no content type'}, not a known error shape` : 'an empty body'})`;
+  return new (errorClassFor(status))(status, messages, res, what, text.slice(0, 2000) || undefined, body !== undefined && documented?.(status, body) ? body : undefined, idHeader);
 }
 
 /** Whether a response's media type is one the Accept header asked for (`type/*` and `*\/*` included). Any JSON type
@@ -76,8 +84,8 @@ export function accepts(accept: string, type: string): boolean {
 const fits = new Map<string, boolean>();
 
 /** A success status with a body the operation does not document (a login page from a proxy, nothing at all): an
- *  ApiError with the raw text, rather than a value of the wrong type. */
-export async function unexpected(res: Response, what: string): Promise<ApiError> {
+ *  UnexpectedBodyError with the raw text, rather than a value of the wrong type. */
+export async function unexpected(res: Response, what: string, idHeader?: string): Promise<UnexpectedBodyError> {
   const text = await res.text().catch(() => '');
-  return new ApiError(res.status, [], res, what, text.slice(0, 2000) || undefined);
+  return new UnexpectedBodyError(res.status, what, res, text.slice(0, 2000) || undefined, idHeader);
 }

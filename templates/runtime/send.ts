@@ -37,7 +37,7 @@ const defaults: RetryOptions = {};
  * attempt may have been applied (a network error after connecting, or mayHaveActed), that answer is final.
  */
 export async function send(
-  { tokens, retry = defaults }: ClientOptions,
+  { tokens, retry = defaults }: Pick<ClientOptions, 'tokens' | 'retry'>,
   attempt: (authorization: string | undefined) => Promise<Response>,
   method: string,
   replayable: boolean,

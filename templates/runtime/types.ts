@@ -1,4 +1,5 @@
 /** Types shared by the runtime and the generated clients' signatures. */
+import type { ApiPromise } from './api-promise.js';
 import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
 import type { RetryOptions } from './retry.js';
@@ -28,6 +29,9 @@ export interface ClientSettings {
   etagCache?: EtagCache | boolean;
   /** Sent with every request. */
   headers?: Record<string, string>;
+  /** The response header that carries the API's request id (`requestId` of errors and of `.withResponse()`), when it
+   *  is none of x-request-id, request-id and x-<vendor>-request-id, which are read without it. */
+  requestIdHeader?: string;
 }
 
 export interface CallOptions {
@@ -37,6 +41,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Abort the call (all attempts included) after this many milliseconds with a TimeoutError. */
   timeoutMs?: number;
+  /** This call's retry policy, in place of the client's (`false`: one attempt). */
+  retry?: RetryOptions | false;
 }
 
 /** ClientOptions of a client whose document declares API key, http basic or bearer schemes: `auth` holds credentials
@@ -155,7 +161,7 @@ export interface OperationSpec {
 export interface Api {
   /** Calls an operation; `params.body` holds the request body. Returns data parsed by media type (NotModified for a
    *  304 to the caller's own If-None-Match parameter), throws ApiError subclasses. */
-  call<T>(spec: OperationSpec, params: object | undefined, options?: CallOptions): Promise<T>;
+  call<T>(spec: OperationSpec, params: object | undefined, options?: CallOptions): ApiPromise<T>;
   /** Every page of a meta+items collection (offset/limit); no If-None-Match parameter (see pagination.ts). */
   pages<P>(spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncIterableIterator<P>;
   /** Every item of a meta+items collection, one page in memory at a time. */
@@ -174,7 +180,7 @@ type FlatValue<V> = V extends Date ? V : V extends readonly (infer I)[] ? (I ext
  *  nested object is `never`, so passing one does not compile (the runtime refuses it too). */
 export type FlatParam<T> = T extends Date ? T : T extends readonly unknown[] ? { [K in keyof T]: FlatValue<T[K]> } : T extends object ? { [K in keyof T]: FlatValue<T[K]> } : T;
 
-/** A sortable property, descending with a leading '-' (conventions 4.5). */
+/** A sortable property, descending with a leading '-'. */
 export type SortParam<P extends string> = P | `-${P}`;
 
 /** Known values plus any other string, keeping editor completion for the known ones. */
@@ -204,7 +210,7 @@ export type MethodArgs<Params> = {} extends Params
   ? [params?: Params, options?: CallOptions]
   : [params: Params, options?: CallOptions];
 
-/** `meta` of a collection page (conventions 2.4). */
+/** `meta` of a collection page. */
 export interface PageMeta {
   offset?: number;
   limit?: number;
@@ -222,7 +228,7 @@ export type PageItem<Page> = Page extends { items: readonly (infer I)[] } ? I : 
 
 /** A generated method of a meta+items collection: one page, or every item / page through async iterators. */
 export interface PaginatedMethod<Params, Page, Item = PageItem<Page>> {
-  (...args: MethodArgs<Params>): Promise<Page>;
+  (...args: MethodArgs<Params>): ApiPromise<Page>;
   all(...args: MethodArgs<Params>): AsyncIterableIterator<Item>;
   pages(...args: MethodArgs<Params>): AsyncIterableIterator<Page>;
 }

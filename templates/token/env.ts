@@ -1,4 +1,4 @@
-// Credentials from the environment (spec 5.2: secrets live in secret management, never in code or config files).
+// Credentials from the environment (secrets live in secret management, never in code or config files).
 // Browser-safe: `process` is looked up on globalThis, so a browser bundle simply finds no environment.
 
 export interface DocexEnv {

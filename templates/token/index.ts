@@ -1,4 +1,4 @@
-// docex token client (browser-safe: no Node-only API; FileTokenStore lives in ./node.js).
+// The token client (browser-safe: no Node-only API; FileTokenStore lives in ./node.js).
 // createTokenClient has every grant as a method; createTokenSession plus the sign-in functions tree-shake.
 export { createTokenClient, tokenClientFromEnv } from './client.js';
 export type { TokenClient } from './client.js';

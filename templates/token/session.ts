@@ -122,13 +122,13 @@ function answerError({ status, ok }: Response, answer: Answer, bad: string, mask
 
 /** A usable token answer in the stored form. `previous`: the tokens a refresh renews. */
 function storedTokens(answer: Answer, at: { sentAt: number; expiresIn: number; grant: SignInGrant; previous: StoredTokens | undefined }): StoredTokens {
-  // No refresh_token in a refresh answer: the used one is not kept (spec 5.5: single use), RFC 6749 section 6's
+  // No refresh_token in a refresh answer: the used one is not kept (refresh tokens are single use), RFC 6749 section 6's
   // "keep the old one" notwithstanding; the next refresh then asks for a new sign-in.
   const { access_token: accessToken, refresh_token: refreshToken, scope } = answer;
   const { sentAt, expiresIn, grant, previous } = at;
   return {
     version: 1, accessToken: accessToken as string, expiresAt: sentAt + expiresIn * 1000, expiresIn, refreshToken: refreshToken as string | undefined,
-    // One year from sign-in, as the token document reads spec 5.3: a refresh does not extend it. Counted from
+    // One year from sign-in: a refresh does not extend it. Counted from
     // when the sign-in request was sent, so never later than the server's own expiry.
     refreshTokenExpiresAt: grant === 'authorization_code' && refreshToken ? (previous ? previous.refreshTokenExpiresAt : sentAt + 31_536_000_000) : null,
     grant, scope: typeof scope === 'string' ? scope : undefined,

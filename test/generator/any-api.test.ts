@@ -286,11 +286,11 @@ export function owner(e: GetPetOwnerError, pet: GetPetError): string | undefined
     });
     afterAll(() => local.close());
 
-    it('carries the declared body, parsed, and quotes it; keeps "not the documented error shape" for others', async () => {
+    it('carries the declared body, parsed; the message says the status and the API\'s own words, never the JSON', async () => {
       const err = await client('errors').getPet({ petId: 'p1' }, { headers: { prefer: 'code=404' } }).catch((e: unknown) => e);
       expect(accepted(last())).toEqual({ status: false, violations: [] });
       expect(err).toMatchObject({ name: 'NotFoundError', status: 404, body: { code: 'pet_not_found', message: 'No pet p1', retryable: false } });
-      expect((err as Error).message).toBe('HTTP 404: {"code":"pet_not_found","message":"No pet p1","retryable":false}');
+      expect((err as Error).message).toBe('404 No pet p1');
       // The same response component, declared by another operation under 410 as well.
       const gone = await client('errors').getPetOwner({ petId: 'p1' }, { headers: { prefer: 'code=410' } }).catch((e: unknown) => e);
       expect(gone).toMatchObject({ name: 'ApiError', status: 410, body: { code: 'pet_not_found', message: 'No pet p1' } });
@@ -298,10 +298,10 @@ export function owner(e: GetPetOwnerError, pet: GetPetError): string | undefined
       const direct = factories.get('errors')!({ baseUrl: local.url, retry: false });
       const got = await Promise.all(['p2', 'p3', 'p4', 'p5'].map((petId) => direct.getPet({ petId }).catch((e: unknown) => e as { message: string; body: unknown; rawText?: string })));
       expect(got.map((e) => [e.message, e.body])).toEqual([
-        ['HTTP 404: Not Found (application/json, not the documented error shape)', undefined],
-        ['HTTP 502: Bad Gateway (text/html, not the documented error shape)', undefined],
-        ['HTTP 409: {"error":"taken"}', { error: 'taken' }], // 4XX
-        ['HTTP 503: ["down","for maintenance"]', ['down', 'for maintenance']], // default
+        ['404 other shape', undefined], // RFC 9457's detail, not the declared shape
+        ['502 Bad Gateway (text/html, not a known error shape)', undefined],
+        ['409 taken', { error: 'taken' }], // 4XX
+        ['503 Service Unavailable (application/json, not a known error shape)', ['down', 'for maintenance']], // default
       ]);
       expect(got[1]!.rawText).toBe('<html>bad gateway</html>');
     });

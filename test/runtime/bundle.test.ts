@@ -39,10 +39,10 @@ describe('runtime bundle', () => {
     const core = await bundle('createApiCore');
     expect(full).toContain('meta+items');
     expect(core).not.toContain('meta+items');
-    // Regression guard for issue 10's size budget (5 KB gzipped for a browser program with pagination). Issue 31's
-    // NotModified, OutcomeUnknownError, the replay rule and the kept Content-Type answers took it from 4,254 to 4,740;
-    // issue 41's same-origin redirects (RedirectError), fetch's refusals told apart and the userinfo check to 5,571.
-    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(5600);
+    // Regression guard for the size of a browser program with pagination (the figures behind it: bench/README.md).
+    // Issue 44's ApiPromise (withResponse/asResponse), request ids, the API's words in messages and
+    // UnexpectedBodyError took it past the 5 KB budget's earlier guard.
+    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(6000);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
 

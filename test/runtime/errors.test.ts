@@ -85,21 +85,21 @@ describe('messages', () => {
     const err = await fail({ status: 404, shape: 'object' });
     expect(err!.messages).toEqual([{ technicalMessage: 'Document d1 not found', errorCode: 'DOCUMENT_NOT_FOUND', description: 'Nicht gefunden' }]);
     expect([err!.technicalMessage, err!.errorCode, err!.description]).toEqual(['Document d1 not found', 'DOCUMENT_NOT_FOUND', 'Nicht gefunden']);
-    expect(err!.message).toBe('HTTP 404: Document d1 not found');
+    expect(err!.message).toBe('404 Document d1 not found');
   });
 
   it('an array of message objects -> all of them', async () => {
     const err = await fail({ status: 400, shape: 'array' });
     expect(err!.messages.map((m) => m.technicalMessage)).toEqual(['limit must be <= 100', 'sort property unknown']);
     expect(err!.errorCode).toBe('LIMIT_TOO_LARGE');
-    expect(err!.message).toBe('HTTP 400: limit must be <= 100; sort property unknown');
+    expect(err!.message).toBe('400 limit must be <= 100; sort property unknown');
   });
 
   it('HTML from a proxy -> messages [] and a message naming status and content type, raw text truncated', async () => {
     const err = await fail({ status: 502, shape: 'html' });
     expect(err).toBeInstanceOf(ApiError);
     expect(err!.messages).toEqual([]);
-    expect(err!.message).toBe('HTTP 502: Bad Gateway (text/html, not the documented error shape)');
+    expect(err!.message).toBe('502 Bad Gateway (text/html, not a known error shape)');
     expect(err!.rawText?.startsWith('<html><body>Bad gateway')).toBe(true);
     expect(err!.rawText?.length).toBe(2000);
   });
@@ -107,11 +107,11 @@ describe('messages', () => {
   it('invalid JSON, JSON of another shape, and an empty body', async () => {
     const invalid = await fail({ status: 500, shape: 'invalid' });
     expect([invalid!.name, invalid!.messages, invalid!.rawText]).toEqual(['InternalServerError', [], '{"technicalMessage": ']);
-    expect(invalid!.message).toContain('application/json, not the documented error shape');
+    expect(invalid!.message).toBe('500 Internal Server Error (application/json, not a known error shape)');
     const other = await fail({ status: 409, shape: 'other-json' });
-    expect([other!.name, other!.messages, other!.rawText]).toEqual(['ConflictError', [], '{"error":"nope"}']);
+    expect([other!.name, other!.messages, other!.rawText, other!.message]).toEqual(['ConflictError', [], '{"error":"nope"}', '409 nope']);
     const empty = await fail({ status: 403 });
-    expect([empty!.message, empty!.messages, empty!.rawText]).toEqual(['HTTP 403: Forbidden (an empty body)', [], undefined]);
+    expect([empty!.message, empty!.messages, empty!.rawText]).toEqual(['403 Forbidden (an empty body)', [], undefined]);
   });
 
   it('never puts the access token into an error', async () => {

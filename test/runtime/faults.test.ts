@@ -34,9 +34,9 @@ const expected: Record<string, Partial<Outcome>> = {
   '429, GET': { outcome: 'ok', value: { ok: true, attempt: 2 } },
   '429, POST': { outcome: 'ApiError', status: 429 },
   '304 not in the cache': { outcome: 'ApiError', status: 304 },
-  'malformed JSON': { outcome: 'ApiError', status: 200 },
-  'wrong content type': { outcome: 'ApiError', status: 200 },
-  'empty body where one is declared': { outcome: 'ApiError', status: 200 },
+  'malformed JSON': { outcome: 'UnexpectedBodyError', status: 200 },
+  'wrong content type': { outcome: 'UnexpectedBodyError', status: 200 },
+  'empty body where one is declared': { outcome: 'UnexpectedBodyError', status: 200 },
   '10 MB body': { outcome: 'ok', value: 10 * 1024 },
   '401 after a refresh': { outcome: 'UnauthorizedError', status: 401 },
   // The request carries a token: not followed to another origin (test/runtime/redirect.test.ts).

@@ -1,7 +1,7 @@
 // Success bodies parsed by the response's media type; empty bodies give undefined without throwing.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApi, type OperationSpec } from '../../templates/runtime/index.js';
+import { ApiError, createApi, UnexpectedBodyError, type OperationSpec } from '../../templates/runtime/index.js';
 import { accepts } from '../../templates/runtime/response.js';
 import { startServer, type TestServer } from './server.js';
 
@@ -62,11 +62,12 @@ describe('parse by media type', () => {
     expect(await api().call(get(['application/json', 'text/plain']), { body: '{"a":1}' }, { accept: 'text/plain' })).toBe('{"a":1}');
   });
 
-  it('invalid JSON in a success response -> ApiError naming the content type', async () => {
+  it('invalid JSON in a success response -> UnexpectedBodyError naming the content type', async () => {
     const err = await api().call(get(), { type: 'application/json', body: '<html>' }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).message).toContain('invalid JSON in a application/json response');
-    expect((err as ApiError).rawText).toBe('<html>');
+    expect(err).toBeInstanceOf(UnexpectedBodyError);
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect((err as UnexpectedBodyError).message).toBe('200 with invalid JSON in a application/json body');
+    expect((err as UnexpectedBodyError).rawText).toBe('<html>');
   });
 });
 
@@ -78,23 +79,25 @@ describe('empty bodies', () => {
     expect(await api().call(get([]), { type: 'application/json' })).toBeUndefined();
   });
 
-  it('a 200 without the body the operation documents (Content-Length 0, chunked empty) -> ApiError, not undefined', async () => {
+  it('a 200 without the body the operation documents (Content-Length 0, chunked empty) -> UnexpectedBodyError, not undefined nor an ApiError', async () => {
     for (const [accept, params] of [
       [['application/json'], { type: 'application/json' }],
       [['application/json'], { type: 'application/json', chunked: 1 }],
       [['application/pdf'], { type: 'application/pdf', chunked: 1 }],
     ] as const) {
       const err = await api().call(get([...accept]), params).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ApiError);
-      expect((err as ApiError).message).toBe(`HTTP 200: an empty body where ${accept[0]} was documented`);
+      expect(err).toBeInstanceOf(UnexpectedBodyError);
+      expect(err).not.toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ name: 'UnexpectedBodyError', status: 200, message: `200 with an empty body where ${accept[0]} was documented` });
+      expect((err as UnexpectedBodyError).response?.status).toBe(200);
     }
   });
 });
 
 describe('a success body of a media type not asked for', () => {
-  it('-> ApiError with the raw text; any JSON type answers a JSON request, wildcards match', async () => {
+  it('-> UnexpectedBodyError with the raw text; any JSON type answers a JSON request, wildcards match', async () => {
     const err = await api().call(get(), { type: 'text/html', body: '<html>login</html>' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 200, message: 'HTTP 200: a text/html body, not the application/json asked for', rawText: '<html>login</html>' });
+    expect(err).toMatchObject({ status: 200, name: 'UnexpectedBodyError', message: '200 with a text/html body, not the application/json asked for', rawText: '<html>login</html>' });
     expect(await api().call(get(['application/vnd.docex+json']), { type: 'application/json', body: '[1]' })).toEqual([1]);
     expect(await api().call(get(['image/*']), { type: 'image/png', body: 'PNG' })).toBeInstanceOf(Blob);
   });

@@ -81,7 +81,7 @@ describe('no secret in any printable form of an error', () => {
         fail(createClient({ baseUrl: api.url, fetch: createApi({ baseUrl: api.url, retry: false, ...options }, '').fetch }).GET('/redirect' as never, { headers: { 'X-Raw-Key': SECRET } } as never)),
       ]);
       expect(errors.map((e) => (e as Error).name)).toEqual([
-        'UnauthorizedError', 'NotFoundError', 'ApiError', 'InternalServerError', 'ApiError',
+        'UnauthorizedError', 'NotFoundError', 'ApiError', 'InternalServerError', 'UnexpectedBodyError',
         'NetworkError', 'OutcomeUnknownError', 'TimeoutError', 'RedirectError', 'RedirectError',
       ]);
       for (const e of errors) expect(leaks(e), `${(e as Error).name}`).toEqual([]);

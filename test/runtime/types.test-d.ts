@@ -2,6 +2,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   Api,
+  ApiPromise,
+  WithResponse,
   CallOptions,
   CollectionPage,
   Expanded,
@@ -104,7 +106,11 @@ describe('MethodArgs and PaginatedMethod', () => {
   it('a paginated method returns a page, all() items and pages() pages', () => {
     type M = PaginatedMethod<{ limit?: number; sort?: SortParam<'title'> }, Page>;
     const m = null as unknown as M;
-    expectTypeOf(m()).toEqualTypeOf<Promise<Page>>();
+    expectTypeOf(m()).toEqualTypeOf<ApiPromise<Page>>();
+    expectTypeOf(m()).toMatchTypeOf<Promise<Page>>();
+    expectTypeOf(m().withResponse()).resolves.toEqualTypeOf<WithResponse<Page>>();
+    expectTypeOf(m().asResponse()).resolves.toEqualTypeOf<Response>();
+    expectTypeOf<Awaited<ReturnType<M>>>().toEqualTypeOf<Page>();
     expectTypeOf(m.all({ sort: '-title' })).toEqualTypeOf<AsyncIterableIterator<Doc>>();
     expectTypeOf(m.pages({}, { signal: new AbortController().signal })).toEqualTypeOf<AsyncIterableIterator<Page>>();
     expectTypeOf<PageItem<CollectionPage<Party>>>().toEqualTypeOf<Party>();
@@ -118,7 +124,7 @@ describe('createApi and errors', () => {
     const tokens: TokenSource = { getAccessToken: async () => 't', refreshAfterUnauthorized: async () => 't' };
     const api = createApi({ baseUrl: 'https://x/', tokens, retry: { retries: 1 }, etagCache: true }, 'document/v1/');
     expectTypeOf(api).toEqualTypeOf<Api>();
-    expectTypeOf(api.call<Doc>).returns.toEqualTypeOf<Promise<Doc>>();
+    expectTypeOf(api.call<Doc>).returns.toEqualTypeOf<ApiPromise<Doc>>();
     expectTypeOf(api.all<Doc>).returns.toEqualTypeOf<AsyncIterableIterator<Doc>>();
     expectTypeOf(api.fetch).toEqualTypeOf<typeof fetch>();
     expectTypeOf(api.baseUrl).toEqualTypeOf<string>();
