@@ -55,7 +55,7 @@ export function startTsserver({ cwd, timeoutMs = 120_000 }) {
   const whenExited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exited = { code, signal }))));
   whenExited.then(() => {
     live.delete(child);
-    for (const { reject } of pending.values()) reject(new Error(`tsserver exited (${exited.code ?? exited.signal}) before answering`));
+    for (const { reject } of pending.values()) reject(new Error(`tsserver exited (${exited.code ?? exited.signal}) before answering: ${stderr.trim().split('\n').pop() ?? ''}`));
     pending.clear();
   });
   let stderr = '';
