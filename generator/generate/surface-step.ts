@@ -6,7 +6,7 @@ import { apiDirs, compareTrees, type ApiReport } from '../surface/index.js';
 import type { OutputTree } from '../emit/tree.js';
 import type { SurfaceRead, SurfacesRead } from '../typescript/tasks.js';
 
-export interface SurfaceStepInput {
+interface SurfaceStepInput {
   /** The earlier output about to be replaced (relative path -> text). */
   previous: ReadonlyMap<string, string>;
   /** The new tree. */

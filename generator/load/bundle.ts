@@ -16,14 +16,14 @@ export interface Diagnostic {
   message: string;
 }
 
-export interface BundledDocument {
+interface BundledDocument {
   file: string;
   /** One self-contained document: external `$ref`s pulled into `components`, internal ones kept. */
   document: OpenApiDocument;
   warnings: Diagnostic[];
 }
 
-export interface BundleOptions {
+interface BundleOptions {
   /**
    * `own`: our documents, held to everything (schema errors, duplicate operationIds -> exit 2).
    * `foreign`: a document from elsewhere: only unparsable files and dangling `$ref`s are errors.

@@ -9,7 +9,7 @@ import { unique } from '../util/names.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
 import type { ApiModel, Method, OperationModel } from './types.js';
 
-export interface ModelOptions {
+interface ModelOptions {
   id: string;
   /** What the client is named after: the sub API (`document`) or a foreign document's title. */
   name: string;

@@ -1,4 +1,3 @@
-export { buildApiModel, type ModelOptions } from './build.js';
-export { safeName } from './names.js';
+export { buildApiModel } from './build.js';
 export * from './operation.js';
 export type * from './types.js';

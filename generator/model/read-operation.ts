@@ -25,7 +25,7 @@ import type { BodyModel, DeprecationModel, EncodingModel, MediaModel, OperationC
 import { parameterNotes } from './value-notes.js';
 
 /** A parameter as the model records it, but for the key the client's params object names it by. */
-export type ParamReading = Omit<ParamModel, 'key'>;
+type ParamReading = Omit<ParamModel, 'key'>;
 
 export interface OperationReading {
   path: string;

@@ -23,7 +23,7 @@ import { readOperationConventions } from './read-conventions.js';
 import { readOperation, type OperationReading } from './read-operation.js';
 import type { ApiModel, CollectionModel, OperationConventions, SourceRef } from './types.js';
 
-export interface DocumentReading {
+interface DocumentReading {
   title: string;
   /** The names of its tags, in document order. */
   tags: string[];

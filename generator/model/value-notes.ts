@@ -6,8 +6,8 @@ import { deref, type OpenApiDocument, type ParameterObject, type SchemaObject } 
 import { isObject } from '../util/json.js';
 
 /** The keywords a hover lists, in this order: what a call must stay within. */
-export const BOUND_KEYWORDS = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'] as const;
-export type BoundKeyword = (typeof BOUND_KEYWORDS)[number];
+const BOUND_KEYWORDS = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'] as const;
+type BoundKeyword = (typeof BOUND_KEYWORDS)[number];
 
 export interface ValueNotes {
   description?: string;

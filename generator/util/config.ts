@@ -29,7 +29,7 @@ interface DocexConfig {
 export type FailOnBreaking = boolean | 'affected';
 
 /** Settings after flags > config file > defaults, with paths absolute. */
-interface ResolvedConfig {
+export interface ResolvedConfig {
   input: string;
   output: string;
   apis: 'all' | string[];

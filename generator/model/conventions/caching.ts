@@ -11,7 +11,7 @@ export function cacheControlHeader(ctx: Ctx, response: At): At | undefined {
   return name === undefined ? undefined : child(ctx, headers, name);
 }
 
-export interface DeclaredValue {
+interface DeclaredValue {
   value: unknown;
   at: At;
   /** Path below `at` to the value (`enum/2`). */

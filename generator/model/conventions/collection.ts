@@ -13,9 +13,9 @@ export function isCollectionOperation(ctx: Ctx, op: Operation): boolean {
 }
 
 
-export type CollectionKind = 'page' | 'array' | 'none';
+type CollectionKind = 'page' | 'array' | 'none';
 
-export interface CollectionReading {
+interface CollectionReading {
   /** `page`: `meta` (CollectionMeta: integer offset, limit, total) + array `items`; `array`: a plain array. */
   kind: CollectionKind;
   /** The item schema (a `$ref` followed), for `page` and `array`. */
@@ -61,9 +61,8 @@ function withItem(item: At | undefined): { item?: At } {
 }
 
 /** The `maximum` of the operation's `limit` query parameter. */
-export function limitMaximum(ctx: Ctx, op: Operation): number | undefined {
+function limitMaximum(ctx: Ctx, op: Operation): number | undefined {
   const max = keyword(ctx, param(op, 'limit', 'query')?.schema, 'maximum');
   return typeof max === 'number' ? max : undefined;
 }
 
-export { collectionShape, isCollectionMeta, type CollectionShape } from './schema.js';

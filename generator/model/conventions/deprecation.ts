@@ -7,7 +7,7 @@ import type { Operation } from './operations.js';
 import { readContent } from './statuses.js';
 import { isObject } from '../../util/json.js';
 
-export interface DeprecationReading {
+interface DeprecationReading {
   /** '' for the operation; `parameter \`p\``; `request body \`Schema\``, `request body \`Schema\`, property \`x\``. */
   subject: string;
   description: unknown;

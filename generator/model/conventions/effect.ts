@@ -32,7 +32,7 @@ export interface Effect {
   changes: EffectChange[];
 }
 
-export type EffectReading = { kind: 'effect'; effect: Effect; at: Location } | { kind: 'malformed'; problem: string; at: Location };
+type EffectReading = { kind: 'effect'; effect: Effect; at: Location } | { kind: 'malformed'; problem: string; at: Location };
 
 /** The effect can refuse with 409: some change is allowed only from listed states. */
 export function refusesByState(e: Effect): boolean {

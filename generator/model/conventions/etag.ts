@@ -16,7 +16,7 @@ export interface EtagReading {
   preconditionFailed: boolean;
 }
 
-export function hasHeader(ctx: Ctx, response: At | undefined, name: string): boolean {
+function hasHeader(ctx: Ctx, response: At | undefined, name: string): boolean {
   const lower = name.toLowerCase();
   return Object.keys(child(ctx, response, 'headers')?.node ?? {}).some((h) => h.toLowerCase() === lower);
 }

@@ -49,7 +49,7 @@ export function expandTarget(ctx: Ctx, p: Prop): string | undefined {
   return besideRefs(ctx, p.raw, p.location) ?? targetIn(ctx, p.schema);
 }
 
-export interface ExpandableReading {
+interface ExpandableReading {
   /** The property name (`sender`). */
   name: string;
   /** The schema name under components.schemas (`Company`). */

@@ -17,7 +17,7 @@ export function extensibleValues(schema: object | undefined): string[] | undefin
   return extensibleEnum(schema)?.filter((v): v is string => typeof v === 'string');
 }
 
-export interface ExtensibleEnumReading {
+interface ExtensibleEnumReading {
   values: unknown[];
   at: At;
 }

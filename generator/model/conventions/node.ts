@@ -82,7 +82,7 @@ export function documentRoot(doc: OpenApiDocument, file = ''): At {
 }
 
 /** A location as plain data for the model: file and JSON pointer. */
-export interface Source {
+interface Source {
   file: string;
   pointer: string;
 }

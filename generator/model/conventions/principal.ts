@@ -9,7 +9,7 @@ import { isObject } from '../../util/json.js';
 /** What of the principal a property can hold: the token service knows its user by username only. */
 export const PRINCIPAL_ATTRIBUTES = ['username'] as const;
 
-export interface PrincipalReading {
+interface PrincipalReading {
   /** The property (`username`). */
   property: string;
   /** What the extension says the property holds, as written (`username`; lint judges other values). */

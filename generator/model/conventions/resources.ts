@@ -8,9 +8,8 @@ import { child, type At, type Ctx, type Location } from './node.js';
 import { operations, type Operation } from './operations.js';
 import { successResponseNode, successStatus } from './success.js';
 
-export type { ResourceRole };
 
-export interface CollectionRole {
+interface CollectionRole {
   /** The items' schema: what the path's GET lists, else what its instance's GET answers, else what its create answers. */
   item: At;
   /** The shape the path's own GET lists in; none when the items are known only from an instance or a create. */

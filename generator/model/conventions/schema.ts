@@ -77,7 +77,7 @@ export function arrayItems(ctx: Ctx, s: At | undefined): At | undefined {
 }
 
 /** A message object of section 7.1: `technicalMessage` is a required string. */
-export function isMessage(ctx: Ctx, s: At | undefined): boolean {
+function isMessage(ctx: Ctx, s: At | undefined): boolean {
   const tm = props(ctx, s).get('technicalMessage');
   return !!tm && isType(ctx, tm.schema, 'string') && required(ctx, s).has('technicalMessage');
 }
@@ -96,7 +96,7 @@ export function isCollectionMeta(ctx: Ctx, s: At | undefined): boolean {
   return ['offset', 'limit', 'total'].every((n) => isType(ctx, p.get(n)?.schema, 'integer'));
 }
 
-export type CollectionShape = 'meta-items' | 'array' | 'items-without-meta' | 'not-a-collection';
+type CollectionShape = 'meta-items' | 'array' | 'items-without-meta' | 'not-a-collection';
 
 /** Which of the two collection shapes of section 2.4 a response schema has. */
 export function collectionShape(ctx: Ctx, s: At | undefined): CollectionShape {

@@ -6,7 +6,7 @@ import { param, type Operation, type Param } from './operations.js';
 import { isObject } from '../../util/json.js';
 import { EXT } from './extensions.js';
 
-export interface SortableReading {
+interface SortableReading {
   /** The sortable property names. */
   fields: string[];
   /** The default sort property as written (it may carry a leading `-`). */

@@ -18,13 +18,13 @@ export interface MediaEntry {
   schema: At | undefined;
 }
 
-export interface HeaderEntry {
+interface HeaderEntry {
   name: string;
   required: boolean;
   schema: At | undefined;
 }
 
-export interface ResponseReading {
+interface ResponseReading {
   status: string;
   at: At;
   headers: HeaderEntry[];

@@ -61,12 +61,12 @@ export function isLoginPage(op: Operation): boolean {
 }
 
 /** The login page's form submission: a POST whose form body repeats `response_type`. */
-export function isLoginForm(ctx: Ctx, op: Operation): boolean {
+function isLoginForm(ctx: Ctx, op: Operation): boolean {
   return op.method === 'post' && props(ctx, formSchema(ctx, op)).has('response_type');
 }
 
 /** The revocation endpoint (RFC 7009): a POST whose form body carries `token` and nothing but `token_type_hint`. */
-export function isRevocationEndpoint(ctx: Ctx, op: Operation): boolean {
+function isRevocationEndpoint(ctx: Ctx, op: Operation): boolean {
   if (op.method !== 'post') return false;
   const fields = [...props(ctx, formSchema(ctx, op)).keys()];
   return fields.includes('token') && fields.every((f) => f === 'token' || f === 'token_type_hint');

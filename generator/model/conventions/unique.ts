@@ -7,7 +7,7 @@ import type { Operation } from './operations.js';
 import { EXT } from './extensions.js';
 
 
-export type UniqueReading =
+type UniqueReading =
   | { readonly kind: 'none' }
   | { readonly kind: 'fields'; readonly fields: readonly string[] }
   | { readonly kind: 'malformed'; readonly problem: string };
