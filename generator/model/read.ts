@@ -18,6 +18,7 @@ import {
   str,
   type At,
   type Ctx,
+  unsupportedConstructs,
 } from './conventions/index.js';
 import { readOperationConventions } from './read-conventions.js';
 import { readOperation, type OperationReading } from './read-operation.js';
@@ -36,6 +37,8 @@ interface DocumentReading {
   security: ApiModel['security'];
   /** Where the schemes of a document that names no requirement are declared (documentSecurity). */
   unnamedSecurity?: SourceRef;
+  /** What of the document docex does not carry, where it is written. */
+  unsupported: { at: SourceRef; message: string }[];
 }
 
 export function readDocument(doc: OpenApiDocument, file: string): DocumentReading {
@@ -52,6 +55,7 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
     schemes: [...securitySchemes(ctx, root)].map(([name, s]) => ({ name, kind: schemeKind(s), ...(str(s.node.description) ? { description: str(s.node.description) } : {}) })),
     security,
     ...(unnamed ? { unnamedSecurity: sourceOf(unnamed.location) } : {}),
+    unsupported: unsupportedConstructs(ctx, root).map((u) => ({ at: sourceOf(u.at), message: u.message })),
   };
 }
 

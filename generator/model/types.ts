@@ -288,6 +288,7 @@ export interface ApiModel {
   /** The requirements of operations that declare none (alternatives of scheme names): the root `security`, or
    *  `'given'` for a document that declares schemes and names no requirement anywhere (conventions/security.ts). */
   security: string[][] | 'given';
-  /** One line each; a located one names where it is written (the generate command adds the line). */
-  warnings: (string | { at: SourceRef; message: string })[];
+  /** One line each; a located one names where it is written (the generate command adds the line). `unsupported`: a
+   *  construct of the document docex does not carry (conventions/unsupported.ts), which `--strict` fails on. */
+  warnings: (string | { at: SourceRef; message: string; unsupported?: true })[];
 }
