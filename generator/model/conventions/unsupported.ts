@@ -3,6 +3,7 @@
 // drops, and keywords of a newer OpenAPI than the document declares (or of 3.2 that docex does not carry). Every
 // command reports these as warnings (`--strict` fails on them): a construct docex leaves out is never left out silently.
 import { child, entries, list, str, type At, type Ctx, type Location } from './node.js';
+import { isJsonMedia } from './media.js';
 import { operations } from './operations.js';
 
 interface Unsupported {
@@ -25,7 +26,7 @@ const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', '
 const PARAM_LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
 /** Media types of a sequence of items that the runtime reads (or sends) whole, not item by item. */
 const STREAMING = /^(text\/event-stream|application\/(jsonl|x-ndjson|x-jsonlines|json-seq|stream\+json)|application\/[\w.+-]*\+jsonl)$/;
-// (an XML body typed as one string loses nothing)
+// (an XML body typed as one string, or offered beside JSON, loses nothing)
 const XML = /^(application|text)\/([\w.-]+\+)?xml$/;
 
 /** Keywords a version adds, by where they are written, with the version that has them. */
@@ -132,6 +133,8 @@ export function unsupportedConstructs(ctx: Ctx, root: At): Unsupported[] {
   return out;
 
   function mediaOf(content: At | undefined, what: string, side: 'request' | 'response' | 'parameter'): void {
+    // Beside a JSON alternative, XML is never what the client sends or asks for.
+    const json = Object.keys(content?.node ?? {}).some(isJsonMedia);
     for (const mediaType of Object.keys(content?.node ?? {})) {
       const media = child(ctx, content, mediaType);
       if (!media) continue;
@@ -143,7 +146,7 @@ export function unsupportedConstructs(ctx: Ctx, root: At): Unsupported[] {
         add(at, `${what}: \`${mediaType}\` is a stream of items, and docex ${side === 'request' ? 'sends it' : 'reads it'} whole${media.node.itemSchema !== undefined ? ', without its `itemSchema`' : ''}`);
       } else if (m.startsWith('multipart/') && m !== 'multipart/form-data') {
         add(at, `${what}: \`${mediaType}\` parts are not ${side === 'request' ? 'built: a plain object is sent as JSON' : 'parsed: the body is read whole'}`);
-      } else if (XML.test(m) && structured(child(ctx, media, 'schema'))) {
+      } else if (XML.test(m) && !json && structured(child(ctx, media, 'schema'))) {
         add(at, `${what}: \`${mediaType}\` is ${side === 'request' ? 'sent' : 'read'} as text: its schema's XML structure is not carried`);
       }
     }
