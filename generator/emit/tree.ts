@@ -23,7 +23,7 @@ export function copyTemplates(dir: 'runtime' | 'token', sources: readonly [strin
 }
 
 /** `document/v1` -> `../../runtime/index.js`; `` -> `./runtime/index.js`. */
-export function runtimeImport(apiDir: string): string {
+function runtimeImport(apiDir: string): string {
   const depth = apiDir ? apiDir.split('/').length : 0;
   return `${depth ? '../'.repeat(depth) : './'}runtime/index.js`;
 }
