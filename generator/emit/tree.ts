@@ -5,7 +5,8 @@ import { byTag } from './groups.js';
 import { renderIndex } from './index-file.js';
 import type { Printer } from './print.js';
 import { renderRaw } from './raw-file.js';
-import { apiReadme, banner, type Templates } from './templates.js';
+import { apiReadme } from './readme-file.js';
+import { banner, type Templates } from './templates.js';
 
 export type OutputTree = Map<string, string>;
 
