@@ -46,7 +46,8 @@ export function importDeclarations(uses: Iterable<Use>, runtimeImport: string, K
   const declared = new Map<string, { from: ModuleRef; typeOnly: boolean; defaultImport?: string; names: Set<string> }>();
   for (const use of uses) {
     const typeOnly = use.as === 'type';
-    const key = `${typeOnly}\0${specifier(use.from, runtimeImport)}`;
+    const f = use.from;
+    const key = `${typeOnly}\0${'package' in f ? `p${f.package}` : 'sibling' in f ? `s${f.sibling}` : `r${f.runtime}`}`;
     const d = declared.get(key) ?? { from: use.from, typeOnly, names: new Set<string>() };
     if (use.as === 'default') d.defaultImport = use.name;
     else d.names.add(use.name);
