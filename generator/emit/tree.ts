@@ -10,7 +10,7 @@ import { banner, type Templates } from './templates.js';
 
 export type OutputTree = Map<string, string>;
 
-const NOCHECK = '// @ts-nocheck -- type-checked in docex (templates/); see copyTemplates.\n';
+const NOCHECK = '// @ts-nocheck -- docex type-checks this file; your compiler settings need not accept it.\n';
 
 /**
  * `templates/<dir>/*.ts` (`sources`: name -> text, tests left out) as files under `<dir>/`, each verbatim after a

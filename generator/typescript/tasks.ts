@@ -25,7 +25,7 @@ export interface EmitOverrides {
 }
 
 /** An API's client.ts and schema.ts. */
-export interface ApiFiles {
+interface ApiFiles {
   client: string;
   schema: string;
 }
@@ -68,7 +68,7 @@ type Parsed = ReturnType<LoadedPrinter['parse']>;
  * text it is the parse of (used only for that very text), the tests' overrides, and docex's templates, read as the
  * session opens.
  */
-export interface Session {
+interface Session {
   parses: Map<string, { text: string; parsed: Parsed }>;
   overrides: EmitOverrides;
   templates: Templates;
