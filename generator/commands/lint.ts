@@ -64,7 +64,9 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(formatProblems(problems, t, format));
   let unsupported = 0;
   for (const file of files) {
-    for (const w of unsupportedLines(await loadDocument(file), file)) {
+    // A document the bundler cannot read has its problems in the report above; there is nothing more to say of it.
+    const doc = await loadDocument(file).catch(() => undefined);
+    for (const w of doc ? unsupportedLines(doc, file) : []) {
       process.stderr.write(`warning: ${w}\n`);
       unsupported++;
     }

@@ -63,6 +63,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     apiPath: opts.apiPath,
     source: opts.source,
     title: reading.title,
+    version: reading.version,
     tags: reading.tags,
     operations,
     collections: reading.collections,

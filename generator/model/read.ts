@@ -12,10 +12,11 @@ import {
   expandablesOf,
   operations,
   readResources,
-  schemeKind,
+  openApiVersion,
+  readTags,
+  schemeRecord,
   securitySchemes,
   sourceOf,
-  str,
   type At,
   type Ctx,
   unsupportedConstructs,
@@ -26,8 +27,9 @@ import type { ApiModel, CollectionModel, OperationConventions, SourceRef } from 
 
 interface DocumentReading {
   title: string;
-  /** The names of its tags, in document order. */
-  tags: string[];
+  version: ApiModel['version'];
+  /** Its tags, in document order. */
+  tags: ApiModel['tags'];
   /** In document order: paths, then methods. */
   operations: OperationReading[];
   collections: CollectionModel[];
@@ -48,11 +50,12 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
   const { security, unnamed } = documentSecurity(ctx, root);
   return {
     title: doc.info?.title ?? '',
-    tags: (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string'),
+    version: openApiVersion(root),
+    tags: readTags(ctx, root),
     operations: operations(ctx, root).map((op) => readOperation(ctx, doc, op)),
     collections: collectionsOf(ctx, root),
     ...(server !== undefined ? { server } : {}),
-    schemes: [...securitySchemes(ctx, root)].map(([name, s]) => ({ name, kind: schemeKind(s), ...(str(s.node.description) ? { description: str(s.node.description) } : {}) })),
+    schemes: [...securitySchemes(ctx, root)].map(([name, s]) => schemeRecord(ctx, name, s)),
     security,
     ...(unnamed ? { unnamedSecurity: sourceOf(unnamed.location) } : {}),
     unsupported: unsupportedConstructs(ctx, root).map((u) => ({ at: sourceOf(u.at), message: u.message })),

@@ -28,3 +28,4 @@ export * from './filter.js';
 export * from './principal.js';
 export * from './examples.js';
 export * from './unsupported.js';
+export * from './tags.js';

@@ -42,6 +42,7 @@ describe('unsupported constructs reader', () => {
   it.each([
     ['`x-` keys of a path item', `paths: { /a: { x-internal: true, get: { ${OK} } } }`, '3.1.0'],
     ['querystring, tag and scheme keywords of a 3.2 document', `tags: [{ name: a, parent: b, kind: nav, summary: A }]\npaths: { /a: { get: { parameters: [{ name: q, in: querystring, content: { application/json: { schema: { type: object } } } }], ${OK} } } }\ncomponents: { securitySchemes: { b: { type: http, scheme: basic, deprecated: true } } }`, '3.2.0'],
+    ['XML beside JSON, or typed as one string', `paths: { /a: { get: { responses: { '200': { description: ok, content: { application/json: { schema: { type: object } }, application/xml: { schema: { type: object } } } }, '201': { description: ok, content: { text/xml: { schema: { type: string } } } } } } } }`, '3.1.0'],
     ['JSON, forms, multipart/form-data and XML without a schema', `paths: { /a: { post: { requestBody: { content: { application/json: {}, application/x-www-form-urlencoded: {}, multipart/form-data: {}, application/xml: {} } }, ${OK} } } }`, '3.1.0'],
   ])('nothing for %s', (_name, yaml, openapi) => {
     expect(found(yaml, openapi)).toEqual([]);
