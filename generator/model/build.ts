@@ -65,6 +65,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     tags: reading.tags,
     operations,
     collections: reading.collections,
+    schemas: reading.schemas,
     ...(server !== undefined ? { server } : {}),
     schemes,
     security,
