@@ -293,6 +293,9 @@ export interface ApiModel {
   schemas: SchemaEntry[];
   /** The document's first server, an absolute http(s) URL with its variables' defaults: where a client calls by default. */
   server?: string;
+  /** The response header that carries the API's request id, when the runtime would not read it by default: config
+   *  `requestIdHeader`, else the one the document declares (conventions/request-id.ts). The factory's default. */
+  requestIdHeader?: string;
   /** The document's security schemes, by name in document order, with how a client meets each. */
   schemes: { name: string; kind: SchemeKind; description?: string }[];
   /** The requirements of operations that declare none (alternatives of scheme names): the root `security`, or
