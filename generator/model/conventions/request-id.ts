@@ -2,7 +2,7 @@
 // runtime does not read by default (x-request-id, request-id, x-<vendor>-request-id), such as Oracle's opc-request-id.
 
 /** Whether the runtime reads a header as the request id without being told (templates/runtime/errors.ts requestIdOf). */
-const readByDefault = (name: string) => name === 'x-request-id' || name === 'request-id' || /^x-.+-request-id$/.test(name);
+const readByDefault = (name: string) => /^(x-)?request-id$|^x-.+-request-id$/.test(name);
 
 /**
  * The request id header of a document, from the response headers it declares (`names`: one per declaration): one
