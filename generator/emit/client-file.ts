@@ -29,13 +29,18 @@ const CODECS: { option: string; name: string; module: string; needed: (op: Opera
 function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): Rendered<StatementStructures> {
   const codecs = CODECS.filter((c) => api.operations.some((op) => c.needed(op, api)));
   const args = [...codecs.map((c) => `${c.option}: ${c.name}`), ...(withAuth ? ['auth'] : [])];
-  const base = anyApi(api) && api.server !== undefined ? `{ ...options, baseUrl: options.baseUrl ?? ${q(api.server)} }` : 'options';
+  const server = anyApi(api) ? api.server : undefined;
+  const defaults = [
+    ...(server !== undefined ? [`baseUrl: options.baseUrl ?? ${q(server)}`] : []),
+    ...(api.requestIdHeader !== undefined ? [`requestIdHeader: options.requestIdHeader ?? ${q(api.requestIdHeader)}`] : []),
+  ];
+  const base = defaults.length ? `{ ...options, ${defaults.join(', ')} }` : 'options';
   const statement: StatementStructures = {
     kind: K.Function,
     name: api.factory,
     isExported: true,
-    docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${base === 'options' ? '' : ` (default ${api.server})`}.`])),
-    parameters: [{ name: 'options', type: options, ...(base === 'options' ? {} : { initializer: '{}' }) }],
+    docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${server === undefined ? '' : ` (default ${server})`}.`])),
+    parameters: [{ name: 'options', type: options, ...(server === undefined ? {} : { initializer: '{}' }) }],
     returnType: api.clientType,
     statements: [`return bindOperations<${api.clientType}>(${base}, ${q(api.apiPath)}, ops${args.length ? `, { ${args.join(', ')} }` : ''});`],
   };

@@ -4,7 +4,7 @@ import type { OpenApiDocument } from '../load/index.js';
 import { referenceLink } from './reference-link.js';
 import { readDocument } from './read.js';
 import type { OperationReading } from './read-operation.js';
-import { uniqueOperationIds } from './conventions/index.js';
+import { declaredRequestIdHeader, uniqueOperationIds } from './conventions/index.js';
 import { unique } from '../util/names.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
 import type { ApiModel, Method, OperationModel } from './types.js';
@@ -18,6 +18,8 @@ interface ModelOptions {
   /** Where the docs site of the documents is published (`docsUrl` of docex.config.json): operations with an
    *  operationId link to their section of it (an API of the tree only, `id` set). */
   docsUrl?: string;
+  /** The response header of the API's request id (config `requestIdHeader`), over the one the document declares. */
+  requestIdHeader?: string;
 }
 
 /** Names the generated client object uses for itself; operations never shadow them. */
@@ -50,6 +52,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const { server, schemes, security, unnamedSecurity } = reading;
+  const requestIdHeader = opts.requestIdHeader ?? declaredRequestIdHeader(operations.flatMap((op) => op.statuses.flatMap((s) => s.headers.map((h) => h.name))));
   if (unnamedSecurity) {
     warnings.push({
       at: unnamedSecurity,
@@ -65,7 +68,9 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     tags: reading.tags,
     operations,
     collections: reading.collections,
+    schemas: reading.schemas,
     ...(server !== undefined ? { server } : {}),
+    ...(requestIdHeader !== undefined ? { requestIdHeader } : {}),
     schemes,
     security,
     warnings,

@@ -262,6 +262,14 @@ export interface OperationConventions {
   principal: { property: string; at: SourceRef }[];
 }
 
+/** A schema under `components.schemas`: its key as written, and the words a hover shows. */
+export interface SchemaEntry {
+  key: string;
+  /** Its `description`, else its `title` (its own, else its `$ref` target's). */
+  description?: string;
+  deprecated?: boolean;
+}
+
 export interface ApiModel {
   /** `document/v1`, `token`, or `` for a single foreign document. */
   id: string;
@@ -281,8 +289,13 @@ export interface ApiModel {
   operations: OperationModel[];
   /** The collections of the API, in document order. */
   collections: CollectionModel[];
+  /** The schemas under `components.schemas`, in document order: the API's index.ts exports each as a named type. */
+  schemas: SchemaEntry[];
   /** The document's first server, an absolute http(s) URL with its variables' defaults: where a client calls by default. */
   server?: string;
+  /** The response header that carries the API's request id, when the runtime would not read it by default: config
+   *  `requestIdHeader`, else the one the document declares (conventions/request-id.ts). The factory's default. */
+  requestIdHeader?: string;
   /** The document's security schemes, by name in document order, with how a client meets each. */
   schemes: { name: string; kind: SchemeKind; description?: string }[];
   /** The requirements of operations that declare none (alternatives of scheme names): the root `security`, or

@@ -23,6 +23,7 @@ interface DocexConfig {
   failOnBreaking?: FailOnBreaking;
   consumerProject?: string | false;
   docsUrl?: string;
+  requestIdHeader?: string;
 }
 
 /** `true`: any breaking change of the surface report refuses; `affected`: one that affects the consumer's code. */
@@ -41,6 +42,8 @@ export interface ResolvedConfig {
   consumerProject: string | false;
   /** Where the documents' docs site is published: each method's doc comment links to its section there. */
   docsUrl: string | undefined;
+  /** The response header of the APIs' request id, the factories' default (over the one a document declares). */
+  requestIdHeader: string | undefined;
   /** The config file that was read, if any. */
   configFile: string | undefined;
 }
@@ -119,5 +122,5 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
   const failOnBreaking = flags.failOnBreaking || (config.failOnBreaking ?? false);
   const consumerProject = config.consumerProject === false ? false : resolve(base, config.consumerProject ?? 'tsconfig.json');
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, configFile: file };
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, requestIdHeader: config.requestIdHeader, configFile: file };
 }
