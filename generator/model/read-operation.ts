@@ -1,6 +1,6 @@
 // Reads one operation of a bundled document, in the one walk of the conventions' readers: everything the model's
 // record of it holds but its name, as plain data (locations become file + JSON pointer).
-import type { HTTP_METHODS, OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject } from '../load/index.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject } from '../load/index.js';
 import { isObject } from '../util/json.js';
 import {
   child,
@@ -29,7 +29,10 @@ type ParamReading = Omit<ParamModel, 'key'>;
 
 export interface OperationReading {
   path: string;
-  method: (typeof HTTP_METHODS)[number];
+  /** Lower case, as `get /items` names it (conventions/operations.ts). */
+  method: string;
+  /** As sent: `GET`, `QUERY`, `LINK`. */
+  httpMethod: string;
   /** As written, when written. */
   operationId?: string;
   /** Its first tag. */
@@ -68,7 +71,8 @@ export function readOperation(ctx: Ctx, doc: OpenApiDocument, op: Operation): Op
   const externalDocs = externalDocsUrl(raw);
   return {
     path: op.path,
-    method: op.method as OperationReading['method'],
+    method: op.method,
+    httpMethod: op.httpMethod,
     ...(raw.operationId ? { operationId: raw.operationId } : {}),
     ...(typeof raw.tags?.[0] === 'string' ? { tag: raw.tags[0] } : {}),
     ...(summary ? { summary } : {}),
