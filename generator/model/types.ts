@@ -69,6 +69,8 @@ export interface ParamModel {
   allowReserved?: boolean;
   /** The media type of a parameter described by `content` instead of a schema: its value is serialised by it. */
   content?: string;
+  /** A form querystring parameter: its media type's `encoding`, by property (as a form body's). */
+  encoding?: Record<string, EncodingModel>;
   /** Where the parameter object is written (a `$ref` followed). */
   at: SourceRef;
   /** Where its schema is written. */
