@@ -3,7 +3,7 @@
 // 3.2 adds is seen by all of them or by none.
 
 /** The OpenAPI versions docex tells apart. */
-export type OpenApiVersion = '3.0' | '3.1' | '3.2';
+type OpenApiVersion = '3.0' | '3.1' | '3.2';
 
 /** The fixed fields of a Path Item Object that hold an operation, in the order the specification lists them. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -20,7 +20,7 @@ export function openapiVersion(doc: unknown): OpenApiVersion {
   return minor >= 2 ? '3.2' : minor === 1 ? '3.1' : '3.0';
 }
 
-export interface PathItemOperation<T = unknown> {
+interface PathItemOperation<T = unknown> {
   /** The keys from the path item to the operation: `['get']`, `['query']`, `['additionalOperations', 'LINK']`. */
   keys: string[];
   /** The method as written in lower case (`get`, `query`, `link`): the key parts ask about, as `get /items`. */
@@ -32,7 +32,7 @@ export interface PathItemOperation<T = unknown> {
 }
 
 /** An entry of `additionalOperations` that is not an operation of its path: its key and why. */
-export interface SkippedOperation {
+interface SkippedOperation {
   keys: string[];
   reason: string;
 }

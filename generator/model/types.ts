@@ -31,7 +31,7 @@ export interface ErrorBody {
 export type SchemeKind = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
 
 /** The method as sent: a fixed field's in upper case (QUERY from 3.2), an `additionalOperations` key as written. */
-export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
 
 /** Where something is written: the document file and a JSON pointer into the bundled document. */
 export interface SourceRef {
