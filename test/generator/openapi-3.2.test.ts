@@ -69,7 +69,7 @@ describe('OpenAPI 3.2: every operation a method, typed, sent as the document des
     const methods = (name: Case) => Object.keys(client(name)).sort();
     expect(methods('library')).toEqual(['exportBooks', 'findBooks', 'getBook', 'linkBook', 'listBooks', 'searchBooks', 'unlinkBook']);
     expect(methods('query')).toEqual(['queryReports']);
-    expect(methods('additional')).toEqual(['getPage', 'linkPage', 'purgePagesByPageId']);
+    expect(methods('additional')).toEqual(['getPage', 'linkPage', 'mSearchPagesByPageId', 'purgePagesByPageId']);
     expect(methods('form')).toEqual(['getFoo']);
     expect(methods('json')).toEqual(['getFoo', 'select']);
   });
@@ -114,6 +114,8 @@ export async function calls(): Promise<void> {
   // @ts-expect-error: scope is an enum
   await pages.purgePagesByPageId({ pageId: 'p', scope: 'nowhere' });
   await pages.linkPage({ pageId: 'p', link: '<x>' });
+  const searched: undefined = await pages.mSearchPagesByPageId({ pageId: 'p' });
+  void searched;
   await createFormQueryClient().getFoo({ form: { foo: 'a', bar: true } });
   // @ts-expect-error: bar is a boolean
   await createFormQueryClient().getFoo({ form: { bar: 'yes' } });
@@ -193,7 +195,8 @@ export async function calls(): Promise<void> {
       });
     });
 
-    it('additionalOperations: LINK with an operationId, PURGE without one', async () => {
+    it('additionalOperations: LINK with an operationId, PURGE and M-SEARCH without one', async () => {
+      expect((await sent(client('additional').mSearchPagesByPageId({ pageId: 'p1' }))).line).toBe('M-SEARCH /v1/pages/p1 HTTP/1.1');
       expect((await sent(client('additional').linkPage({ pageId: 'p1', link: '<https://x.example/a>; rel="next"' }))).headers.link).toBe('<https://x.example/a>; rel="next"');
       expect(recorder.requests.at(-1)!.line).toBe('LINK /v1/pages/p1 HTTP/1.1');
       recorder.answers.push(json({ purged: 3 }));
