@@ -23,8 +23,10 @@ export function visibleToTypes(document: OpenApiDocument): OpenApiDocument {
   const paths = (doc.paths ?? {}) as Record<string, unknown>;
   let changed = false;
   for (const [path, written] of Object.entries(paths)) {
-    const item = isObject(written) && typeof written.$ref === 'string' ? pointerTarget(doc, written.$ref) : written;
-    if (!isObject(item)) continue;
+    const target = isObject(written) && typeof written.$ref === 'string' ? pointerTarget(doc, written.$ref) : written;
+    if (!isObject(target)) continue;
+    // A path item by reference is typed in place, so that its type is a literal the moved operations can join.
+    const item = target === written ? target : (paths[path] = { ...target });
     for (const o of pathItemOperations<Json>(item, '3.2')) {
       if (isObject(o.op)) changed = markQueryStrings(o.op.parameters) || changed;
       if (o.keys.length === 1 && o.method !== 'query') continue;

@@ -70,7 +70,7 @@ describe('OpenAPI 3.2: every operation a method, typed, sent as the document des
     expect(methods('library')).toEqual(['exportBooks', 'findBooks', 'getBook', 'linkBook', 'listBooks', 'searchBooks', 'unlinkBook']);
     expect(methods('query')).toEqual(['queryReports']);
     expect(methods('additional')).toEqual(['getPage', 'linkPage', 'mSearchPagesByPageId', 'purgePagesByPageId']);
-    expect(methods('form')).toEqual(['getFoo']);
+    expect(methods('form')).toEqual(['getFoo', 'queryBar']);
     expect(methods('json')).toEqual(['getFoo', 'select']);
   });
 
@@ -117,6 +117,10 @@ export async function calls(): Promise<void> {
   const searched: undefined = await pages.mSearchPagesByPageId({ pageId: 'p' });
   void searched;
   await createFormQueryClient().getFoo({ form: { foo: 'a', bar: true } });
+  const names: string[] = await createFormQueryClient().queryBar({ filter: { name: 'n', tags: ['t'] } });
+  void names;
+  // @ts-expect-error: a querystring by reference is typed by its component
+  await createFormQueryClient().queryBar({ filter: { name: 1 } });
   // @ts-expect-error: bar is a boolean
   await createFormQueryClient().getFoo({ form: { bar: 'yes' } });
   await createJSONQueryClient().getFoo({ json: { numbers: [1, 2], flag: null } });
@@ -210,6 +214,14 @@ export async function calls(): Promise<void> {
 
     it("querystring in application/x-www-form-urlencoded: the specification's example, byte for byte", async () => {
       expect((await sent(client('form').getFoo({ form: { foo: 'a + b', bar: true } }))).line).toBe('GET /v1/foo?foo=a+%2B+b&bar=true HTTP/1.1');
+      // A path item and a querystring parameter by reference; a QUERY without a body.
+      recorder.answers.push(json(['x']));
+      expect(await sent(client('form').queryBar({ filter: { name: 'é & co', tags: ['a', 'b'] } }))).toEqual({
+        line: 'QUERY /v1/bar?name=%C3%A9+%26+co&tags=a&tags=b HTTP/1.1',
+        headers: { accept: 'application/json' },
+        body: '',
+        result: ['x'],
+      });
     });
 
     it("querystring in application/json and application/jsonpath: the specification's examples, byte for byte", async () => {
