@@ -16,9 +16,11 @@ type Json = Record<string, unknown>;
 const MARK = '\u0000docex:';
 
 /** The document as openapi-typescript is to see it: itself when it has nothing of 3.2 to type (placeMarked has
- *  nothing to move then). */
+ *  nothing to move then). A querystring parameter of a 3.0 or 3.1 document, where it is no location, is typed as 3.2
+ *  types it, as the client sends it. */
 export function visibleToTypes(document: OpenApiDocument): OpenApiDocument {
-  if (openapiVersion(document) !== '3.2') return document;
+  const version = openapiVersion(document);
+  if (version !== '3.2' && !hasQueryString(document)) return document;
   const doc = structuredClone(document);
   const paths = (doc.paths ?? {}) as Record<string, unknown>;
   let changed = false;
@@ -27,7 +29,7 @@ export function visibleToTypes(document: OpenApiDocument): OpenApiDocument {
     if (!isObject(target)) continue;
     // A path item by reference is typed in place, so that its type is a literal the moved operations can join.
     const item = target === written ? target : (paths[path] = { ...target });
-    for (const o of pathItemOperations<Json>(item, '3.2')) {
+    for (const o of pathItemOperations<Json>(item, version)) {
       if (isObject(o.op)) changed = markQueryStrings(o.op.parameters) || changed;
       if (o.keys.length === 1 && o.method !== 'query') continue;
       // Its path item's parameters apply to it, as to the operations beside it.
@@ -40,12 +42,23 @@ export function visibleToTypes(document: OpenApiDocument): OpenApiDocument {
   return changed ? doc : document;
 }
 
+const isQueryString = (p: unknown) => isObject(p) && p.in === 'querystring';
+const listsQueryString = (list: unknown) => Array.isArray(list) && list.some(isQueryString);
+
+function hasQueryString(doc: OpenApiDocument): boolean {
+  const items = Object.values(doc.paths ?? {}).filter(isObject);
+  return (
+    Object.values(doc.components?.parameters ?? {}).some(isQueryString) ||
+    items.some((item) => listsQueryString(item.parameters) || pathItemOperations<Json>(item, '3.1').some((o) => isObject(o.op) && listsQueryString(o.op.parameters)))
+  );
+}
+
 /** Each querystring parameter of `list` as a query parameter of a marked name, typed by its content's schema. */
 function markQueryStrings(list: unknown): boolean {
   if (!Array.isArray(list)) return false;
   let marked = false;
   for (const p of list as ParameterObject[]) {
-    if (!isObject(p) || p.in !== 'querystring') continue;
+    if (!isQueryString(p)) continue;
     const media = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined;
     Object.assign(p, { in: 'query', name: `${MARK}${p.name}`, schema: isObject(media?.schema) ? media.schema : {} });
     delete p.content;

@@ -3,7 +3,7 @@
 // describes: request line (method, path, query string), the headers the document names and the body, compared byte for
 // byte on a recorder that keeps the bytes that arrived (test/helpers/raw-recorder.ts). Fixtures written by hand from
 // the specification: fixtures/openapi-3.2/openapi.yaml (one whole API) and one per feature in features/.
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/generate/pipeline.js';
@@ -18,6 +18,7 @@ const CASES = {
   additional: 'features/additional-operations.yaml',
   form: 'features/querystring-form.yaml',
   json: 'features/querystring-json.yaml',
+  json31: 'json31.yaml',
 } as const;
 type Case = keyof typeof CASES;
 const out = join(outRoot, 'openapi-3.2');
@@ -51,8 +52,11 @@ const json = (body: unknown) => ({ status: 200, type: 'application/json', body: 
 
 beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
+  // `in: querystring` in a 3.1 document, where it is no location: sent and typed as 3.2 says (`silent` warns of it).
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'json31.yaml'), readFileSync(join(dir, CASES.json), 'utf8').replace('openapi: 3.2.0', 'openapi: 3.1.0'));
   for (const [name, file] of Object.entries(CASES) as [Case, string][]) {
-    const { tree } = await generateTree(join(dir, file));
+    const { tree } = await generateTree(name === 'json31' ? join(out, file) : join(dir, file));
     writeTree(join(out, name), tree);
     const mod = (await import(join(out, name, 'index.ts'))) as Record<string, unknown>;
     factories.set(name, Object.entries(mod).find(([k]) => /^create.*Client$/.test(k) && !k.endsWith('RawClient'))![1] as (o: object) => Client);
@@ -72,6 +76,7 @@ describe('OpenAPI 3.2: every operation a method, typed, sent as the document des
     expect(methods('additional')).toEqual(['getPage', 'linkPage', 'mSearchPagesByPageId', 'purgePagesByPageId']);
     expect(methods('form')).toEqual(['getFoo', 'queryBar']);
     expect(methods('json')).toEqual(['getFoo', 'select']);
+    expect(methods('json31')).toEqual(['getFoo', 'select']);
   });
 
   it('types every operation from the document (tsc --strict): no operation unknown or left out', () => {
@@ -81,6 +86,7 @@ describe('OpenAPI 3.2: every operation a method, typed, sent as the document des
 import { createPagesClient } from './additional/index.js';
 import { createFormQueryClient } from './form/index.js';
 import { createJSONQueryClient } from './json/index.js';
+import { createJSONQueryClient as create31 } from './json31/index.js';
 import { createReportsClient } from './query/index.js';
 
 const lib = createLibraryClient({ auth: { legacyKey: 'k' } });
@@ -125,6 +131,9 @@ export async function calls(): Promise<void> {
   await createFormQueryClient().getFoo({ form: { bar: 'yes' } });
   await createJSONQueryClient().getFoo({ json: { numbers: [1, 2], flag: null } });
   await createJSONQueryClient().select({ selector: '$.a' });
+  await create31().getFoo({ json: { numbers: [1], flag: true } });
+  // @ts-expect-error: typed in a 3.1 document too
+  await create31().getFoo({ json: { numbers: ['1'] } });
 }
 `,
     );
@@ -227,6 +236,7 @@ export async function calls(): Promise<void> {
     it("querystring in application/json and application/jsonpath: the specification's examples, byte for byte", async () => {
       expect((await sent(client('json').getFoo({ json: { numbers: [1, 2], flag: null } }))).line).toBe('GET /v1/foo?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D HTTP/1.1');
       expect((await sent(client('json').select({ selector: '$.a.b[1:1]' }))).line).toBe('GET /v1/select?%24.a.b%5B1%3A1%5D HTTP/1.1');
+      expect((await sent(client('json31').getFoo({ json: { numbers: [1, 2], flag: null } }))).line).toBe('GET /v1/foo?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D HTTP/1.1');
     });
   });
 });
