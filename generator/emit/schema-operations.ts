@@ -20,7 +20,8 @@ const MARK = '\u0000docex:';
  *  types it, as the client sends it. */
 export function visibleToTypes(document: OpenApiDocument): OpenApiDocument {
   const version = openapiVersion(document);
-  if (version !== '3.2' && !hasQueryString(document)) return document;
+  // Copied only when there is something to type: a large document takes long to copy.
+  if (!hasUntyped(document, version)) return document;
   const doc = structuredClone(document);
   const paths = (doc.paths ?? {}) as Record<string, unknown>;
   let changed = false;
@@ -45,11 +46,17 @@ export function visibleToTypes(document: OpenApiDocument): OpenApiDocument {
 const isQueryString = (p: unknown) => isObject(p) && p.in === 'querystring';
 const listsQueryString = (list: unknown) => Array.isArray(list) && list.some(isQueryString);
 
-function hasQueryString(doc: OpenApiDocument): boolean {
-  const items = Object.values(doc.paths ?? {}).filter(isObject);
+/** Whether the document has an operation openapi-typescript does not type (QUERY, an additional one) or a querystring
+ *  parameter. */
+function hasUntyped(doc: OpenApiDocument, version: ReturnType<typeof openapiVersion>): boolean {
+  const items = Object.values(doc.paths ?? {}).map((i) => (isObject(i) && typeof i.$ref === 'string' ? pointerTarget(doc, i.$ref) : i)).filter(isObject);
   return (
     Object.values(doc.components?.parameters ?? {}).some(isQueryString) ||
-    items.some((item) => listsQueryString(item.parameters) || pathItemOperations<Json>(item, '3.1').some((o) => isObject(o.op) && listsQueryString(o.op.parameters)))
+    items.some(
+      (item) =>
+        listsQueryString(item.parameters) ||
+        pathItemOperations<Json>(item, version).some((o) => o.keys.length > 1 || o.method === 'query' || (isObject(o.op) && listsQueryString(o.op.parameters))),
+    )
   );
 }
 
