@@ -21,7 +21,9 @@ import { specsStatement } from './specs.js';
  *  document without them does not ship them. The credentials table (`auth`) is client-options.ts's. */
 const CODECS: { option: string; name: string; module: string; needed: (op: OperationModel, api: ApiModel) => boolean }[] = [
   { option: 'body', name: 'encodedBody', module: 'body', needed: encodesBody },
-  { option: 'param', name: 'styledParam', module: 'param-styles', needed: (op) => op.params.some(styled) },
+  // A document with a querystring parameter (3.2) takes the codec that serialises it and styles every other one.
+  { option: 'param', name: 'queryStringParam', module: 'querystring', needed: (op) => op.params.some((p) => p.in === 'querystring') },
+  { option: 'param', name: 'styledParam', module: 'param-styles', needed: (op, api) => op.params.some(styled) && !api.operations.some((o) => o.params.some((p) => p.in === 'querystring')) },
   { option: 'error', name: 'documentedError', module: 'error-body', needed: typedErrors },
 ];
 
