@@ -70,25 +70,45 @@ function mergeParams(schemas: DocSchemas, item: PathItemObject, op: OperationObj
   return [...byKey.values()];
 }
 
+/**
+ * The operations of a path item: one per HTTP method field, and in a 3.2 document `query` and each of
+ * `additionalOperations` (its methods as written, since they are sent as written).
+ */
+function itemOperations(doc: OpenApiDocument, item: PathItemObject): { method: string; at: string; op: OperationObject }[] {
+  const out: { method: string; at: string; op: OperationObject }[] = [];
+  for (const method of HTTP_METHODS) {
+    const op = item[method];
+    if (isObject(op)) out.push({ method: method.toUpperCase(), at: method, op });
+  }
+  if (!/^3\.2\./.test(String(doc.openapi))) return out;
+  const raw = item as Record<string, unknown>;
+  if (isObject(raw.query)) out.push({ method: 'QUERY', at: 'query', op: raw.query as OperationObject });
+  const more = isObject(raw.additionalOperations) ? raw.additionalOperations : {};
+  for (const method of Object.keys(more).sort()) {
+    const op = more[method];
+    if (isObject(op)) out.push({ method, at: `additionalOperations.${method}`, op: op as OperationObject });
+  }
+  return out;
+}
+
 function collect(doc: OpenApiDocument, schemas: DocSchemas): Map<string, KeyedOperation> {
   const out = new Map<string, KeyedOperation>();
   const docSecurity: SecurityRequirement[] = Array.isArray(doc.security) ? doc.security : [];
   const add = (pathKey: string, path: string, rawItem: unknown): void => {
     const item = schemas.deref(rawItem) as PathItemObject;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
-      const label = `${method.toUpperCase()} ${path}`;
+    for (const { method, at, op } of itemOperations(doc, item)) {
+      const label = `${method} ${path}`;
       const side: OperationSide = {
         schemas,
         op,
         path,
         method,
+        at,
         pathItem: item,
         params: mergeParams(schemas, item, op),
         security: Array.isArray(op.security) ? op.security : docSecurity,
       };
-      out.set(`${method} ${pathKey}`, { key: `${method} ${pathKey}`, pathKey, label, side });
+      out.set(`${at} ${pathKey}`, { key: `${at} ${pathKey}`, pathKey, label, side });
     }
   };
   const paths = isObject(doc.paths) ? doc.paths : {};
@@ -109,7 +129,9 @@ function segmentsTarget(dir: Direction, site: Site, f: Finding): { location: str
   const location = path ? `${site.location}${path.startsWith('[]') ? '' : '.'}${path}` : site.location;
   if (!path) return { location, target: site.label };
   if (path === '[]') return { location, target: `the items of ${site.label}` };
-  return { location, target: site.kind === 'body' ? `${dir} property \`${path}\`` : `property \`${path}\` of ${site.label}` };
+  if (site.kind === 'body') return { location, target: `${dir} property \`${path}\`` };
+  if (site.kind === 'querystring') return { location, target: `query string property \`${path}\`` };
+  return { location, target: `property \`${path}\` of ${site.label}` };
 }
 
 /** Compares two documents of one API. `api` labels the changes (`document/v1`). */

@@ -2,8 +2,11 @@
 // Only the root file is searched; components pulled in from other files are annotated on the file alone.
 import { relative } from 'node:path';
 import { lineOf, linedFile, type LinedFile } from '../util/lines.js';
+import { HTTP_METHODS } from '../load/types.js';
 import type { ComparedApi } from './trees.js';
 import type { Change } from './types.js';
+
+const FIELDS = new Set<string>([...HTTP_METHODS, 'query']);
 
 interface Source extends LinedFile {
   display: string;
@@ -18,15 +21,17 @@ function pointerOf(change: Change): string[] {
   const loc = change.location;
   const comp = /^components\.(schemas|securitySchemes)\.([^.[]+)/.exec(loc);
   if (comp) return ['components', comp[1]!, comp[2]!];
-  const op = /^([A-Z]+) (.+)$/.exec(change.operation);
+  const op = /^(\S+) (.+)$/.exec(change.operation);
   if (!op) return [];
-  const method = op[1]!.toLowerCase();
+  const lower = op[1]!.toLowerCase();
+  // A method without a field of its own is written under 3.2's additionalOperations, as it is sent.
+  const at = FIELDS.has(lower) ? [lower] : ['additionalOperations', op[1]!];
   const path = op[2]!;
-  const base = path.startsWith('webhook ') ? ['webhooks', path.slice(8), method] : ['paths', path, method];
+  const base = path.startsWith('webhook ') ? ['webhooks', path.slice(8), ...at] : ['paths', path, ...at];
   const status = /^responses\.([^.[]+)/.exec(loc);
   if (status) return [...base, 'responses', status[1]!];
   if (loc.startsWith('requestBody')) return [...base, 'requestBody'];
-  if (loc.startsWith('paths.') && !loc.endsWith(`.${method}`)) return base.slice(0, 2);
+  if (loc.startsWith('paths.') && !loc.endsWith(`.${at.join('.')}`)) return base.slice(0, 2);
   return base;
 }
 
