@@ -41,10 +41,10 @@ export function paramDoc(p: ParamModel): string | undefined {
 export const bodyDoc = (b: BodyModel) => jsdocText([b.description ? `@description ${b.description.trim()}` : undefined]);
 
 /** `GET /documents/{documentId}`, as code. */
-export const httpLine = (op: OperationModel) => `\`${op.method} ${op.path.replace(/`/g, "'")}\``;
+const httpLine = (op: OperationModel) => `\`${op.method} ${op.path.replace(/`/g, "'")}\``;
 
 /** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order. */
-export function throwsLines(op: OperationModel): string[] {
+function throwsLines(op: OperationModel): string[] {
   const byClass = new Map<string, string[]>();
   for (const status of errorStatuses(op)) {
     const name = errorClassName(status);
@@ -54,7 +54,7 @@ export function throwsLines(op: OperationModel): string[] {
 }
 
 /** `@deprecated`, with the day it may be removed when `x-sunset` gives one. */
-export const deprecatedLine = (op: OperationModel) => (op.deprecated ? `@deprecated${op.sunset ? ` Sunset ${op.sunset}: may be removed from that day.` : ''}` : undefined);
+const deprecatedLine = (op: OperationModel) => (op.deprecated ? `@deprecated${op.sunset ? ` Sunset ${op.sunset}: may be removed from that day.` : ''}` : undefined);
 
 /** The reference link, as text an editor links: tsc parses every doc comment holding `@see` or `@link` (to find the
  *  imports they use), and skips the others. */

@@ -2,64 +2,20 @@
 // Written as an object literal a person reads and reviews (`satisfies` checks it against OperationSpec and the
 // client's methods), except for large documents, where the compact form pays: one JSON member a line, parsed by the
 // runtime on first use. The threshold and what it saves are in ARCHITECTURE.md ("Emitting TypeScript").
-import { successMedia, type ApiModel, type OperationModel, type ParamModel } from '../model/index.js';
+import { successMedia, type ApiModel, type OperationModel } from '../model/index.js';
 import type { OperationSpec } from '../../templates/runtime/types.js';
+import { metSchemes, paging, typedErrors } from './client-features.js';
+import { runtimeType, type Use } from './imports.js';
+import { q } from './print.js';
 
 /** Above this many operations the specs are JSON text (tsc checks an object literal entry by entry). */
 export const COMPACT_SPECS_ABOVE = 250;
 
-/** A single-quoted TypeScript string literal: the one quote style of client.ts. */
-export const q = (s: string) => `'${JSON.stringify(s).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
-
-/** A `meta` + `items` collection: the client pages it, within the bound on `limit`. */
-export function paging(op: OperationModel): { limitMax?: number } | undefined {
-  const c = op.conventions.collection;
-  if (c.kind !== 'page') return undefined;
-  return c.limitMax === undefined ? {} : { limitMax: c.limitMax };
-}
-
-/**
- * A sub API of an openapi/ tree follows docex's conventions, and its client keeps their contract: its base URL is a
- * deployment's `{base_url}` (the document's server names an example host), its token comes from the token service
- * (5.1) and its errors are message objects (7.1). A single document is any API: its client defaults to the
- * document's server, takes credentials for its security schemes (`auth`) and types the error bodies it declares.
- */
-export const anyApi = (api: ApiModel) => api.apiPath === '';
-
-/** The schemes `auth` takes a credential for: API keys, http basic and bearer (oauth2 and openIdConnect: `tokens`). */
-export const authSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type === 'apiKey' || s.kind.type === 'basic' || s.kind.type === 'bearer') : []);
-
-/** The schemes a client meets, by `auth` or `tokens`: with any, each operation sends what its security asks for. */
-export const metSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type !== 'none') : []);
-
 /** The status key of a declared error body as the runtime looks it up: `404`, `4XX`, `default`. */
 const errorKey = (status: string) => (/^default$/i.test(status) ? 'default' : status.toUpperCase());
 
-/** Any API's operation that declares a JSON body for some error status: its errors carry it, typed. */
-export const typedErrors = (op: OperationModel, api: ApiModel) => anyApi(api) && op.errorBodies.some((e) => e.mediaType);
-
-/**
- * The `status` type of a declared error: the code itself; for a range (`4XX`), its codes but those declared on their
- * own; for `default`, every error status but those declared otherwise. Comparing `status` with a code then narrows
- * the error to the body declared for it.
- */
-export function errorStatusType(status: string, declared: string[]): string {
-  const codes = declared.filter((s) => /^\d+$/.test(s));
-  const ranges = declared.filter((s) => /^\dXX$/i.test(s)).map((s) => s[0]!);
-  const less = (t: string, out: string[]) => (out.length ? `Exclude<${t}, ${out.join(' | ')}>` : t);
-  if (/^\d+$/.test(status)) return status;
-  if (/^\dXX$/i.test(status)) return less(`ErrorStatus<${q(status[0]!)}>`, codes.filter((c) => c[0] === status[0]));
-  return less('ErrorStatus', [...codes, ...ranges.map((r) => `ErrorStatus<${q(r)}>`)]);
-}
-
-/** A parameter that request.ts's plain path does not serialise (objects, other styles, content, allowReserved, cookies). */
-export function styled(p: ParamModel): boolean {
-  const plain = p.in === 'query' ? 'form' : 'simple';
-  return !!(p.object || p.content || p.allowReserved || p.in === 'cookie' || (p.style && p.style !== plain));
-}
-
 /** What the runtime reads for one operation; typed here against the runtime's own OperationSpec. */
-export function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
+function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
   const errors = typedErrors(op, api) ? op.errorBodies : [];
   const paginated = paging(op);
   return {
@@ -101,8 +57,8 @@ function literal(v: unknown): string {
 }
 
 /** One operation's spec as an object literal, a property a line and a parameter a line, indented for `ops`; its
- *  `errors`, and its error bodies, by a shared constant's name where several declare the same (sharedErrors). */
-function specLiteral(name: string, spec: OperationSpec, shared: ReturnType<typeof sharedErrors>): string {
+ *  `errors`, and its error bodies, by a shared constant's name where several declare the same (sharedErrorSpecs). */
+function specLiteral(name: string, spec: OperationSpec, shared: ReturnType<typeof sharedErrorSpecs>): string {
   const lines = Object.entries(spec).map(([k, v]) => {
     if (k === 'params' && Array.isArray(v) && v.length) return `    params: [\n${v.map((p) => `      ${literal(p)},`).join('\n')}\n    ],`;
     if (k === 'errors') {
@@ -126,7 +82,7 @@ const errorsLiteral = (errors: ErrorsSpec, shared: ReadonlyMap<string, string>) 
  * OperationSpec's, so every copy would cost it a type and a comparison of its own (ARCHITECTURE.md, "Emitting
  * TypeScript"). Each: literal text -> name.
  */
-function sharedErrors(specs: OperationSpec[]): { bodies: Map<string, string>; maps: Map<string, string> } {
+function sharedErrorSpecs(specs: OperationSpec[]): { bodies: Map<string, string>; maps: Map<string, string> } {
   const named = (texts: string[], prefix: string) => {
     const uses = new Map<string, number>();
     for (const t of texts) uses.set(t, (uses.get(t) ?? 0) + 1);
@@ -143,16 +99,16 @@ const jsonText = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'"
 
 /**
  * The `ops` constant of client.ts: readable object literals, or for a large document JSON members, one a line; and
- * the runtime types it names beyond OperationSpec.
+ * the runtime types it names (the compact form names OperationSpec in its comment only).
  */
-export function specsStatement(ops: OperationModel[], clientType: string, api: ApiModel): { text: string; runtimeTypes: string[] } {
+export function specsStatement(ops: OperationModel[], clientType: string, api: ApiModel): { text: string; uses: Use[] } {
   if (ops.length > COMPACT_SPECS_ABOVE) {
     const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.name)}: ${JSON.stringify(operationSpec(op, api))}`)},`);
     const text = `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method name (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
-    return { text, runtimeTypes: [] };
+    return { text, uses: [runtimeType('OperationSpec')] };
   }
   const specs = ops.map((op) => operationSpec(op, api));
-  const shared = sharedErrors(specs);
+  const shared = sharedErrorSpecs(specs);
   // Annotated: a constant is not typed by the `satisfies` below, so `false` (a status without a body) would widen.
   const consts = (named: Map<string, string>, type: string) => [...named].map(([text, name]) => `const ${name}: ${type} = ${text};\n`).join('');
   const bodies = consts(shared.bodies, 'ErrorSpec');
@@ -162,5 +118,5 @@ export function specsStatement(ops: OperationModel[], clientType: string, api: A
     (bodies ? `/** Error bodies several statuses declare: the JSON type and required properties the runtime checks a body against. */\n${bodies}\n` : '') +
     (maps ? `/** The error statuses with a body that several operations declare alike, and their bodies. */\n${maps}\n` : '') +
     `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`;
-  return { text, runtimeTypes: bodies || maps ? ['ErrorSpec'] : [] };
+  return { text, uses: [runtimeType('OperationSpec'), ...(bodies || maps ? [runtimeType('ErrorSpec')] : [])] };
 }

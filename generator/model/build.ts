@@ -7,7 +7,7 @@ import type { OperationReading } from './read-operation.js';
 import { uniqueOperationIds } from './conventions/index.js';
 import { unique } from '../util/names.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
-import type { ApiModel, Method, OperationModel } from './types.js';
+import type { ApiModel, OperationModel } from './types.js';
 
 interface ModelOptions {
   id: string;
@@ -40,7 +40,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const id = r.operationId;
     const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
-    if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
+    if (base !== id) warnings.push(`${r.httpMethod} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
     const op = buildOperation(r, name, warnings, order);
     const docsUrl = r.externalDocs ?? (opts.docsUrl && opts.id && id ? referenceLink(opts.docsUrl, opts.id, op.tag, id) : undefined);
     if (docsUrl) op.docsUrl = docsUrl;
@@ -82,7 +82,7 @@ function buildOperation(reading: OperationReading, name: string, warnings: ApiMo
   const keys = new Set<string>();
   const model: OperationModel = {
     name,
-    method: reading.method.toUpperCase() as Method,
+    method: reading.httpMethod,
     path: reading.path,
     order,
     at: reading.at,

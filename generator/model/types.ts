@@ -30,7 +30,8 @@ export interface ErrorBody {
  *  test/model/scheme-kind.test-d.ts keeps the two equal. */
 export type SchemeKind = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
 
-export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+/** The method as sent: a fixed field's in upper case (QUERY from 3.2), an `additionalOperations` key as written. */
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
 
 /** Where something is written: the document file and a JSON pointer into the bundled document. */
 export interface SourceRef {
@@ -41,9 +42,10 @@ export interface SourceRef {
 export interface ParamModel {
   /** Property name in the method's params object: a camelCase identifier, unique within the operation. */
   key: string;
-  /** Name on the wire (`If-Match`, `documentId`). */
+  /** Name on the wire (`If-Match`, `documentId`); not sent for `querystring`. */
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** `querystring` (3.2): the whole query string, one value serialised by its `content` media type. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
   required: boolean;
   deprecated: boolean;
   /** Its description, else its schema's (value-notes.ts, as `example`, `default` and `bounds`). */
@@ -67,6 +69,8 @@ export interface ParamModel {
   allowReserved?: boolean;
   /** The media type of a parameter described by `content` instead of a schema: its value is serialised by it. */
   content?: string;
+  /** A form querystring parameter: its media type's `encoding`, by property (as a form body's). */
+  encoding?: Record<string, EncodingModel>;
   /** Where the parameter object is written (a `$ref` followed). */
   at: SourceRef;
   /** Where its schema is written. */

@@ -6,13 +6,14 @@
 // the new ones read from the gate's own parses, where it kept them, so a changed API costs no second parse of its new
 // files.
 import { renderSchema, type SchemaKit } from '../emit/schema.js';
-import { banner } from '../emit/templates.js';
+import { banner, type Templates } from '../emit/templates.js';
 import { copyTemplates, emitApi, type Emitters } from '../emit/tree.js';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { compareApi, extractSurface, surfaceOf, type ApiReport } from '../surface/index.js';
 import { DocexError } from '../util/errors.js';
 import { loadSchemaKit } from './internals.js';
+import { readTemplateSources, readTemplates } from './package-templates.js';
 import { loadPrinter, type LoadedPrinter } from './printer.js';
 import { firstSyntaxError, syntaxError } from './syntax-gate.js';
 
@@ -24,7 +25,7 @@ export interface EmitOverrides {
 }
 
 /** An API's client.ts and schema.ts. */
-export interface ApiFiles {
+interface ApiFiles {
   client: string;
   schema: string;
 }
@@ -64,14 +65,16 @@ type Parsed = ReturnType<LoadedPrinter['parse']>;
 
 /**
  * What one thread keeps from task to task: the gate's parses that a surface read may use, by path, each with the
- * text it is the parse of (used only for that very text), and the tests' overrides.
+ * text it is the parse of (used only for that very text), the tests' overrides, and docex's templates, read as the
+ * session opens.
  */
-export interface Session {
+interface Session {
   parses: Map<string, { text: string; parsed: Parsed }>;
   overrides: EmitOverrides;
+  templates: Templates;
 }
 
-export const openSession = (overrides: EmitOverrides = {}): Session => ({ parses: new Map(), overrides });
+export const openSession = (overrides: EmitOverrides = {}): Session => ({ parses: new Map(), overrides, templates: readTemplates() });
 
 /** The gate's verdict on `files`; the parses of the files named in `keep` are kept in the session (ts-morph's). */
 async function gate(files: Iterable<[string, string]>, session: Session, keep: readonly string[] = []): Promise<GatedFiles> {
@@ -92,7 +95,7 @@ async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Sess
   const kit = loadSchemaKit();
   let text: string;
   try {
-    text = banner(task.source) + (session.overrides.renderSchema ?? renderSchema)(task.document, kit);
+    text = banner(session.templates, task.source) + (session.overrides.renderSchema ?? renderSchema)(task.document, kit);
   } catch (err) {
     if (err instanceof DocexError) throw err;
     throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, task.file);
@@ -102,7 +105,7 @@ async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Sess
 
 /** client.ts, raw.ts, index.ts and README.md of a model, gated. */
 async function clientFiles(task: Extract<Task, { kind: 'client' }>, session: Session): Promise<GatedFiles> {
-  const files = emitApi(task.model, await loadPrinter(), session.overrides.emitters);
+  const files = emitApi(task.model, await loadPrinter(), session.templates, session.overrides.emitters);
   const client = [...files.keys()].find((path) => path.endsWith('client.ts'));
   return gate(files, session, task.keepParse && client ? [client] : []);
 }
@@ -131,7 +134,7 @@ export async function runTask<T extends Task>(task: T, session: Session): Promis
   const t: Task = task;
   switch (t.kind) {
     case 'templates':
-      return (await gate(copyTemplates(t.dir), session)) as ResultOf<T>;
+      return (await gate(copyTemplates(t.dir, readTemplateSources(t.dir), session.templates), session)) as ResultOf<T>;
     case 'schema':
       return (await schemaFile(t, session)) as ResultOf<T>;
     case 'client':

@@ -11,23 +11,6 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/run-docex.js';
 
-/**
- * TEMPORARY (issue 43): exports in files that other work was rewriting when this test was written (emit/, generate/,
- * model/, sandbox/, load/bundle.ts, typescript/tasks.ts, commands/generate.ts). Un-export them there, then delete
- * this list and PENDING_FOLDERS. Nothing may be added to it, and only files under those paths may appear in it.
- */
-const PENDING_FOLDERS = /^generator\/emit\/|^generator\/typescript\/tasks\.ts$/;
-const PENDING_IN_OTHER_WORK: readonly string[] = [
-  'generator/emit/client-docs.ts deprecatedLine',
-  'generator/emit/client-docs.ts httpLine',
-  'generator/emit/client-docs.ts throwsLines',
-  'generator/emit/specs.ts operationSpec',
-  'generator/emit/tree.ts apiDir',
-  'generator/emit/tree.ts runtimeImport',
-  'generator/typescript/tasks.ts ApiFiles',
-  'generator/typescript/tasks.ts Session',
-];
-
 interface Unused {
   readonly file: string;
   readonly line: number;
@@ -278,12 +261,10 @@ describe('exports of generator/', () => {
       join(repoRoot, 'redocly.yaml'),
     ];
     const found = unusedExports(program, (f) => f.startsWith(`${generatorDir}/`), externalUses(outside, generatorDir))
-      .map((u) => `${relative(repoRoot, u.file)}:${u.line} ${u.name}`)
-      .filter((entry) => !PENDING_IN_OTHER_WORK.includes(entry.replace(/:\d+ /, ' ')));
+      .map((u) => `${relative(repoRoot, u.file)}:${u.line} ${u.name}`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`exports check: ${program.getSourceFiles().length} files in ${seconds} s`);
     expect(program.getSourceFiles().filter((f) => f.fileName.startsWith(generatorDir)).length).toBeGreaterThan(100);
-    expect(PENDING_IN_OTHER_WORK.filter((entry) => !PENDING_FOLDERS.test(entry.split(' ')[0]!))).toEqual([]);
     expect(found, `exported but used only in their own file (un-export them, or delete what is dead):\n${found.join('\n')}`).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { docsTemplatesDir } from '../../generator/docs/locate.js';
-import { templatesDir } from '../../generator/emit/templates.js';
+import { templatesDir } from '../../generator/typescript/package-templates.js';
 import { defaultOpenapiDir } from '../../generator/sandbox/index.js';
 import { resolveConfig } from '../../generator/util/config.js';
 import { packageRoot } from '../../generator/util/package-root.js';

@@ -1,0 +1,36 @@
+// What a generated client does for an API and each of its operations, decided in one place for every file that
+// depends on it (client.ts's types, its operation specs, the API's README).
+import type { ApiModel, OperationModel, ParamModel } from '../model/index.js';
+
+/** A `meta` + `items` collection: the client pages it, within the bound on `limit`. */
+export function paging(op: OperationModel): { limitMax?: number } | undefined {
+  const c = op.conventions.collection;
+  if (c.kind !== 'page') return undefined;
+  return c.limitMax === undefined ? {} : { limitMax: c.limitMax };
+}
+
+/**
+ * A sub API of an openapi/ tree follows docex's conventions, and its client keeps their contract: its base URL is a
+ * deployment's `{base_url}` (the document's server names an example host), its token comes from the token service
+ * (5.1) and its errors are message objects (7.1). A single document is any API: its client defaults to the
+ * document's server, takes credentials for its security schemes (`auth`) and types the error bodies it declares.
+ */
+export const anyApi = (api: ApiModel) => api.apiPath === '';
+
+/** The schemes `auth` takes a credential for: API keys, http basic and bearer (oauth2 and openIdConnect: `tokens`). */
+export const authSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type === 'apiKey' || s.kind.type === 'basic' || s.kind.type === 'bearer') : []);
+
+/** The schemes a client meets, by `auth` or `tokens`: with any, each operation sends what its security asks for. */
+export const metSchemes = (api: ApiModel) => (anyApi(api) ? api.schemes.filter((s) => s.kind.type !== 'none') : []);
+
+/** Any API's operation that declares a JSON body for some error status: its errors carry it, typed. */
+export const typedErrors = (op: OperationModel, api: ApiModel) => anyApi(api) && op.errorBodies.some((e) => e.mediaType);
+
+/** A parameter that request.ts's plain path does not serialise (objects, other styles, content, allowReserved, cookies). */
+export function styled(p: ParamModel): boolean {
+  const plain = p.in === 'query' ? 'form' : 'simple';
+  return !!(p.object || p.content || p.allowReserved || p.in === 'cookie' || (p.style && p.style !== plain));
+}
+
+/** A body the runtime encodes beyond JSON, text and bytes (forms, multipart, a wildcard media type's value). */
+export const encodesBody = (op: OperationModel) => !!op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || !!op.body.wildcard);

@@ -1,0 +1,74 @@
+// The client interface of client.ts: one member per operation, a method type or `XCall` with its signatures and, for
+// a collection, pages() and all(). What each hover says is client-docs.ts's.
+import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
+import type { ApiModel } from '../model/index.js';
+import { allDoc, clientDoc, methodDoc, pagesDoc } from './client-docs.js';
+import { paging } from './client-features.js';
+import type { OperationGroup } from './groups.js';
+import { runtimeType, type Rendered, type Use } from './imports.js';
+import { accepts, type OperationDecl, type ResultDecl } from './operation-types.js';
+import { docs, lineComment, q, type Kinds } from './print.js';
+
+type Member = OptionalKind<PropertySignatureStructure>;
+
+/** The members of one group of operations, under its heading. */
+export interface MemberGroup {
+  heading: OperationGroup['heading'];
+  members: Member[];
+}
+
+/** The client interface's member of one operation, and its `XCall` interface where it has one (pages; If-None-Match). */
+export function clientMember(d: OperationDecl, required: boolean, { responses, aDecl, optionsType, resultRef }: ResultDecl): Rendered<StatementStructures> & { member: Member } {
+  const { op, K, Name, eParam, aE, generic } = d;
+  // A GET with an If-None-Match parameter: calls that pass it may get NotModified (a 304 when the client does not hold
+  // that version), so they have a signature of their own; calls without it (`?: undefined`) keep the plain result.
+  const inm = op.params.find((p) => p.notModified);
+  const unconditional = inm ? ` & { ${inm.key}?: undefined }` : '';
+  const params = (options: string, extra = '') => [
+    { name: 'params', hasQuestionToken: !required, type: `${Name}Params${aE}${extra}` },
+    { name: 'options', hasQuestionToken: true, type: options },
+  ];
+  const conditional = inm ? `With \`${inm.key}\`: NotModified when that version is still the current one (304) and the client does not hold it.` : undefined;
+  // The method's hover: on the member, and on each call signature where there are two (an editor then shows the
+  // signature a call resolves to, and a signature without a comment of its own would show none).
+  const summary = docs(methodDoc(op, conditional));
+  const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(responses), default: q(responses[0]!.mediaType) }] : [])];
+  const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `Promise<${resultRef}>`, docs: inm ? docs(methodDoc(op)) : undefined }];
+  const uses: Use[] = [];
+  if (inm) {
+    uses.push(runtimeType('NotModified'));
+    callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: summary });
+  }
+  const call = (callable: InterfaceDeclarationStructure) => ({ statements: [callable], uses, member: { name: op.name, type: `${Name}Call`, docs: summary } });
+  if (paging(op)) {
+    // PageItem (a deferred conditional type), not `Page['items'][number]`: tsc validates an indexed access on a
+    // generic type when it checks client.ts, a conditional only when a program calls all().
+    uses.push(runtimeType('PageItem'));
+    // pages() and all() yield data only: no If-None-Match of the caller's (one ETag names one page).
+    return call({
+      kind: K.Interface,
+      name: `${Name}Call`,
+      isExported: true,
+      docs: docs(`${op.name}() and its pages: calls, pages() and all().`),
+      callSignatures,
+      methods: [
+        { name: 'all', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<PageItem<${Name}Result${aE}>>`, docs: docs(allDoc(op)) },
+        { name: 'pages', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<NonNullable<${Name}Result${aE}>>`, docs: docs(pagesDoc(op)) },
+      ],
+    });
+  }
+  if (inm) return call({ kind: K.Interface, name: `${Name}Call`, isExported: true, docs: docs(`${op.name}(), without and with \`${inm.key}\`.`), callSignatures });
+  const g = [generic, aDecl].filter(Boolean).join(', ');
+  const type = `${g ? `<${g}>` : ''}(params${required ? '' : '?'}: ${Name}Params${aE}, options?: ${optionsType}) => Promise<${resultRef}>`;
+  return { statements: [], uses, member: { name: op.name, type, docs: summary } };
+}
+
+/** The client interface: its members by group, a `// Tag` line opening each group of a tagged document. Every
+ *  method takes CallOptions. */
+export function clientInterface(api: ApiModel, groups: MemberGroup[], tagged: boolean, K: Kinds): Rendered<StatementStructures> {
+  const members = groups.flatMap((g) => g.members.map((m, i) => (tagged && i === 0 ? { ...m, leadingTrivia: lineComment(g.heading) } : m)));
+  return {
+    statements: [{ kind: K.Interface, name: api.clientType, isExported: true, docs: docs(clientDoc(api.title, api.rawFactory)), properties: members }],
+    uses: [runtimeType('CallOptions')],
+  };
+}
