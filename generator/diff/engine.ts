@@ -2,7 +2,7 @@
 // turns schema findings into changes and groups identical changes across the operations they reach.
 import { sortedEntries } from './sorted.js';
 import type { OperationObject, OpenApiDocument, ParameterObject, PathItemObject, SecurityRequirement } from '../load/types.js';
-import { HTTP_METHODS } from '../load/types.js';
+import { openapiVersion, pathItemOperations } from '../load/operations.js';
 import type { OperationPair, OperationSide, Site } from './context.js';
 import { type RuleId, renderMessage, ruleOf } from './registry.js';
 import { type Finding, SchemaComparer, checkStructure, renderPath } from './schema/compare.js';
@@ -70,33 +70,15 @@ function mergeParams(schemas: DocSchemas, item: PathItemObject, op: OperationObj
   return [...byKey.values()];
 }
 
-/**
- * The operations of a path item: one per HTTP method field, and in a 3.2 document `query` and each of
- * `additionalOperations` (its methods as written, since they are sent as written).
- */
-function itemOperations(doc: OpenApiDocument, item: PathItemObject): { method: string; at: string; op: OperationObject }[] {
-  const out: { method: string; at: string; op: OperationObject }[] = [];
-  for (const method of HTTP_METHODS) {
-    const op = item[method];
-    if (isObject(op)) out.push({ method: method.toUpperCase(), at: method, op });
-  }
-  if (!/^3\.2\./.test(String(doc.openapi))) return out;
-  const raw = item as Record<string, unknown>;
-  if (isObject(raw.query)) out.push({ method: 'QUERY', at: 'query', op: raw.query as OperationObject });
-  const more = isObject(raw.additionalOperations) ? raw.additionalOperations : {};
-  for (const method of Object.keys(more).sort()) {
-    const op = more[method];
-    if (isObject(op)) out.push({ method, at: `additionalOperations.${method}`, op: op as OperationObject });
-  }
-  return out;
-}
-
 function collect(doc: OpenApiDocument, schemas: DocSchemas): Map<string, KeyedOperation> {
   const out = new Map<string, KeyedOperation>();
   const docSecurity: SecurityRequirement[] = Array.isArray(doc.security) ? doc.security : [];
+  const version = openapiVersion(doc);
   const add = (pathKey: string, path: string, rawItem: unknown): void => {
     const item = schemas.deref(rawItem) as PathItemObject;
-    for (const { method, at, op } of itemOperations(doc, item)) {
+    for (const { keys, httpMethod: method, op } of pathItemOperations<OperationObject>(item, version)) {
+      if (!isObject(op)) continue;
+      const at = keys.join('.');
       const label = `${method} ${path}`;
       const side: OperationSide = {
         schemas,

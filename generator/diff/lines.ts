@@ -2,11 +2,9 @@
 // Only the root file is searched; components pulled in from other files are annotated on the file alone.
 import { relative } from 'node:path';
 import { lineOf, linedFile, type LinedFile } from '../util/lines.js';
-import { HTTP_METHODS } from '../load/types.js';
+import { HTTP_METHODS } from '../load/operations.js';
 import type { ComparedApi } from './trees.js';
 import type { Change } from './types.js';
-
-const FIELDS = new Set<string>([...HTTP_METHODS, 'query']);
 
 interface Source extends LinedFile {
   display: string;
@@ -17,16 +15,22 @@ function load(file: string): Source | undefined {
   return lined && { ...lined, display: relative(process.cwd(), file) || file };
 }
 
+/** A method with a field of its own is written there in lower case; any other under 3.2's additionalOperations. */
+function operationKeys(method: string, location: string): string[] {
+  if (location.endsWith(`.additionalOperations.${method}`)) return ['additionalOperations', method];
+  const lower = method.toLowerCase();
+  return [...HTTP_METHODS, 'query'].includes(lower) ? [lower] : ['additionalOperations', method];
+}
+
 function pointerOf(change: Change): string[] {
   const loc = change.location;
   const comp = /^components\.(schemas|securitySchemes)\.([^.[]+)/.exec(loc);
   if (comp) return ['components', comp[1]!, comp[2]!];
   const op = /^(\S+) (.+)$/.exec(change.operation);
   if (!op) return [];
-  const lower = op[1]!.toLowerCase();
-  // A method without a field of its own is written under 3.2's additionalOperations, as it is sent.
-  const at = FIELDS.has(lower) ? [lower] : ['additionalOperations', op[1]!];
   const path = op[2]!;
+  // Where the operation is written (`get`, `query`, `additionalOperations.LINK`), as the location of its removal says.
+  const at = operationKeys(op[1]!, loc);
   const base = path.startsWith('webhook ') ? ['webhooks', path.slice(8), ...at] : ['paths', path, ...at];
   const status = /^responses\.([^.[]+)/.exec(loc);
   if (status) return [...base, 'responses', status[1]!];

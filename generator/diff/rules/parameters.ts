@@ -26,14 +26,11 @@ function keyed(side: OperationSide): Map<string, Param> {
     if (typeof p.name !== 'string' || typeof p.in !== 'string') continue;
     const index = order.indexOf(p.name);
     const key =
-      isQueryString(p) ? 'querystring' : p.in === 'path' && index >= 0 ? `path#${index}` : `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+      p.in === 'querystring' ? 'querystring' : p.in === 'path' && index >= 0 ? `path#${index}` : `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
     out.set(key, { key, name: p.name, in: p.in, param: p });
   }
   return out;
 }
-
-/** 3.2's `in: querystring`, which load/types.ts's 3.1 view of a parameter does not list. */
-const isQueryString = (p: ParameterObject): boolean => (p.in as string) === 'querystring';
 
 /** The parameter's one media type, when it has `content` rather than `schema`. */
 function mediaTypeOf(p: ParameterObject): string | undefined {
@@ -51,7 +48,7 @@ function schemaOf(p: ParameterObject): unknown {
 }
 
 function style(p: ParameterObject): string {
-  if (isQueryString(p)) return mediaTypeOf(p) ?? 'none';
+  if (p.in === 'querystring') return mediaTypeOf(p) ?? 'none';
   const s = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
   const explode = p.explode ?? s === 'form';
   return `${s}${explode ? ' (exploded)' : ''}`;
