@@ -105,8 +105,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ...(opts.now ? { now: opts.now } : {}),
   });
   const faults = { count: 0, status: 500 };
-  const refused = refusedMethods(operations, opts.acceptedMethods);
-  const served = operations.filter((s) => !refused.some((r) => r.method === s.op.method));
+  const parserRefuses = refusedMethods(operations, opts.acceptedMethods);
+  const served = operations.filter((s) => !parserRefuses.some((r) => r.method === s.op.method));
   addMethods(app, served);
   await registerSubApis(app, { specs: served, state, authority, coercing, strict, faults, now: opts.now ?? Date.now });
   const host = opts.host ?? '127.0.0.1';
@@ -120,7 +120,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     authority,
     apis,
     operations,
-    refused,
+    refused: parserRefuses,
     state,
     injectFaults(count: number, status = 500) {
       faults.count = count;
