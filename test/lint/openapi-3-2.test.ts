@@ -16,7 +16,8 @@ interface Problem {
 describe('docex lint on an OpenAPI 3.2 document', () => {
   it('lists the problems of Redocly\'s recommended rules and of the conventions plugin, QUERY and LINK included', async () => {
     const r = await runDocex(['lint', doc, '--format', 'json']);
-    expect(r.stderr).toBe('');
+    // Read, not refused (exit 2 with "cannot lint"); warnings of constructs docex does not carry may precede.
+    expect(r.stderr).not.toContain('cannot lint');
     expect(r.code).toBe(1);
     const { problems } = JSON.parse(r.stdout) as { problems: Problem[] };
     const at = (ruleId: string) => problems.filter((p) => p.ruleId === ruleId).map((p) => p.line);
