@@ -20,7 +20,7 @@ export const check: Oas3Rule = () => ({
       for (const key of Object.keys(item)) if (METHODS.has(key) && !ALLOWED.has(key)) report(key, [key]);
       // 3.2: any other method (LINK, PURGE...) is written under additionalOperations, as it is sent.
       const more = (item as Record<string, unknown>).additionalOperations;
-      if (isObject(more)) for (const method of Object.keys(more)) report(method, ['additionalOperations', method]);
+      if (isObject(more)) for (const method of Object.keys(more)) if (!ALLOWED.has(method.toLowerCase())) report(method, ['additionalOperations', method]);
     },
   },
 });
