@@ -32,7 +32,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
   };
 
   function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): ApiPromise<T> {
-    return new ApiPromise(exchange<T>(spec, params, o), options.requestIdHeader);
+    return new ApiPromise(exchange<T>(spec, params, o));
   }
 
   /** Sends the call and answers once the response's status is final, with how to read its body (see ApiPromise). */
@@ -106,7 +106,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const response = res;
     if (response.status === 304) {
       const value = notModified(response, headers['if-none-match'], cached, asked) as T;
-      return [response, async () => value];
+      return [response, async () => value, idHeader];
     }
     if (!response.ok) {
       const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
@@ -130,7 +130,8 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       }
       return withEtag(value, tag) as T;
     };
-    return [response, () => read().catch(failed)];
+    let data: Promise<T> | undefined;
+    return [response, () => (data ??= read().catch(failed)), idHeader];
   }
 
   return { call, baseUrl: root };

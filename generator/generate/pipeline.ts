@@ -43,6 +43,8 @@ export interface GenerateOptions extends InputOptions {
   overrides?: EmitOverrides;
   /** Where the docs site of the tree's documents is published (config `docsUrl`): methods link to their section. */
   docsUrl?: string | undefined;
+  /** The response header of the APIs' request id (config `requestIdHeader`): each factory's default. */
+  requestIdHeader?: string | undefined;
 }
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
@@ -126,7 +128,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
       return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: { ...summary(0, []), tokenClient: true } }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
-    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}) });
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
     return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file), model.warnings.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
   };
   try {

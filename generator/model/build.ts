@@ -4,10 +4,10 @@ import type { OpenApiDocument } from '../load/index.js';
 import { referenceLink } from './reference-link.js';
 import { readDocument } from './read.js';
 import type { OperationReading } from './read-operation.js';
-import { uniqueOperationIds } from './conventions/index.js';
+import { declaredRequestIdHeader, uniqueOperationIds } from './conventions/index.js';
 import { unique } from '../util/names.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
-import type { ApiModel, Method, OperationModel } from './types.js';
+import type { ApiModel, OperationModel } from './types.js';
 
 interface ModelOptions {
   id: string;
@@ -18,6 +18,8 @@ interface ModelOptions {
   /** Where the docs site of the documents is published (`docsUrl` of docex.config.json): operations with an
    *  operationId link to their section of it (an API of the tree only, `id` set). */
   docsUrl?: string;
+  /** The response header of the API's request id (config `requestIdHeader`), over the one the document declares. */
+  requestIdHeader?: string;
 }
 
 /** Names the generated client object uses for itself; operations never shadow them. */
@@ -41,7 +43,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const id = r.operationId;
     const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
     const name = unique(safeName(base, CLIENT_MEMBERS), used);
-    if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
+    if (base !== id) warnings.push(`${r.httpMethod} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
     const op = buildOperation(r, name, warnings, order);
     const docsUrl = r.externalDocs ?? (opts.docsUrl && opts.id && id ? referenceLink(opts.docsUrl, opts.id, op.tag, id) : undefined);
     if (docsUrl) op.docsUrl = docsUrl;
@@ -51,6 +53,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const { server, schemes, security, unnamedSecurity } = reading;
+  const requestIdHeader = opts.requestIdHeader ?? declaredRequestIdHeader(operations.flatMap((op) => op.statuses.flatMap((s) => s.headers.map((h) => h.name))));
   if (unnamedSecurity) {
     warnings.push({
       at: unnamedSecurity,
@@ -67,7 +70,9 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     tags: reading.tags,
     operations,
     collections: reading.collections,
+    schemas: reading.schemas,
     ...(server !== undefined ? { server } : {}),
+    ...(requestIdHeader !== undefined ? { requestIdHeader } : {}),
     schemes,
     security,
     warnings,
@@ -84,7 +89,7 @@ function buildOperation(reading: OperationReading, name: string, warnings: ApiMo
   const keys = new Set<string>();
   const model: OperationModel = {
     name,
-    method: reading.method.toUpperCase() as Method,
+    method: reading.httpMethod,
     path: reading.path,
     order,
     at: reading.at,

@@ -2,6 +2,7 @@
 // walk, as plain data for the model (JSON-serialisable: locations become file + JSON pointer); each operation's by
 // read-operation.ts.
 import type { OpenApiDocument } from '../load/index.js';
+import { isObject } from '../util/json.js';
 import {
   child,
   collectionUnique,
@@ -17,13 +18,14 @@ import {
   schemeRecord,
   securitySchemes,
   sourceOf,
+  str,
   type At,
   type Ctx,
   unsupportedConstructs,
 } from './conventions/index.js';
 import { readOperationConventions } from './read-conventions.js';
 import { readOperation, type OperationReading } from './read-operation.js';
-import type { ApiModel, CollectionModel, OperationConventions, SourceRef } from './types.js';
+import type { ApiModel, CollectionModel, OperationConventions, SchemaEntry, SourceRef } from './types.js';
 
 interface DocumentReading {
   title: string;
@@ -33,6 +35,7 @@ interface DocumentReading {
   /** In document order: paths, then methods. */
   operations: OperationReading[];
   collections: CollectionModel[];
+  schemas: SchemaEntry[];
   /** What a client of any API calls by default and the credentials it can give (see ApiModel). */
   server?: string;
   schemes: ApiModel['schemes'];
@@ -54,6 +57,7 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
     tags: readTags(ctx, root),
     operations: operations(ctx, root).map((op) => readOperation(ctx, doc, op)),
     collections: collectionsOf(ctx, root),
+    schemas: schemasOf(ctx, root),
     ...(server !== undefined ? { server } : {}),
     schemes: [...securitySchemes(ctx, root)].map(([name, s]) => schemeRecord(ctx, name, s)),
     security,
@@ -66,6 +70,19 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
 export function readConventions(doc: OpenApiDocument, file: string): Map<string, OperationConventions> {
   const ctx = documentContext(doc, file);
   return new Map(operations(ctx, documentRoot(doc, file)).map((op) => [`${op.method} ${op.path}`, readOperationConventions(ctx, op)]));
+}
+
+/** The document's `components.schemas`, each with the words its hover shows (a `$ref` schema: the target's, unless
+ *  it has its own). */
+function schemasOf(ctx: Ctx, root: At): SchemaEntry[] {
+  const schemas = child(ctx, child(ctx, root, 'components'), 'schemas');
+  return Object.keys(schemas?.node ?? {}).map((key) => {
+    const own = schemas!.node[key];
+    const target = child(ctx, schemas, key)?.node;
+    const pick = (field: string) => (isObject(own) && own[field] !== undefined ? own[field] : target?.[field]);
+    const description = str(pick('description')) ?? str(pick('title'));
+    return { key, ...(description?.trim() ? { description } : {}), ...(pick('deprecated') === true ? { deprecated: true } : {}) };
+  });
 }
 
 /** The collections of the document: their items, expandable references and duplicate criteria. */

@@ -24,6 +24,7 @@ interface DocexConfig {
   consumerProject?: string | false;
   docsUrl?: string;
   strict?: boolean;
+  requestIdHeader?: string;
 }
 
 /** `true`: any breaking change of the surface report refuses; `affected`: one that affects the consumer's code. */
@@ -44,6 +45,8 @@ export interface ResolvedConfig {
   docsUrl: string | undefined;
   /** Warnings of constructs the documents hold that docex does not carry are failures (`--strict`). */
   strict: boolean;
+  /** The response header of the APIs' request id, the factories' default (over the one a document declares). */
+  requestIdHeader: string | undefined;
   /** The config file that was read, if any. */
   configFile: string | undefined;
 }
@@ -123,5 +126,5 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
   const failOnBreaking = flags.failOnBreaking || (config.failOnBreaking ?? false);
   const consumerProject = config.consumerProject === false ? false : resolve(base, config.consumerProject ?? 'tsconfig.json');
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, strict: flags.strict || (config.strict ?? false), configFile: file };
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, requestIdHeader: config.requestIdHeader, strict: flags.strict || (config.strict ?? false), configFile: file };
 }

@@ -29,3 +29,4 @@ export * from './principal.js';
 export * from './examples.js';
 export * from './unsupported.js';
 export * from './tags.js';
+export * from './request-id.js';
