@@ -10,16 +10,21 @@ import { formatJson } from '../diff/format/json.js';
 import { formatMarkdown } from '../diff/format/markdown.js';
 import { formatText } from '../diff/format/text.js';
 import type { Change, DiffOptions } from '../diff/types.js';
+import { strictFailure } from '../model/unsupported-lines.js';
+import { resolveConfig } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 
 const FORMATS = ['text', 'json', 'markdown', 'github-actions'] as const;
 type Format = (typeof FORMATS)[number];
 
-const USAGE = `Usage: docex diff BASE HEAD [--format text|json|markdown|github-actions]
-       docex diff --base-ref GITREF [PATH] [--format ...]
+const USAGE = `Usage: docex diff BASE HEAD [--format text|json|markdown|github-actions] [--strict]
+       docex diff --base-ref GITREF [PATH] [--format ...] [--strict]
 
 BASE and HEAD are two OpenAPI files or two openapi/ trees. With --base-ref, PATH (default: openapi)
-at GITREF is compared with the working tree. Exit 0: nothing breaking; 1: breaking changes; 2: bad input.`;
+at GITREF is compared with the working tree. What a document holds that docex does not carry (so does
+not compare) is a warning on stderr naming file and line; --strict (or "strict": true in
+docex.config.json) makes it a failure.
+Exit 0: nothing breaking; 1: breaking changes; 2: bad input; 3: --strict and such a warning.`;
 
 function kind(path: string): 'file' | 'dir' {
   if (!existsSync(path)) throw new DocexError('file not found', 2, path);
@@ -53,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
     options: {
       format: { type: 'string', default: 'text' },
       'base-ref': { type: 'string' },
+      strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -76,6 +82,8 @@ export async function run(argv: string[]): Promise<number> {
     try {
       if (headKind === 'file' && !checkout.exists) throw new DocexError(`${target} does not exist at ${ref}`, 2);
       result = await compare(checkout.path, head, options);
+      // The base's warnings name it as it is at GITREF, not the temporary checkout it was read from.
+      result.warnings = result.warnings.map((w) => (w.startsWith(checkout.path) ? `${ref}:${target}${w.slice(checkout.path.length)}` : w));
     } finally {
       rmSync(checkout.tempDir, { recursive: true, force: true });
     }
@@ -84,7 +92,10 @@ export async function run(argv: string[]): Promise<number> {
     result = await compare(positionals[0]!, positionals[1]!, options);
   }
 
+  for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
   if (format === 'github-actions') annotateLines(result.changes, result.apis);
   process.stdout.write(render(format, result.changes));
+  const strict = strictFailure(values.strict || resolveConfig(process.cwd(), {}).strict, result.warnings.length);
+  if (strict) throw strict;
   return result.changes.some((c) => c.level === 'breaking') ? 1 : 0;
 }

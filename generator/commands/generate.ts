@@ -3,12 +3,14 @@ import { operationsOf, runGenerate, type RunOptions, type RunOutcome } from '../
 import { resolveConfig, type FailOnBreaking } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 
-const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--fail-on-breaking[=affected]] [--format text|github-actions] [--quiet] [--json]
+const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--strict] [--fail-on-breaking[=affected]] [--format text|github-actions] [--quiet] [--json]
 
   --input   an openapi/ tree (default: ./openapi, else the documents shipped with docex) or one OpenAPI 3.x document
   --output  where to write (default generated/, or src/generated with a docex.config.json); replaced atomically
   --api     only this API (document/v1, token; repeatable); runtime/ is always generated
   --check   compare with what is on disk instead of writing; exit 1 when stale
+  --strict  a construct of a document docex does not carry (each a warning naming file and line) is a
+            failure: exit 3, nothing written (also "strict": true in docex.config.json)
   --fail-on-breaking
             when the report of what changed in the clients' TypeScript finds a breaking change: write
             nothing, exit 1 (also "failOnBreaking": true in docex.config.json)
@@ -39,6 +41,7 @@ function parseFlags(argv: string[]) {
       api: { type: 'string', multiple: true },
       output: { type: 'string' },
       check: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
       'fail-on-breaking': { type: 'string' },
       format: { type: 'string', default: 'text' },
       quiet: { type: 'boolean', default: false },
@@ -75,7 +78,7 @@ export async function run(argv: string[], overrides?: RunOptions['overrides']): 
   }
   if (values.format !== 'text' && values.format !== 'github-actions') throw new DocexError(`--format is text or github-actions, not "${values.format}"`, 2);
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
-  const config = resolveConfig(process.cwd(), { input: values.input, output: values.output, apis: values.api, failOnBreaking: failFlag(values['fail-on-breaking']) });
+  const config = resolveConfig(process.cwd(), { input: values.input, output: values.output, apis: values.api, failOnBreaking: failFlag(values['fail-on-breaking']), strict: values.strict });
   const loud = !values.json && !values.quiet;
   const log = loud ? (line: string) => process.stderr.write(line + '\n') : () => {};
   const annotate = values.format === 'github-actions' && !values.json;

@@ -3,14 +3,19 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatProblems, FORMATS, totals, type LintFormat } from '../lint/format.js';
 import { lintFiles } from '../lint/run.js';
+import { loadDocument } from '../diff/load.js';
 import { discoverApis } from '../load/index.js';
+import { strictFailure, unsupportedLines } from '../model/unsupported-lines.js';
+import { resolveConfig } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 
-const USAGE = `Usage: docex lint [PATH...] [--format stylish|json|github-actions|markdown]
+const USAGE = `Usage: docex lint [PATH...] [--format stylish|json|github-actions|markdown] [--strict]
 
 Lints OpenAPI documents against the API conventions (Redocly recommended + the docex plugin).
 PATH is a document or an openapi/ tree (default: every openapi.yaml under ./openapi).
-Exit: 0 clean (warnings allowed), 1 errors found, 2 bad input.
+What a document holds that docex does not carry is a warning on stderr naming file and line;
+--strict (or "strict": true in docex.config.json) makes it a failure.
+Exit: 0 clean (warnings allowed), 1 errors found, 2 bad input, 3 --strict and such a warning.
 `;
 
 function isFormat(f: string): f is LintFormat {
@@ -43,7 +48,7 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { format: { type: 'string', default: 'stylish' }, help: { type: 'boolean', short: 'h' } },
+    options: { format: { type: 'string', default: 'stylish' }, strict: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     process.stdout.write(USAGE);
@@ -57,5 +62,16 @@ export async function run(argv: string[]): Promise<number> {
   const problems = await lintFiles(files);
   const t = totals(problems, files.length);
   process.stdout.write(formatProblems(problems, t, format));
+  let unsupported = 0;
+  for (const file of files) {
+    // A document the bundler cannot read has its problems in the report above; there is nothing more to say of it.
+    const doc = await loadDocument(file).catch(() => undefined);
+    for (const w of doc ? unsupportedLines(doc, file) : []) {
+      process.stderr.write(`warning: ${w}\n`);
+      unsupported++;
+    }
+  }
+  const strict = strictFailure(values.strict || resolveConfig(process.cwd(), {}).strict, unsupported);
+  if (strict) throw strict;
   return t.errors > 0 ? 1 : 0;
 }

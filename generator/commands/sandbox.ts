@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
+import { resolveConfig } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 
 const HELP = `Usage: docex sandbox [--port N] [--host H] [--openapi DIR] [--token-ttl S]
                      [--client-id ID] [--client-secret S] [--username U] [--password P]
-                     [--redirect-uri URI]... [--no-revoke-family-on-reuse]
+                     [--redirect-uri URI]... [--no-revoke-family-on-reuse] [--strict]
 
 Serves the token service (/oauth2/token, /oauth2/authorize) and every sub API of the documents
 (/{subApi}/{version}/...) on one port, until SIGINT/SIGTERM. Defaults: 127.0.0.1, port 4010,
@@ -15,6 +16,8 @@ and each --redirect-uri given (repeat it for several), such as your app's own ca
 Credentials given by flag or environment are never printed, only where each came from.
 A replayed refresh token revokes the newer tokens of its family (RFC 9700 4.14.2);
 --no-revoke-family-on-reuse only refuses the replay (the spec's single use).
+What a document holds that docex does not carry (so does not serve) is a warning on stderr naming
+file and line; with --strict (or "strict": true in docex.config.json) the sandbox does not start: exit 3.
 `;
 
 /** A redirect URI to register: absolute, without a fragment (RFC 6749 section 3.1.2). */
@@ -54,6 +57,7 @@ export async function run(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       'redirect-uri': { type: 'string', multiple: true },
       'no-revoke-family-on-reuse': { type: 'boolean' },
+      strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -94,6 +98,8 @@ export async function run(argv: string[]): Promise<number> {
     username: username.value,
     password: password.value,
     ...(values['no-revoke-family-on-reuse'] ? { revokeFamilyOnReuse: false } : {}),
+    warn: (line) => process.stderr.write(`warning: ${line}\n`),
+    strict: values.strict || resolveConfig(process.cwd(), {}).strict,
   }).catch((err: unknown) => {
     if (err && typeof err === 'object' && (err as { code?: string }).code === 'EADDRINUSE') {
       throw new DocexError(`port ${port} is in use; pass --port 0 for any free port`);

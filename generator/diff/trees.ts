@@ -5,6 +5,8 @@ import { discoverApis } from '../load/discover.js';
 import { DocexError } from '../util/errors.js';
 import { ChangeSink, diffDocuments, sortChanges } from './engine.js';
 import { loadDocument } from './load.js';
+import type { OpenApiDocument } from '../load/types.js';
+import { unsupportedLines } from '../model/unsupported-lines.js';
 import type { Change, DiffOptions } from './types.js';
 
 export interface ComparedApi {
@@ -16,6 +18,15 @@ export interface ComparedApi {
 export interface TreeDiff {
   changes: Change[];
   apis: ComparedApi[];
+  /** What the compared documents hold that docex does not carry (so does not compare), `file:line: message`. */
+  warnings: string[];
+}
+
+/** A document as the diff reads it, with its warnings of what docex does not carry. */
+async function load(file: string, warnings: string[]): Promise<OpenApiDocument> {
+  const doc = await loadDocument(file);
+  warnings.push(...unsupportedLines(doc, file));
+  return doc;
 }
 
 /** The label of a lone file: `document/v1` for `.../document/v1/openapi.yaml`, else its name without extension. */
@@ -26,9 +37,10 @@ function apiLabel(file: string): string {
 }
 
 export async function diffFiles(baseFile: string, headFile: string, options: DiffOptions = {}): Promise<TreeDiff> {
-  const [base, head] = [await loadDocument(baseFile), await loadDocument(headFile)];
+  const warnings: string[] = [];
+  const [base, head] = [await load(baseFile, warnings), await load(headFile, warnings)];
   const api = apiLabel(headFile);
-  return { changes: diffDocuments(base, head, api, options), apis: [{ api, baseFile, headFile }] };
+  return { changes: diffDocuments(base, head, api, options), apis: [{ api, baseFile, headFile }], warnings };
 }
 
 export async function diffTreesDetailed(baseDir: string, headDir: string, options: DiffOptions = {}): Promise<TreeDiff> {
@@ -36,6 +48,7 @@ export async function diffTreesDetailed(baseDir: string, headDir: string, option
   const head = new Map(discoverApis(headDir).map((e) => [e.id, e]));
   const changes: Change[] = [];
   const apis: ComparedApi[] = [];
+  const warnings: string[] = [];
   if (!base.size && !head.size) throw new DocexError(`no OpenAPI documents found under ${baseDir} or ${headDir} (expected <subApi>/<version>/openapi.yaml)`, 2);
   const ids = [...new Set([...base.keys(), ...head.keys()])].sort();
   for (const id of ids) {
@@ -43,7 +56,7 @@ export async function diffTreesDetailed(baseDir: string, headDir: string, option
     const h = head.get(id);
     apis.push({ api: id, baseFile: b?.file, headFile: h?.file });
     if (b && h) {
-      changes.push(...diffDocuments(await loadDocument(b.file), await loadDocument(h.file), id, options));
+      changes.push(...diffDocuments(await load(b.file, warnings), await load(h.file, warnings), id, options));
       continue;
     }
     const sink = new ChangeSink(id);
@@ -51,7 +64,7 @@ export async function diffTreesDetailed(baseDir: string, headDir: string, option
     sink.add(h ? 'api-version-added' : 'api-version-removed', '', entry.relPath, { api: id });
     changes.push(...sink.changes());
   }
-  return { changes: sortChanges(changes), apis };
+  return { changes: sortChanges(changes), apis, warnings };
 }
 
 /** Changes between two `openapi/` trees (for the docs site's changelog). */

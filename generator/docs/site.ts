@@ -4,6 +4,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { inputEntries } from '../generate/input.js';
 import { bundleFile, notOpenApi3, type ApiEntry, type OpenApiDocument } from '../load/index.js';
 import { kebab } from '../model/reference-link.js';
+import { strictFailure, unsupportedLines } from '../model/unsupported-lines.js';
 import { assertReplaceable } from '../write/guard.js';
 import { stagingFor, swapIn } from '../write/tree.js';
 import { apiLabel, describeApi, type ApiInfo } from './api-info.js';
@@ -26,6 +27,10 @@ interface BuildOptions {
   documents?: Readonly<Record<string, string>>;
   apis?: 'all' | readonly string[];
   output: string;
+  /** Told each construct of the documents docex does not carry (`file:line: message`). */
+  warn?: (line: string) => void;
+  /** Such a construct fails the build before anything is written (`--strict`). */
+  strict?: boolean;
 }
 
 interface BuildResult {
@@ -64,6 +69,10 @@ function foreignEntry(document: OpenApiDocument, file: string): ApiEntry {
 export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const { bundled, tree } = await bundleInput(opts);
+  const unsupported = bundled.flatMap((b) => unsupportedLines(b.document, b.entry.file));
+  for (const w of unsupported) opts.warn?.(w);
+  const strict = strictFailure(opts.strict === true, unsupported.length);
+  if (strict) throw strict;
   const apis = bundled.map((b) => describeApi(b.entry, b.document));
 
   const output = resolve(opts.cwd, opts.output);

@@ -23,7 +23,7 @@ function authInterface(api: ApiModel, auth: Scheme[], K: Kinds): Rendered<Statem
     name: `${api.clientType}Auth`,
     isExported: true,
     docs: docs(jsdocText(['Credentials by security scheme name: each operation sends those of the first security requirement it declares that they meet.'])),
-    properties: auth.map((s) => ({ name: q(s.name), hasQuestionToken: true, type: credential(s).type, docs: docs(jsdocText([`${credential(s).what}.`, s.description])) })),
+    properties: auth.map((s) => ({ name: q(s.name), hasQuestionToken: true, type: credential(s).type, docs: docs(jsdocText([`${credential(s).what}.`, s.description, s.deprecated ? '@deprecated The document deprecates this scheme.' : undefined])) })),
   };
   return { statements: [statement], uses: auth.some((s) => s.kind.type === 'basic') ? [runtimeType('BasicCredentials')] : [] };
 }

@@ -12,7 +12,7 @@ export interface OperationGroup {
 /** Operations grouped by their first tag (the document's tag order, then first use; untagged last), each group in
  *  document order. */
 export function byTag(api: ApiModel): OperationGroup[] {
-  const groups = new Map<string | undefined, OperationModel[]>(api.tags.map((t) => [t, []]));
+  const groups = new Map<string | undefined, OperationModel[]>(api.tags.map((t) => [t.name, []]));
   for (const op of [...api.operations].sort((a, b) => a.order - b.order)) {
     const list = groups.get(op.tag) ?? [];
     list.push(op);

@@ -4,11 +4,10 @@
 // prints client.ts, raw.ts and index.ts with ts-morph and parses every emitted .ts file (the syntax gate). APIs are
 // finished in input order, and an API's errors are taken in the order a one-thread run meets them (bundle, model,
 // schema.ts, emitters, gate), so the same input fails with the same error.
-import { basename, relative } from 'node:path';
+import { basename } from 'node:path';
 import { bundleFile, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
 import { buildApiModel, type ApiModel } from '../model/index.js';
-import { unescapePointer } from '../util/json.js';
-import { pointerLine } from '../util/lines.js';
+import { locatedLine } from '../model/unsupported-lines.js';
 import type { OutputTree } from '../emit/tree.js';
 import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
@@ -24,6 +23,8 @@ export interface ApiSummary {
   tokenClient?: true;
   ms: number;
   warnings: string[];
+  /** How many of the warnings name a construct of the document docex does not carry (`--strict` fails on them). */
+  unsupported: number;
 }
 
 export interface GenerateResult {
@@ -50,11 +51,7 @@ const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.me
 
 /** The model's warnings as lines: a located one (in the bundled document, so in `file`) with its file and line. */
 function modelWarnings(warnings: ApiModel['warnings'], file: string): string[] {
-  return warnings.map((w) => {
-    if (typeof w === 'string') return w;
-    const line = pointerLine(file, w.at.pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapePointer));
-    return shown({ file: relative(process.cwd(), file) || file, line: line ?? 0, message: w.message });
-  });
+  return warnings.map((w) => (typeof w === 'string' ? w : locatedLine(file, w.at, w.message)));
 }
 
 /** What one API adds to the tree once its files are back and every one passed the gate. */
@@ -121,7 +118,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     if (!entry && !/^3\./.test(String(document.openapi ?? ''))) {
       throw notOpenApi3(document, file);
     }
-    const summary = (operations: number, more: string[]): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more] });
+    const summary = (operations: number, more: string[], unsupported = 0): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more], unsupported });
     // schema.ts is sent first: on a large document, rendering it is the longest part.
     const dir = entry ? `${entry.id}/` : '';
     const keep = entry?.id !== 'token' && inPrevious(dir);
@@ -132,7 +129,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
-    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file)) }))];
+    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file), model.warnings.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
   };
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)

@@ -9,11 +9,12 @@ import type { EmitOverrides } from '../typescript/tasks.js';
 import type { FailOnBreaking, ResolvedConfig } from '../util/config.js';
 import { assertReplaceable, foreignFile } from '../write/guard.js';
 import { diffTree, readTree, writeTree, type TreeDiff } from '../write/tree.js';
+import { strictFailure } from '../model/unsupported-lines.js';
 import { generateTree, type ApiSummary } from './pipeline.js';
 import type { SurfaceStepResult } from './surface-step.js';
 
 /** The resolved settings (flags > docex.config.json > defaults) and how to run. */
-export interface RunOptions extends Pick<ResolvedConfig, 'input' | 'output' | 'apis' | 'documents' | 'docsUrl' | 'requestIdHeader' | 'failOnBreaking' | 'consumerProject'> {
+export interface RunOptions extends Pick<ResolvedConfig, 'input' | 'output' | 'apis' | 'documents' | 'docsUrl' | 'requestIdHeader' | 'failOnBreaking' | 'consumerProject' | 'strict'> {
   /** Compare with what is on disk instead of writing. */
   check: boolean;
   /** The consumer-impact step also prints its places as GitHub Actions annotations on stdout. */
@@ -53,6 +54,9 @@ export async function runGenerate(opts: RunOptions): Promise<RunOutcome> {
     log(`${api.id.padEnd(14)} ${what}  ${(api.ms / 1000).toFixed(2)} s`);
   }
   const seconds = () => (performance.now() - start) / 1000;
+  // --strict: a construct of the documents docex does not carry stops the run before anything is compared or written.
+  const strict = strictFailure(opts.strict, apis.reduce((n, a) => n + a.unsupported, 0));
+  if (strict) throw strict;
   if (check) {
     const { code, diff } = checkOutput(tree, output, log);
     return { output, check, code, seconds: seconds(), tree, apis, diff, ...(surface ? { surface } : {}) };

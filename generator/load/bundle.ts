@@ -8,6 +8,7 @@ import { repairForTypes } from './repair.js';
 import { checkRefDepth } from './ref-depth.js';
 import { repairRedoclyTypes } from './redocly-types.js';
 import { boundedResolver, checkRefChains } from './resolver.js';
+import { resolveAgainstSelf } from './self-uri.js';
 import { selfContained } from './self-contained.js';
 import { parseYamlDocument } from './yaml.js';
 import type { OpenApiDocument } from './types.js';
@@ -74,6 +75,7 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
   // itself reports what they are held to, unparsable files and dangling $refs.
   if (opts.mode === 'foreign') {
     const read = parseDocumentFile(file);
+    if (read) resolveAgainstSelf(read.parsed);
     if (read && selfContained(read.parsed)) {
       await checkRefDepth({ file, ...read });
       // Used as parsed; `components` added when missing, as the bundler does for OpenAPI 3.

@@ -34,6 +34,7 @@ const PARAM_MEMBERS = new Set(['body']);
 export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiModel {
   const warnings: ApiModel['warnings'] = [];
   const reading = readDocument(doc, opts.source);
+  for (const u of reading.unsupported) warnings.push({ ...u, unsupported: true });
   const uniqueIds = uniqueOperationIds(reading.operations);
   // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
   const uniqueKeys = uniqueOperationIds(reading.operations.map((r) => ({ operationId: r.operationId && typesKeyOf(r.operationId) })));
@@ -65,6 +66,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     apiPath: opts.apiPath,
     source: opts.source,
     title: reading.title,
+    version: reading.version,
     tags: reading.tags,
     operations,
     collections: reading.collections,

@@ -83,6 +83,7 @@ export function readOperation(ctx: Ctx, doc: OpenApiDocument, op: Operation): Op
     conventions,
     statuses: readResponses(ctx, op).map((r) => ({
       status: r.status,
+      ...(r.summary ? { summary: r.summary } : {}),
       at: sourceOf(r.at.location),
       headers: r.headers.map((h) => ({ name: h.name, required: h.required, ...schemaRef(h.schema) })),
       content: r.content.map(media),

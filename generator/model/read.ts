@@ -13,12 +13,15 @@ import {
   expandablesOf,
   operations,
   readResources,
-  schemeKind,
+  openApiVersion,
+  readTags,
+  schemeRecord,
   securitySchemes,
   sourceOf,
   str,
   type At,
   type Ctx,
+  unsupportedConstructs,
 } from './conventions/index.js';
 import { readOperationConventions } from './read-conventions.js';
 import { readOperation, type OperationReading } from './read-operation.js';
@@ -26,8 +29,9 @@ import type { ApiModel, CollectionModel, OperationConventions, SchemaEntry, Sour
 
 interface DocumentReading {
   title: string;
-  /** The names of its tags, in document order. */
-  tags: string[];
+  version: ApiModel['version'];
+  /** Its tags, in document order. */
+  tags: ApiModel['tags'];
   /** In document order: paths, then methods. */
   operations: OperationReading[];
   collections: CollectionModel[];
@@ -38,6 +42,8 @@ interface DocumentReading {
   security: ApiModel['security'];
   /** Where the schemes of a document that names no requirement are declared (documentSecurity). */
   unnamedSecurity?: SourceRef;
+  /** What of the document docex does not carry, where it is written. */
+  unsupported: { at: SourceRef; message: string }[];
 }
 
 export function readDocument(doc: OpenApiDocument, file: string): DocumentReading {
@@ -47,14 +53,16 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
   const { security, unnamed } = documentSecurity(ctx, root);
   return {
     title: doc.info?.title ?? '',
-    tags: (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string'),
+    version: openApiVersion(root),
+    tags: readTags(ctx, root),
     operations: operations(ctx, root).map((op) => readOperation(ctx, doc, op)),
     collections: collectionsOf(ctx, root),
     schemas: schemasOf(ctx, root),
     ...(server !== undefined ? { server } : {}),
-    schemes: [...securitySchemes(ctx, root)].map(([name, s]) => ({ name, kind: schemeKind(s), ...(str(s.node.description) ? { description: str(s.node.description) } : {}) })),
+    schemes: [...securitySchemes(ctx, root)].map(([name, s]) => schemeRecord(ctx, name, s)),
     security,
     ...(unnamed ? { unnamedSecurity: sourceOf(unnamed.location) } : {}),
+    unsupported: unsupportedConstructs(ctx, root).map((u) => ({ at: sourceOf(u.at), message: u.message })),
   };
 }
 

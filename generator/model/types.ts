@@ -5,6 +5,7 @@
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
+import type { OpenApiVersion } from './conventions/unsupported.js';
 import type { ValueNotes } from './value-notes.js';
 
 /** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone
@@ -29,6 +30,29 @@ export interface ErrorBody {
  *  The client's scheme table holds it as the model writes it: the runtime's SchemeSpec repeats it, and
  *  test/model/scheme-kind.test-d.ts keeps the two equal. */
 export type SchemeKind = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
+
+/** A top-level tag: OpenAPI 3.2 nests tags (`parent`, the name of another tag), says what kind of tag it is (`kind`,
+ *  such as `nav`, `badge` or `audience`) and gives it a short `summary` for navigation. */
+export interface TagModel {
+  name: string;
+  summary?: string;
+  description?: string;
+  parent?: string;
+  kind?: string;
+}
+
+/** A security scheme as the document declares it, with how a client meets it (`kind`). */
+export interface SchemeModel {
+  name: string;
+  kind: SchemeKind;
+  description?: string;
+  /** OpenAPI 3.2: the scheme is deprecated (the client's `auth` types mark it `@deprecated`). */
+  deprecated?: true;
+  /** OpenAPI 3.2 `oauth2MetadataUrl`: where the OAuth 2.0 server's metadata (RFC 8414) is published. */
+  oauth2MetadataUrl?: string;
+  /** OpenAPI 3.2's device authorization flow (RFC 8628), when the scheme declares one. */
+  deviceAuthorization?: { deviceAuthorizationUrl: string; tokenUrl: string; scopes: string[] };
+}
 
 /** The method as sent: a fixed field's in upper case (QUERY from 3.2), an `additionalOperations` key as written. */
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
@@ -127,6 +151,8 @@ export interface HeaderModel {
 export interface StatusModel {
   /** `200`, `4XX`, `default`. */
   status: string;
+  /** OpenAPI 3.2: the response's short summary. */
+  summary?: string;
   /** Where the response object is written (a `$ref` followed). */
   at: SourceRef;
   headers: HeaderModel[];
@@ -288,8 +314,10 @@ export interface ApiModel {
   /** Source document path relative to the input root, for banners. */
   source: string;
   title: string;
+  /** The OpenAPI version the document declares (a later 3.x reads as 3.2). */
+  version: OpenApiVersion;
   /** The document's top-level `tags`, in document order (the order of the client's method groups). */
-  tags: string[];
+  tags: TagModel[];
   operations: OperationModel[];
   /** The collections of the API, in document order. */
   collections: CollectionModel[];
@@ -301,10 +329,11 @@ export interface ApiModel {
    *  `requestIdHeader`, else the one the document declares (conventions/request-id.ts). The factory's default. */
   requestIdHeader?: string;
   /** The document's security schemes, by name in document order, with how a client meets each. */
-  schemes: { name: string; kind: SchemeKind; description?: string }[];
+  schemes: SchemeModel[];
   /** The requirements of operations that declare none (alternatives of scheme names): the root `security`, or
    *  `'given'` for a document that declares schemes and names no requirement anywhere (conventions/security.ts). */
   security: string[][] | 'given';
-  /** One line each; a located one names where it is written (the generate command adds the line). */
-  warnings: (string | { at: SourceRef; message: string })[];
+  /** One line each; a located one names where it is written (the generate command adds the line). `unsupported`: a
+   *  construct of the document docex does not carry (conventions/unsupported.ts), which `--strict` fails on. */
+  warnings: (string | { at: SourceRef; message: string; unsupported?: true })[];
 }

@@ -7,6 +7,7 @@ import { MAX_UPLOAD_BYTES } from './body-bounds.js';
 import { clientError, frameworkError } from './protocol-errors.js';
 import { sendError } from './respond.js';
 import { loadSubApis, type LoadedApi } from './load-apis.js';
+import { strictFailure, unsupportedLines } from '../model/unsupported-lines.js';
 import { addMethods, refusedMethods, type RefusedMethod } from './methods.js';
 import { SandboxState } from './state.js';
 import { registerSubApis } from './handlers/routes.js';
@@ -36,6 +37,10 @@ export interface SandboxOptions {
   revokeFamilyOnReuse?: boolean;
   /** Clock in epoch milliseconds, for token expiry and the timestamps of created resources. */
   now?: () => number;
+  /** Told each construct of the documents docex does not carry (`file:line: message`), before it listens. */
+  warn?: (line: string) => void;
+  /** Such a construct refuses to start (`--strict`). */
+  strict?: boolean;
   /** The methods the HTTP parser accepts: Node's (`http.METHODS`) by default; a test stands in an older parser. */
   acceptedMethods?: readonly string[];
 }
@@ -73,6 +78,10 @@ export function defaultOpenapiDir(): string {
 /** Starts the sandbox: token service, login page and every sub API of the documents, on one port. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const apis = await loadSubApis(opts.openapiDir ?? defaultOpenapiDir());
+  const unsupported = apis.flatMap((a) => unsupportedLines(a.doc, a.entry.file));
+  for (const w of unsupported) opts.warn?.(w);
+  const refused = strictFailure(opts.strict === true, unsupported.length);
+  if (refused) throw refused;
   const coercing = createAjv(apis, true, true);
   const strict = createAjv(apis, false, true);
   const operations = apis.flatMap(analyseApi);

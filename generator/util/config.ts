@@ -23,6 +23,7 @@ interface DocexConfig {
   failOnBreaking?: FailOnBreaking;
   consumerProject?: string | false;
   docsUrl?: string;
+  strict?: boolean;
   requestIdHeader?: string;
 }
 
@@ -42,6 +43,8 @@ export interface ResolvedConfig {
   consumerProject: string | false;
   /** Where the documents' docs site is published: each method's doc comment links to its section there. */
   docsUrl: string | undefined;
+  /** Warnings of constructs the documents hold that docex does not carry are failures (`--strict`). */
+  strict: boolean;
   /** The response header of the APIs' request id, the factories' default (over the one a document declares). */
   requestIdHeader: string | undefined;
   /** The config file that was read, if any. */
@@ -103,6 +106,7 @@ interface GenerateFlags {
   output?: string | undefined;
   apis?: string[] | undefined;
   failOnBreaking?: FailOnBreaking | undefined;
+  strict?: boolean | undefined;
 }
 
 /** Flags override the config file, which overrides the defaults. */
@@ -122,5 +126,5 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
   const failOnBreaking = flags.failOnBreaking || (config.failOnBreaking ?? false);
   const consumerProject = config.consumerProject === false ? false : resolve(base, config.consumerProject ?? 'tsconfig.json');
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, requestIdHeader: config.requestIdHeader, configFile: file };
+  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, requestIdHeader: config.requestIdHeader, strict: flags.strict || (config.strict ?? false), configFile: file };
 }

@@ -1,7 +1,7 @@
 // The line of a JSON pointer in a YAML or JSON file (the deepest key of it that exists), for messages that name a
 // file and line about a document docex read without positions (a bundled one).
 import { readFileSync } from 'node:fs';
-import { LineCounter, isMap, isScalar, parseDocument, type Node } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 
 export interface LinedFile {
   root: Node | null;
@@ -69,6 +69,14 @@ export function lineOf(src: LinedFile, pointer: string[]): number | undefined {
   let node: unknown = src.root;
   let line: number | undefined;
   for (const seg of pointer) {
+    if (isSeq(node)) {
+      // An item of a sequence (`parameters/1`): its own line, where it starts.
+      const item = /^\d+$/.test(seg) ? node.items[Number(seg)] : undefined;
+      if (!isNode(item) || !item.range) break;
+      line = src.counter.linePos(item.range[0]).line;
+      node = item;
+      continue;
+    }
     if (!isMap(node)) break;
     const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg);
     if (!pair || !isScalar(pair.key) || !pair.key.range) break;

@@ -25,7 +25,26 @@ export function mediaExample(ctx: Ctx, media: At): ExampleReading {
 /** Every named example of a media type (`examples`), in document order; `example` alone is named ''. */
 export function namedExamples(ctx: Ctx, media: At): { name: string; value: unknown; at: Location }[] {
   if ('example' in media.node) return [{ name: '', value: media.node.example, at: media.location.child('example') }];
-  return entries(ctx, media, 'examples').flatMap(([name, e]) => ('value' in e.node ? [{ name, value: e.node.value, at: e.location.child('value') }] : []));
+  return entries(ctx, media, 'examples').flatMap(([name, e]) => {
+    const key = exampleValueKey(e.node);
+    return key ? [{ name, value: key === 'serializedValue' ? deserialized(e.node.serializedValue) : e.node[key], at: e.location.child(key) }] : [];
+  });
+}
+
+/** Where an Example Object holds its value: OpenAPI 3.2's `dataValue` (the data, before serialization) first, then
+ *  `value`, then 3.2's `serializedValue` (the value as sent). */
+function exampleValueKey(example: object): 'dataValue' | 'value' | 'serializedValue' | undefined {
+  return (['dataValue', 'value', 'serializedValue'] as const).find((k) => k in example);
+}
+
+/** A serialized example as data: JSON text parsed, any other text as it is. */
+function deserialized(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** A parameter's or media type's own `example`, else the value of the first of its `examples` that has one. */

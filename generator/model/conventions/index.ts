@@ -27,4 +27,6 @@ export * from './operation-resource.js';
 export * from './filter.js';
 export * from './principal.js';
 export * from './examples.js';
+export * from './unsupported.js';
+export * from './tags.js';
 export * from './request-id.js';

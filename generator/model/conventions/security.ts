@@ -3,7 +3,7 @@ import { isObject } from '../../util/json.js';
 import { child, entries, str, type At, type Ctx, type Obj } from './node.js';
 import { operations, type Operation } from './operations.js';
 import { hasStatus } from './statuses.js';
-import type { SchemeKind } from '../types.js';
+import type { SchemeKind, SchemeModel } from '../types.js';
 
 export function securitySchemes(ctx: Ctx, root: At): Map<string, At> {
   return new Map(entries(ctx, child(ctx, root, 'components'), 'securitySchemes'));
@@ -28,8 +28,24 @@ export function mayAuthenticate(op: Operation): boolean {
   return !!op.security && op.security.some((r) => Object.keys(r).length > 0);
 }
 
+/** A scheme as the model records it: how a client meets it, and what OpenAPI 3.2 adds (`deprecated`,
+ *  `oauth2MetadataUrl`, the device authorization flow). */
+export function schemeRecord(ctx: Ctx, name: string, s: At): SchemeModel {
+  const record: SchemeModel = { name, kind: schemeKind(s) };
+  const description = str(s.node.description);
+  if (description) record.description = description;
+  if (s.node.deprecated === true) record.deprecated = true;
+  const metadata = str(s.node.oauth2MetadataUrl);
+  if (metadata) record.oauth2MetadataUrl = metadata;
+  const device = child(ctx, child(ctx, s, 'flows'), 'deviceAuthorization');
+  const deviceUrl = str(device?.node.deviceAuthorizationUrl);
+  const tokenUrl = str(device?.node.tokenUrl);
+  if (device && deviceUrl && tokenUrl) record.deviceAuthorization = { deviceAuthorizationUrl: deviceUrl, tokenUrl, scopes: Object.keys(child(ctx, device, 'scopes')?.node ?? {}) };
+  return record;
+}
+
 /** How a client meets the scheme (types.ts SchemeKind). */
-export function schemeKind(s: At): SchemeKind {
+function schemeKind(s: At): SchemeKind {
   const { type } = s.node;
   if (type === 'apiKey') {
     const where = str(s.node.in);

@@ -27,6 +27,8 @@ interface HeaderEntry {
 interface ResponseReading {
   status: string;
   at: At;
+  /** OpenAPI 3.2's short summary of the response. */
+  summary?: string;
   headers: HeaderEntry[];
   content: MediaEntry[];
 }
@@ -46,6 +48,7 @@ export function readResponses(ctx: Ctx, op: Operation): ResponseReading[] {
   return [...op.responses].map(([status, at]) => ({
     status,
     at,
+    ...(typeof at.node.summary === 'string' && at.node.summary ? { summary: at.node.summary } : {}),
     headers: entries(ctx, at, 'headers').map(([name, h]) => ({ name, required: h.node.required === true, schema: child(ctx, h, 'schema') })),
     content: readContent(ctx, at),
   }));
