@@ -23,6 +23,16 @@ interface DocexConfig {
   failOnBreaking?: FailOnBreaking;
   consumerProject?: string | false;
   docsUrl?: string;
+  clients?: Record<string, ClientSettings>;
+}
+
+/** One client's name and shape, by API id (`*`: every API, and a single document): `name` (`GitHub`:
+ *  createGitHubClient), `groupBy`, and renames of resources and methods. */
+export interface ClientSettings {
+  name?: string;
+  groupBy?: 'operationId' | 'tag';
+  resources?: Record<string, string>;
+  methods?: Record<string, string>;
 }
 
 /** `true`: any breaking change of the surface report refuses; `affected`: one that affects the consumer's code. */
@@ -41,6 +51,8 @@ export interface ResolvedConfig {
   consumerProject: string | false;
   /** Where the documents' docs site is published: each method's doc comment links to its section there. */
   docsUrl: string | undefined;
+  /** Each client's name and shape by API id (`*`: every API); `--name` sets the one selected's name. */
+  clients: Record<string, ClientSettings>;
   /** The config file that was read, if any. */
   configFile: string | undefined;
 }
@@ -100,6 +112,7 @@ interface GenerateFlags {
   output?: string | undefined;
   apis?: string[] | undefined;
   failOnBreaking?: FailOnBreaking | undefined;
+  name?: string | undefined;
 }
 
 /** Flags override the config file, which overrides the defaults. */
@@ -119,5 +132,10 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
   const failOnBreaking = flags.failOnBreaking || (config.failOnBreaking ?? false);
   const consumerProject = config.consumerProject === false ? false : resolve(base, config.consumerProject ?? 'tsconfig.json');
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, configFile: file };
+  const apis = flags.apis ?? config.apis ?? 'all';
+  const clients = { ...config.clients };
+  // `--name` names the one API selected, else every API (one document): the pipeline refuses it for several.
+  const named = apis !== 'all' && apis.length === 1 ? apis[0]! : '*';
+  if (flags.name !== undefined) clients[named] = { ...clients[named], name: flags.name };
+  return { input, output, apis, documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, clients, configFile: file };
 }
