@@ -34,7 +34,7 @@ function withoutTag(name: string, tag: string): string {
   const tagWords = new Set(words(tag).map((w) => w.toLowerCase()));
   const kept = words(name).filter((w) => {
     const l = w.toLowerCase();
-    return !tagWords.has(l) && !tagWords.has(`${l}s`) && !tagWords.has(`${l}es`);
+    return ![l, `${l}s`, `${l}es`, l.replace(/y$/, 'ies')].some((w) => tagWords.has(w));
   });
   return kept.length ? kept.join(' ') : name;
 }

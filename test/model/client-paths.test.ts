@@ -45,8 +45,8 @@ describe('client paths', () => {
   });
 
   it('groups by tag when asked, the tag words (and their singulars) out of the method name', () => {
-    const ops = [op('listDocuments', 'Documents'), op('getDocument', 'Documents'), op('documents'), op('repos/get', 'repos'), op('untagged')];
-    expect(paths(ops, { groupBy: 'tag' }).paths).toEqual(['documents.list', 'documents.get', 'documents2', 'repos.get', 'untagged']);
+    const ops = [op('listDocuments', 'Documents'), op('getDocument', 'Documents'), op('documents'), op('repos/get', 'repos'), op('getCompany', 'Companies'), op('untagged')];
+    expect(paths(ops, { groupBy: 'tag' }).paths).toEqual(['documents.list', 'documents.get', 'documents2', 'repos.get', 'companies.get', 'untagged']);
   });
 
   it('renames resources and methods by namespace and operationId, and warns about a rename that names nothing', () => {
