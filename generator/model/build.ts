@@ -12,7 +12,8 @@ import type { ApiModel, Method, OperationModel } from './types.js';
 
 interface ModelOptions {
   id: string;
-  /** What the client is named after: the sub API (`document`) or a foreign document's title. */
+  /** What the client is named after: `--name` or `clients` in the config, else the sub API (`document`) or a foreign
+   *  document's title, shortened (names.ts shortTitle). */
   name: string;
   apiPath: string;
   source: string;
