@@ -134,7 +134,8 @@ export function itemsDocexSubApi() {
 /** Adds the generator's own copy of templates/token (what it emits for a token document), from the built generator. */
 async function withTokenClient(out) {
   const { copyTemplates } = await import(pathToFileURL(join(root, 'dist', 'generator', 'emit', 'tree.js')).href);
-  for (const [path, text] of copyTemplates('token')) {
+  const { readTemplateSources, readTemplates } = await import(pathToFileURL(join(root, 'dist', 'generator', 'typescript', 'package-templates.js')).href);
+  for (const [path, text] of copyTemplates('token', readTemplateSources('token'), readTemplates())) {
     mkdirSync(dirname(join(out, path)), { recursive: true });
     writeFileSync(join(out, path), text);
   }

@@ -20,7 +20,8 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
 /** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes).
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
 export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
-  const secret = !!(options.tokens || options.auth);
+  // A credential given as a client header (`authorization`, `cookie`, `x-api-key`…) is a secret too.
+  const secret = !!(options.tokens || options.auth || Object.keys(options.headers ?? {}).some((h) => /auth|cookie|key|token|secret/i.test(h)));
   const root = checkBaseUrl(options.baseUrl, secret) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
   // An operation server resolved and checked once per URL, not on every call (the document names only a few).
@@ -32,7 +33,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
   };
 
   function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): ApiPromise<T> {
-    return new ApiPromise(exchange<T>(spec, params, o), options.requestIdHeader);
+    return new ApiPromise(exchange<T>(spec, params, o));
   }
 
   /** Sends the call and answers once the response's status is final, with how to read its body (see ApiPromise). */
@@ -106,7 +107,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const response = res;
     if (response.status === 304) {
       const value = notModified(response, headers['if-none-match'], cached, asked) as T;
-      return [response, async () => value];
+      return [response, async () => value, idHeader];
     }
     if (!response.ok) {
       const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
@@ -130,7 +131,8 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       }
       return withEtag(value, tag) as T;
     };
-    return [response, () => read().catch(failed)];
+    let data: Promise<T> | undefined;
+    return [response, () => (data ??= read().catch(failed)), idHeader];
   }
 
   return { call, baseUrl: root };
@@ -169,7 +171,7 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
 }
 
 /**
- * With `secret` (a token source or credentials are configured: they travel in headers or the query), plain http is
+ * With `secret` (a token source, credentials or a credential header is configured), plain http is
  * refused except to a loopback host (a local sandbox); without, http is as good as https. A relative baseUrl
  * resolves against the page in a browser. The message names the origin, never a path or query.
  */
@@ -177,6 +179,6 @@ export function checkBaseUrl(baseUrl: string, secret = true): string {
   const u = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
   if (hasUserinfo(u)) throw new TypeError(`baseUrl must not hold credentials (give them in auth): refused ${u.protocol}//${u.host}`);
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && (!secret || isLoopbackHost(u.hostname))))
-    throw new TypeError(`baseUrl must be https${secret ? ' with tokens or auth (http only to a loopback host such as 127.0.0.1)' : ''}: refused ${u.protocol}//${u.host}`);
+    throw new TypeError(`baseUrl must be https${secret ? ' with credentials (http only to a loopback host such as 127.0.0.1)' : ''}: refused ${u.protocol}//${u.host}`);
   return u.href.replace(/\/*$/, '/');
 }

@@ -16,7 +16,7 @@ const transient = new Set([429, 500, 502, 503, 504]);
  * whether the request carries a header (lower-case name).
  */
 export const misreportedByReplay = (method: string, has: (name: string) => boolean): boolean =>
-  method === 'DELETE' || (method !== 'GET' && method !== 'HEAD' && ['if-match', 'if-none-match', 'if-unmodified-since'].some(has));
+  method === 'DELETE' || (method !== 'GET' && method !== 'HEAD' && method !== 'QUERY' && ['if-match', 'if-none-match', 'if-unmodified-since'].some(has));
 
 /** After these the server may have applied a write: it failed midway (500), or a gateway lost or timed out on the
  *  origin (502, 504, and 503 without Retry-After, as proxies answer a connection reset upstream). 429, and 503 with

@@ -77,9 +77,10 @@ export type DocumentSecuritySpec = SecuritySpec | 'given';
 export interface ParamSpec {
   /** Property name in the method's params object. */
   key: string;
-  /** Wire name ('If-Match', 'documentId', 'sort'). */
+  /** Wire name ('If-Match', 'documentId', 'sort'); not sent for a querystring parameter. */
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** 'querystring': the whole query string, the value serialised by its `content` media type. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
   /** Arrays and objects: true (OpenAPI's default for form) gives each item or property a pair of its own. */
   explode?: boolean;
   /** 'form' (default), 'spaceDelimited', 'pipeDelimited', 'deepObject' for query and cookie; 'simple' (default),
@@ -89,6 +90,8 @@ export interface ParamSpec {
   allowReserved?: boolean;
   /** The media type of a parameter described by `content`: its value is serialised by it (JSON for a JSON type). */
   content?: string;
+  /** A form querystring parameter: the encoding of its properties, by property name (as a form body's). */
+  encoding?: Readonly<Record<string, EncodingSpec>>;
 }
 
 /** How one property of a form or multipart body is encoded (OpenAPI's Encoding Object). */
@@ -136,7 +139,8 @@ export interface Codecs {
   error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
 }
 
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+/** The method sent: QUERY too, and any other method an OpenAPI 3.2 document names (`LINK`, `PURGE`), as written. */
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
 
 export interface OperationSpec {
   method: HttpMethod;

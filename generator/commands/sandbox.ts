@@ -63,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const env = process.env;
-  const { startSandbox, DEFAULT_CREDENTIALS } = await import('../sandbox/index.js');
+  const { startSandbox, DEFAULT_CREDENTIALS, refusedLine } = await import('../sandbox/index.js');
   const clientId = credential(values['client-id'], 'client-id', 'DOCEX_SANDBOX_CLIENT_ID', DEFAULT_CREDENTIALS.clientId);
   const clientSecret = credential(values['client-secret'], 'client-secret', 'DOCEX_SANDBOX_CLIENT_SECRET', DEFAULT_CREDENTIALS.clientSecret);
   const username = credential(values.username, 'username', 'DOCEX_SANDBOX_USERNAME', DEFAULT_CREDENTIALS.username);
@@ -100,6 +100,8 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw err;
   });
+  const refused = refusedLine(sandbox.refused);
+  if (refused) process.stderr.write(`docex sandbox: ${refused}\n`);
   const apis = sandbox.apis.map((a) => `  ${sandbox.url}${a.prefix}/`).join('\n');
   // The one place docex prints credentials, and only the sandbox's public test ones: a given one is named by its source.
   process.stdout.write(

@@ -9,7 +9,10 @@ export interface OperationSide {
   op: OperationObject;
   /** The path as written (`/documents/{documentId}`), or `webhook <name>`. */
   path: string;
+  /** As sent: `GET`, `QUERY`, `LINK`. */
   method: string;
+  /** Where the operation is written in its path item: `get`, `query`, `additionalOperations.LINK`. */
+  at: string;
   pathItem: PathItemObject;
   /** Path-level and operation-level parameters, resolved, operation-level winning. */
   params: ParameterObject[];
@@ -22,7 +25,8 @@ export interface Site {
   location: string;
   /** Names the schema's root in messages: "query parameter `limit`", "the request body (application/json)". */
   label: string;
-  kind: 'parameter' | 'body' | 'header';
+  /** A 3.2 `querystring` parameter's properties are named as a body's are, as query string properties. */
+  kind: 'parameter' | 'body' | 'querystring' | 'header';
   /** Non-JSON bodies (XML, text) where a root type change is a change of description, not of bytes. */
   loose?: boolean;
   /** Rule ids to use instead at the site's root (a parameter's default, the collection `limit`). */

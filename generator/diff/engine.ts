@@ -2,7 +2,7 @@
 // turns schema findings into changes and groups identical changes across the operations they reach.
 import { sortedEntries } from './sorted.js';
 import type { OperationObject, OpenApiDocument, ParameterObject, PathItemObject, SecurityRequirement } from '../load/types.js';
-import { HTTP_METHODS } from '../load/types.js';
+import { openapiVersion, pathItemOperations } from '../load/operations.js';
 import type { OperationPair, OperationSide, Site } from './context.js';
 import { type RuleId, renderMessage, ruleOf } from './registry.js';
 import { type Finding, SchemaComparer, checkStructure, renderPath } from './schema/compare.js';
@@ -73,22 +73,24 @@ function mergeParams(schemas: DocSchemas, item: PathItemObject, op: OperationObj
 function collect(doc: OpenApiDocument, schemas: DocSchemas): Map<string, KeyedOperation> {
   const out = new Map<string, KeyedOperation>();
   const docSecurity: SecurityRequirement[] = Array.isArray(doc.security) ? doc.security : [];
+  const version = openapiVersion(doc);
   const add = (pathKey: string, path: string, rawItem: unknown): void => {
     const item = schemas.deref(rawItem) as PathItemObject;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
+    for (const { keys, httpMethod: method, op } of pathItemOperations<OperationObject>(item, version)) {
       if (!isObject(op)) continue;
-      const label = `${method.toUpperCase()} ${path}`;
+      const at = keys.join('.');
+      const label = `${method} ${path}`;
       const side: OperationSide = {
         schemas,
         op,
         path,
         method,
+        at,
         pathItem: item,
         params: mergeParams(schemas, item, op),
         security: Array.isArray(op.security) ? op.security : docSecurity,
       };
-      out.set(`${method} ${pathKey}`, { key: `${method} ${pathKey}`, pathKey, label, side });
+      out.set(`${at} ${pathKey}`, { key: `${at} ${pathKey}`, pathKey, label, side });
     }
   };
   const paths = isObject(doc.paths) ? doc.paths : {};
@@ -109,7 +111,9 @@ function segmentsTarget(dir: Direction, site: Site, f: Finding): { location: str
   const location = path ? `${site.location}${path.startsWith('[]') ? '' : '.'}${path}` : site.location;
   if (!path) return { location, target: site.label };
   if (path === '[]') return { location, target: `the items of ${site.label}` };
-  return { location, target: site.kind === 'body' ? `${dir} property \`${path}\`` : `property \`${path}\` of ${site.label}` };
+  if (site.kind === 'body') return { location, target: `${dir} property \`${path}\`` };
+  if (site.kind === 'querystring') return { location, target: `query string property \`${path}\`` };
+  return { location, target: `property \`${path}\` of ${site.label}` };
 }
 
 /** Compares two documents of one API. `api` labels the changes (`document/v1`). */

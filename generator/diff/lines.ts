@@ -2,6 +2,7 @@
 // Only the root file is searched; components pulled in from other files are annotated on the file alone.
 import { relative } from 'node:path';
 import { lineOf, linedFile, type LinedFile } from '../util/lines.js';
+import { HTTP_METHODS } from '../load/operations.js';
 import type { ComparedApi } from './trees.js';
 import type { Change } from './types.js';
 
@@ -14,19 +15,27 @@ function load(file: string): Source | undefined {
   return lined && { ...lined, display: relative(process.cwd(), file) || file };
 }
 
+/** A method with a field of its own is written there in lower case; any other under 3.2's additionalOperations. */
+function operationKeys(method: string, location: string): string[] {
+  if (location.endsWith(`.additionalOperations.${method}`)) return ['additionalOperations', method];
+  const lower = method.toLowerCase();
+  return [...HTTP_METHODS, 'query'].includes(lower) ? [lower] : ['additionalOperations', method];
+}
+
 function pointerOf(change: Change): string[] {
   const loc = change.location;
   const comp = /^components\.(schemas|securitySchemes)\.([^.[]+)/.exec(loc);
   if (comp) return ['components', comp[1]!, comp[2]!];
-  const op = /^([A-Z]+) (.+)$/.exec(change.operation);
+  const op = /^(\S+) (.+)$/.exec(change.operation);
   if (!op) return [];
-  const method = op[1]!.toLowerCase();
   const path = op[2]!;
-  const base = path.startsWith('webhook ') ? ['webhooks', path.slice(8), method] : ['paths', path, method];
+  // Where the operation is written (`get`, `query`, `additionalOperations.LINK`), as the location of its removal says.
+  const at = operationKeys(op[1]!, loc);
+  const base = path.startsWith('webhook ') ? ['webhooks', path.slice(8), ...at] : ['paths', path, ...at];
   const status = /^responses\.([^.[]+)/.exec(loc);
   if (status) return [...base, 'responses', status[1]!];
   if (loc.startsWith('requestBody')) return [...base, 'requestBody'];
-  if (loc.startsWith('paths.') && !loc.endsWith(`.${method}`)) return base.slice(0, 2);
+  if (loc.startsWith('paths.') && !loc.endsWith(`.${at.join('.')}`)) return base.slice(0, 2);
   return base;
 }
 

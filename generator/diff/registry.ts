@@ -183,6 +183,7 @@ const TABLE = {
   'security-scheme-added': [I, 'security', 'security scheme `{scheme}` was added'],
   'security-scheme-removed': [I, 'security', 'security scheme `{scheme}` was removed'],
   'security-scheme-changed': [B, 'security', 'security scheme `{scheme}` changed its {field} from {from} to {to}'],
+  'security-scheme-deprecated': [I, 'security', 'security scheme `{scheme}` is now deprecated'],
 } as const satisfies Record<string, readonly [Level, Family, string]>;
 
 /** Every rule id; `emit` takes only these, so a misspelt id fails to compile. */

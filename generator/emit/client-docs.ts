@@ -2,7 +2,7 @@
 // with the class of each error status the document declares, @deprecated with the sunset date, a link to the
 // reference section. Parameters and `body`: the document's words in the form schema.ts gives them (`@description`,
 // `@example`...), so that a parameter and a body property hover alike.
-import { errorStatuses, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
+import { errorStatuses, offered, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
 
 /** JSDoc lines, one comment: control characters are dropped, then `*\/` escaped (in the other order, `*\x01/` would
@@ -43,14 +43,16 @@ export const bodyDoc = (b: BodyModel) => jsdocText([b.description ? `@descriptio
 /** `GET /documents/{documentId}`, as code. */
 const httpLine = (op: OperationModel) => `\`${op.method} ${op.path.replace(/`/g, "'")}\``;
 
-/** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order. */
+/** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order; and
+ *  where the document declares a success body, what a success without it throws. */
 function throwsLines(op: OperationModel): string[] {
   const byClass = new Map<string, string[]>();
   for (const status of errorStatuses(op)) {
     const name = errorClassName(status);
     byClass.set(name, [...(byClass.get(name) ?? []), status]);
   }
-  return [...byClass].map(([name, statuses]) => `@throws {${name}} ${statuses.join(', ')}`);
+  const lines = [...byClass].map(([name, statuses]) => `@throws {${name}} ${statuses.join(', ')}`);
+  return offered(op).length ? [...lines, '@throws {UnexpectedBodyError} A success without the documented body'] : lines;
 }
 
 /** `@deprecated`, with the day it may be removed when `x-sunset` gives one. */

@@ -29,7 +29,7 @@ export const typedErrors = (op: OperationModel, api: ApiModel) => anyApi(api) &&
 /** A parameter that request.ts's plain path does not serialise (objects, other styles, content, allowReserved, cookies). */
 export function styled(p: ParamModel): boolean {
   const plain = p.in === 'query' ? 'form' : 'simple';
-  return !!(p.object || p.content || p.allowReserved || p.in === 'cookie' || (p.style && p.style !== plain));
+  return !!(p.object || p.content || p.allowReserved || p.in === 'cookie' || p.in === 'querystring' || (p.style && p.style !== plain));
 }
 
 /** A body the runtime encodes beyond JSON, text and bytes (forms, multipart, a wildcard media type's value). */

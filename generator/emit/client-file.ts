@@ -21,7 +21,9 @@ import { specsStatement } from './specs.js';
  *  document without them does not ship them. The credentials table (`auth`) is client-options.ts's. */
 const CODECS: { option: string; name: string; module: string; needed: (op: OperationModel, api: ApiModel) => boolean }[] = [
   { option: 'body', name: 'encodedBody', module: 'body', needed: encodesBody },
-  { option: 'param', name: 'styledParam', module: 'param-styles', needed: (op) => op.params.some(styled) },
+  // A document with a querystring parameter (3.2) takes the codec that serialises it and styles every other one.
+  { option: 'param', name: 'queryStringParam', module: 'querystring', needed: (op) => op.params.some((p) => p.in === 'querystring') },
+  { option: 'param', name: 'styledParam', module: 'param-styles', needed: (op, api) => op.params.some(styled) && !api.operations.some((o) => o.params.some((p) => p.in === 'querystring')) },
   { option: 'error', name: 'documentedError', module: 'error-body', needed: typedErrors },
 ];
 
@@ -29,13 +31,18 @@ const CODECS: { option: string; name: string; module: string; needed: (op: Opera
 function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): Rendered<StatementStructures> {
   const codecs = CODECS.filter((c) => api.operations.some((op) => c.needed(op, api)));
   const args = [...codecs.map((c) => `${c.option}: ${c.name}`), ...(withAuth ? ['auth'] : [])];
-  const base = anyApi(api) && api.server !== undefined ? `{ ...options, baseUrl: options.baseUrl ?? ${q(api.server)} }` : 'options';
+  const server = anyApi(api) ? api.server : undefined;
+  const defaults = [
+    ...(server !== undefined ? [`baseUrl: options.baseUrl ?? ${q(server)}`] : []),
+    ...(api.requestIdHeader !== undefined ? [`requestIdHeader: options.requestIdHeader ?? ${q(api.requestIdHeader)}`] : []),
+  ];
+  const base = defaults.length ? `{ ...options, ${defaults.join(', ')} }` : 'options';
   const statement: StatementStructures = {
     kind: K.Function,
     name: api.factory,
     isExported: true,
-    docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${base === 'options' ? '' : ` (default ${api.server})`}.`])),
-    parameters: [{ name: 'options', type: options, ...(base === 'options' ? {} : { initializer: '{}' }) }],
+    docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${server === undefined ? '' : ` (default ${server})`}.`])),
+    parameters: [{ name: 'options', type: options, ...(server === undefined ? {} : { initializer: '{}' }) }],
     returnType: api.clientType,
     statements: [`return bindOperations<${api.clientType}>(${base}, ${q(api.apiPath)}, ops${args.length ? `, { ${args.join(', ')} }` : ''});`],
   };

@@ -109,7 +109,7 @@ export function operationDecl(op: OperationModel, K: Kinds): OperationDecl {
  *  wire name up in. */
 function operationAliases({ op, K }: OperationDecl): Rendered<StatementStructures> {
   const statements: StatementStructures[] = [{ kind: K.TypeAlias, name: opType(op), type: opTarget(op) }];
-  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+  for (const where of ['path', 'query', 'querystring', 'header', 'cookie'] as const) {
     if (!op.params.some((p) => p.in === where && !paramOverride(p))) continue;
     const group = `${opType(op)}['parameters'][${q(where)}]`;
     statements.push({ kind: K.TypeAlias, name: groupType(op, where), type: where === 'path' ? group : `NonNullable<${group}>` });

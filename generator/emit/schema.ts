@@ -9,6 +9,7 @@ import { typesKeyOf } from '../model/names.js';
 import { boundsOf, parameterNotes } from '../model/value-notes.js';
 import { isObject } from '../util/json.js';
 import { boundTag } from './client-docs.js';
+import { placeMarked, visibleToTypes } from './schema-operations.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
 type TS = typeof import('typescript');
@@ -105,7 +106,9 @@ function appendLines(ts: TS, node: import('typescript').Node, before: number, li
 
 export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string {
   const { transformSchema, astToString, resolveRef, scanDiscriminators } = kit;
-  const doc = withoutDuplicateOperationIds(document);
+  // Every operation under a fixed field, once (3.2's QUERY and additional ones too), before ids are deduplicated there.
+  const visible = visibleToTypes(document);
+  const doc = withoutDuplicateOperationIds(visible);
   const schema = doc as unknown as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
@@ -140,7 +143,11 @@ export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string 
       return resolveRef(schema, $ref, { silent: true });
     },
   };
-  return kit.withDocComments((original) => withNotes(kit.ts, doc, original), () => printable(astToString(transformSchema(schema, ctx))));
+  const nodes = (): Parameters<typeof astToString>[0] => {
+    const made = transformSchema(schema, ctx);
+    return visible === document ? made : (placeMarked(kit.ts, made) as typeof made);
+  };
+  return kit.withDocComments((original) => withNotes(kit.ts, doc, original), () => printable(astToString(nodes())));
 }
 
 /**

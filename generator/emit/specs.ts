@@ -29,6 +29,7 @@ function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
       ...(p.style ? { style: p.style } : {}),
       ...(p.allowReserved ? { allowReserved: true } : {}),
       ...(p.content ? { content: p.content } : {}),
+      ...(p.encoding ? { encoding: p.encoding } : {}),
     })),
     ...(op.body ? { body: { mediaType: op.body.mediaType, ...(op.body.encoding ? { encoding: op.body.encoding } : {}) } } : {}),
     accept: successMedia(op).map((r) => r.mediaType),

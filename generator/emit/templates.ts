@@ -2,10 +2,13 @@
 // them), so that emit/ reads no files.
 import type { ApiReadme } from './readme-file.js';
 
-/** The compiled templates: banner.hbs, the one-line header of every generated file; api-readme.hbs. */
+/** The compiled templates: banner.hbs, the one-line header of every generated file; api-readme.hbs; and what the
+ *  runtime exports. */
 export interface Templates {
   banner(data: { source: string }): string;
   apiReadme(data: ApiReadme): string;
+  /** The names templates/runtime/index.ts exports, which every API's index.ts re-exports. */
+  runtimeExports: readonly string[];
 }
 
 /** The header of a generated file; the source path cannot break out of the comment. */

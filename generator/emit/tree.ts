@@ -2,7 +2,7 @@
 import type { ApiModel } from '../model/index.js';
 import { renderClient } from './client-file.js';
 import { byTag } from './groups.js';
-import { renderIndex } from './index-file.js';
+import { exportedNames, renderIndex } from './index-file.js';
 import type { Printer } from './print.js';
 import { renderRaw } from './raw-file.js';
 import { apiReadme } from './readme-file.js';
@@ -29,8 +29,9 @@ function runtimeImport(apiDir: string): string {
   return `${depth ? '../'.repeat(depth) : './'}runtime/index.js`;
 }
 
-/** One TypeScript file of an API: its text after the banner. */
-export type Emitter = (api: ApiModel, runtimeImport: string, printer: Printer) => string;
+/** One TypeScript file of an API: its text after the banner. `taken`: the names index.ts re-exports (the runtime's,
+ *  and client.ts's once it is made), which index.ts's own declarations avoid. */
+export type Emitter = (api: ApiModel, runtimeImport: string, printer: Printer, taken: ReadonlySet<string>) => string;
 export type Emitters = Readonly<Record<'client.ts' | 'raw.ts' | 'index.ts', Emitter>>;
 
 /** The TypeScript emitters of one API, by file name. */
@@ -49,7 +50,12 @@ export function emitApi(api: ApiModel, printer: Printer, templates: Templates, e
   const dir = apiDir(api);
   const rt = runtimeImport(api.id);
   const files: OutputTree = new Map();
-  for (const [name, emit] of Object.entries(emitters)) files.set(`${dir}${name}`, banner(templates, api.source) + emit(api, rt, printer));
+  const taken = new Set(templates.runtimeExports);
+  for (const [name, emit] of Object.entries(emitters)) {
+    const text = emit(api, rt, printer, taken);
+    if (name === 'client.ts') for (const n of exportedNames(text)) taken.add(n);
+    files.set(`${dir}${name}`, banner(templates, api.source) + text);
+  }
   files.set(`${dir}README.md`, templates.apiReadme(apiReadme(api, byTag(api))));
   return files;
 }

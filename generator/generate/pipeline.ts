@@ -44,6 +44,8 @@ export interface GenerateOptions extends InputOptions {
   overrides?: EmitOverrides;
   /** Where the docs site of the tree's documents is published (config `docsUrl`): methods link to their section. */
   docsUrl?: string | undefined;
+  /** The response header of the APIs' request id (config `requestIdHeader`): each factory's default. */
+  requestIdHeader?: string | undefined;
   /** How each client is named and shaped (config `clients`, `--name`), by API id; `*` for every API and for a
    *  single document. */
   clients?: Readonly<Record<string, ClientSettings>> | undefined;
@@ -136,7 +138,7 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
     const { name, ...naming } = { ...opts.clients?.['*'], ...(entry ? opts.clients?.[entry.id] : undefined) };
     const title = name ?? (entry ? entry.subApi : shortTitle(document.info?.title ?? ''));
-    const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}) });
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
     return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file)) }))];
   };
   if (entries && entries.length > 1 && opts.clients?.['*']?.name !== undefined) throw new DocexError('a client name (--name, or "name" under "*" in clients) names one API: give one document or one --api, or a name per API id under clients', 2);

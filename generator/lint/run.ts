@@ -1,9 +1,10 @@
 // Runs Redocly lint with docex's own redocly.yaml (the package's, not the caller's) over documents.
-import { lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
+import { lint, loadConfig, Oas3_2Types, type NormalizedProblem } from '@redocly/openapi-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import { boundedResolver, checkRefChains, type BoundedResolver } from '../load/resolver.js';
+import { repairRedoclyTypes } from '../load/redocly-types.js';
 import { displayPath } from '../util/display-path.js';
 import { packageRoot } from '../util/package-root.js';
 import type { LintProblem } from './format.js';
@@ -70,6 +71,7 @@ function shadowedMethod(err: unknown, resolver: BoundedResolver, cwd: string): D
 
 /** Lints each file; problems deduplicated (shared components are reached from several documents) and sorted. */
 export async function lintFiles(files: string[], cwd = process.cwd()): Promise<LintProblem[]> {
+  repairRedoclyTypes(Oas3_2Types);
   const config = await loadConfig({ configPath: join(packageRoot(), 'redocly.yaml') });
   const out: LintProblem[] = [];
   /** Each file as shown, by its absolute ref: tens of thousands of problems share a few files. */

@@ -2,9 +2,11 @@ import type { NormalizedProblem } from '@redocly/openapi-core';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { DocexError } from '../util/errors.js';
+import { isObject } from '../util/json.js';
 import { checkJsonDepth } from './bounds.js';
 import { repairForTypes } from './repair.js';
 import { checkRefDepth } from './ref-depth.js';
+import { repairRedoclyTypes } from './redocly-types.js';
 import { boundedResolver, checkRefChains } from './resolver.js';
 import { selfContained } from './self-contained.js';
 import { parseYamlDocument } from './yaml.js';
@@ -36,7 +38,11 @@ type BundleResult = Awaited<ReturnType<typeof import('@redocly/openapi-core').bu
 // The package index loads every rule, the config machinery, graphql and the formatters (most of a small document's
 // run, before any work): foreign documents go through the OpenAPI-only bundler entry instead, and the index is loaded
 // for our own documents (lint) and for diagnostics only.
-const core = () => import('@redocly/openapi-core');
+const core = async () => {
+  const loaded = await import('@redocly/openapi-core');
+  repairRedoclyTypes(loaded.Oas3_2Types);
+  return loaded;
+};
 
 async function toDiagnostics(problems: NormalizedProblem[]): Promise<Diagnostic[]> {
   if (problems.length === 0) return [];
@@ -111,6 +117,8 @@ export async function bundleFile(file: string, opts: BundleOptions): Promise<Bun
  */
 async function bundleForeign(file: string, read: ParsedFile | undefined): Promise<BundleResult> {
   const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
+  // The type tree to repair is reached through the package index, loaded only for the documents that need it.
+  if (read && isObject(read.parsed) && /^3\.2\./.test(String(read.parsed.openapi))) await core();
   const empty = createEmptyRedoclyConfig();
   const resolver = await boundedResolver(empty);
   await checkRefChains(resolver, file, read && { file: resolve(file), ...read });

@@ -1,4 +1,8 @@
 // The slice of OpenAPI 3.x that docex reads. Loose on purpose: foreign documents are held to less.
+import { HTTP_METHODS } from './operations.js';
+
+export { HTTP_METHODS };
+
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export interface SchemaObject {
@@ -26,7 +30,7 @@ export interface SchemaObject {
 export interface ParameterObject {
   $ref?: string;
   name: string;
-  in: 'query' | 'path' | 'header' | 'cookie';
+  in: 'query' | 'querystring' | 'path' | 'header' | 'cookie';
   required?: boolean;
   deprecated?: boolean;
   description?: string;
@@ -82,7 +86,6 @@ export interface OperationObject {
   [key: string]: unknown;
 }
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type PathItemObject = {
@@ -90,6 +93,10 @@ export type PathItemObject = {
   parameters?: ParameterObject[];
   summary?: string;
   description?: string;
+  /** 3.2: a QUERY operation. */
+  query?: OperationObject;
+  /** 3.2: operations of other methods, by the method as sent. */
+  additionalOperations?: Record<string, OperationObject>;
 } & { [M in HttpMethod]?: OperationObject };
 
 export interface OpenApiDocument {

@@ -4,11 +4,11 @@ import type { OpenApiDocument } from '../load/index.js';
 import { referenceLink } from './reference-link.js';
 import { readDocument } from './read.js';
 import type { OperationReading } from './read-operation.js';
-import { uniqueOperationIds } from './conventions/index.js';
+import { declaredRequestIdHeader, uniqueOperationIds } from './conventions/index.js';
 import { unique } from '../util/names.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
 import { clientPaths, type ClientNaming } from './client-paths.js';
-import type { ApiModel, Method, OperationModel } from './types.js';
+import type { ApiModel, OperationModel } from './types.js';
 
 interface ModelOptions {
   id: string;
@@ -22,6 +22,8 @@ interface ModelOptions {
   docsUrl?: string;
   /** How the author groups and renames the client's methods (docex.config.json `clients`). */
   naming?: ClientNaming;
+  /** The response header of the API's request id (config `requestIdHeader`), over the one the document declares. */
+  requestIdHeader?: string;
 }
 
 /** Params objects hold the request body under this key. */
@@ -50,7 +52,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     const base = bases[order]!;
     const access = paths[order]!;
     const name = unique(access.map((s, i) => (i ? s[0]!.toUpperCase() + s.slice(1) : s)).join(''), used);
-    if (base !== id) warnings.push(`${r.method.toUpperCase()} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${access.join('.')}`);
+    if (base !== id) warnings.push(`${r.httpMethod} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${access.join('.')}`);
     const op = buildOperation(r, name, access, warnings, order);
     const docsUrl = r.externalDocs ?? (opts.docsUrl && opts.id && id ? referenceLink(opts.docsUrl, opts.id, op.tag, id) : undefined);
     if (docsUrl) op.docsUrl = docsUrl;
@@ -60,6 +62,7 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   });
   operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const { server, schemes, security, unnamedSecurity } = reading;
+  const requestIdHeader = opts.requestIdHeader ?? declaredRequestIdHeader(operations.flatMap((op) => op.statuses.flatMap((s) => s.headers.map((h) => h.name))));
   if (unnamedSecurity) {
     warnings.push({
       at: unnamedSecurity,
@@ -75,7 +78,9 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     tags: reading.tags,
     operations,
     collections: reading.collections,
+    schemas: reading.schemas,
     ...(server !== undefined ? { server } : {}),
+    ...(requestIdHeader !== undefined ? { requestIdHeader } : {}),
     schemes,
     security,
     warnings,
@@ -93,7 +98,7 @@ function buildOperation(reading: OperationReading, name: string, access: string[
   const model: OperationModel = {
     name,
     access,
-    method: reading.method.toUpperCase() as Method,
+    method: reading.httpMethod,
     path: reading.path,
     order,
     at: reading.at,

@@ -1,6 +1,6 @@
 // Reads one operation of a bundled document, in the one walk of the conventions' readers: everything the model's
 // record of it holds but its name, as plain data (locations become file + JSON pointer).
-import type { HTTP_METHODS, OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject } from '../load/index.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject } from '../load/index.js';
 import { isObject } from '../util/json.js';
 import {
   child,
@@ -29,7 +29,10 @@ type ParamReading = Omit<ParamModel, 'key'>;
 
 export interface OperationReading {
   path: string;
-  method: (typeof HTTP_METHODS)[number];
+  /** Lower case, as `get /items` names it (conventions/operations.ts). */
+  method: string;
+  /** As sent: `GET`, `QUERY`, `LINK`. */
+  httpMethod: string;
   /** As written, when written. */
   operationId?: string;
   /** Its first tag. */
@@ -68,7 +71,8 @@ export function readOperation(ctx: Ctx, doc: OpenApiDocument, op: Operation): Op
   const externalDocs = externalDocsUrl(raw);
   return {
     path: op.path,
-    method: op.method as OperationReading['method'],
+    method: op.method,
+    httpMethod: op.httpMethod,
     ...(raw.operationId ? { operationId: raw.operationId } : {}),
     ...(typeof raw.tags?.[0] === 'string' ? { tag: raw.tags[0] } : {}),
     ...(summary ? { summary } : {}),
@@ -129,6 +133,9 @@ function readParam(ctx: Ctx, doc: OpenApiDocument, op: Operation, param: Param, 
   // and its schema is that media type's (repairForTypes copies it to `schema` for the types).
   const content = p.content && typeof p.content === 'object' ? Object.keys(p.content)[0] : undefined;
   if (content !== undefined) model.content = content;
+  // A form querystring is encoded as a form body, by its media type's `encoding`.
+  const encoding = p.in === 'querystring' && content !== undefined && mediaKind(content) === 'form' && readEncoding((p.content as Record<string, { encoding?: unknown }>)[content]?.encoding);
+  if (encoding) model.encoding = encoding;
   if (p.in === 'query' && p.name === 'sort' && conventions.sortable) model.sortable = conventions.sortable.fields;
   // `expand` names what the parameter lists (its enum), when it lists values: anything else is a 400.
   if (p.in === 'query' && p.name === 'expand' && conventions.expandable.length > 0) model.expand = true;
@@ -162,23 +169,28 @@ function readBody(ctx: Ctx, at: At | undefined): BodyModel | undefined {
   const mediaType = concrete.find((t) => mediaKind(t) === 'json') ?? concrete[0] ?? content[0]!.mediaType;
   const model: BodyModel = { mediaType, required: body.required === true, kind: mediaKind(mediaType), at: sourceOf(at.location), content };
   if (!concrete.length) model.wildcard = true;
-  const encoding = body.content?.[mediaType]?.encoding;
-  if ((model.kind === 'form' || model.kind === 'multipart') && encoding && typeof encoding === 'object') {
-    const read = Object.entries(encoding as Record<string, unknown>).flatMap(([k, e]) => {
-      if (!e || typeof e !== 'object') return [];
-      const { contentType, style, explode, allowReserved } = e as Record<string, unknown>;
-      const m: EncodingModel = {};
-      if (typeof contentType === 'string') m.contentType = contentType;
-      if (typeof style === 'string') m.style = style;
-      if (typeof explode === 'boolean') m.explode = explode;
-      if (allowReserved === true) m.allowReserved = true;
-      return Object.keys(m).length ? [[k, m] as const] : [];
-    });
-    if (read.length) model.encoding = Object.fromEntries(read);
-  }
+  const encoding = (model.kind === 'form' || model.kind === 'multipart') && readEncoding(body.content?.[mediaType]?.encoding);
+  if (encoding) model.encoding = encoding;
   const description = body.description || entries.find((m) => m.mediaType === mediaType)?.schema?.node.description;
   if (typeof description === 'string' && description) model.description = description;
   return model;
+}
+
+/** A media type's `encoding` (of a form or multipart body, of a form querystring), by property; none when it says
+ *  nothing docex reads. */
+function readEncoding(encoding: unknown): Record<string, EncodingModel> | undefined {
+  if (!isObject(encoding)) return undefined;
+  const read = Object.entries(encoding).flatMap(([k, e]) => {
+    if (!isObject(e)) return [];
+    const { contentType, style, explode, allowReserved } = e;
+    const m: EncodingModel = {};
+    if (typeof contentType === 'string') m.contentType = contentType;
+    if (typeof style === 'string') m.style = style;
+    if (typeof explode === 'boolean') m.explode = explode;
+    if (allowReserved === true) m.allowReserved = true;
+    return Object.keys(m).length ? [[k, m] as const] : [];
+  });
+  return read.length ? Object.fromEntries(read) : undefined;
 }
 
 /** The operation's own `externalDocs` URL, when it is an http(s) URL (it goes into a doc comment's link). */

@@ -2,6 +2,7 @@
 // walk, as plain data for the model (JSON-serialisable: locations become file + JSON pointer); each operation's by
 // read-operation.ts.
 import type { OpenApiDocument } from '../load/index.js';
+import { isObject } from '../util/json.js';
 import {
   child,
   collectionUnique,
@@ -21,7 +22,7 @@ import {
 } from './conventions/index.js';
 import { readOperationConventions } from './read-conventions.js';
 import { readOperation, type OperationReading } from './read-operation.js';
-import type { ApiModel, CollectionModel, OperationConventions, SourceRef } from './types.js';
+import type { ApiModel, CollectionModel, OperationConventions, SchemaEntry, SourceRef } from './types.js';
 
 interface DocumentReading {
   title: string;
@@ -30,6 +31,7 @@ interface DocumentReading {
   /** In document order: paths, then methods. */
   operations: OperationReading[];
   collections: CollectionModel[];
+  schemas: SchemaEntry[];
   /** What a client of any API calls by default and the credentials it can give (see ApiModel). */
   server?: string;
   schemes: ApiModel['schemes'];
@@ -48,6 +50,7 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
     tags: (doc.tags ?? []).map((t) => t?.name).filter((n): n is string => typeof n === 'string'),
     operations: operations(ctx, root).map((op) => readOperation(ctx, doc, op)),
     collections: collectionsOf(ctx, root),
+    schemas: schemasOf(ctx, root),
     ...(server !== undefined ? { server } : {}),
     schemes: [...securitySchemes(ctx, root)].map(([name, s]) => ({ name, kind: schemeKind(s), ...(str(s.node.description) ? { description: str(s.node.description) } : {}) })),
     security,
@@ -59,6 +62,19 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
 export function readConventions(doc: OpenApiDocument, file: string): Map<string, OperationConventions> {
   const ctx = documentContext(doc, file);
   return new Map(operations(ctx, documentRoot(doc, file)).map((op) => [`${op.method} ${op.path}`, readOperationConventions(ctx, op)]));
+}
+
+/** The document's `components.schemas`, each with the words its hover shows (a `$ref` schema: the target's, unless
+ *  it has its own). */
+function schemasOf(ctx: Ctx, root: At): SchemaEntry[] {
+  const schemas = child(ctx, child(ctx, root, 'components'), 'schemas');
+  return Object.keys(schemas?.node ?? {}).map((key) => {
+    const own = schemas!.node[key];
+    const target = child(ctx, schemas, key)?.node;
+    const pick = (field: string) => (isObject(own) && own[field] !== undefined ? own[field] : target?.[field]);
+    const description = str(pick('description')) ?? str(pick('title'));
+    return { key, ...(description?.trim() ? { description } : {}), ...(pick('deprecated') === true ? { deprecated: true } : {}) };
+  });
 }
 
 /** The collections of the document: their items, expandable references and duplicate criteria. */

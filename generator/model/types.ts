@@ -30,7 +30,8 @@ export interface ErrorBody {
  *  test/model/scheme-kind.test-d.ts keeps the two equal. */
 export type SchemeKind = { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string } | { type: 'basic' | 'bearer' | 'tokens' | 'none' };
 
-export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+/** The method as sent: a fixed field's in upper case (QUERY from 3.2), an `additionalOperations` key as written. */
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
 
 /** Where something is written: the document file and a JSON pointer into the bundled document. */
 export interface SourceRef {
@@ -41,9 +42,10 @@ export interface SourceRef {
 export interface ParamModel {
   /** Property name in the method's params object: a camelCase identifier, unique within the operation. */
   key: string;
-  /** Name on the wire (`If-Match`, `documentId`). */
+  /** Name on the wire (`If-Match`, `documentId`); not sent for `querystring`. */
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** `querystring` (3.2): the whole query string, one value serialised by its `content` media type. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
   required: boolean;
   deprecated: boolean;
   /** Its description, else its schema's (value-notes.ts, as `example`, `default` and `bounds`). */
@@ -67,6 +69,8 @@ export interface ParamModel {
   allowReserved?: boolean;
   /** The media type of a parameter described by `content` instead of a schema: its value is serialised by it. */
   content?: string;
+  /** A form querystring parameter: its media type's `encoding`, by property (as a form body's). */
+  encoding?: Record<string, EncodingModel>;
   /** Where the parameter object is written (a `$ref` followed). */
   at: SourceRef;
   /** Where its schema is written. */
@@ -265,6 +269,14 @@ export interface OperationConventions {
   principal: { property: string; at: SourceRef }[];
 }
 
+/** A schema under `components.schemas`: its key as written, and the words a hover shows. */
+export interface SchemaEntry {
+  key: string;
+  /** Its `description`, else its `title` (its own, else its `$ref` target's). */
+  description?: string;
+  deprecated?: boolean;
+}
+
 export interface ApiModel {
   /** `document/v1`, `token`, or `` for a single foreign document. */
   id: string;
@@ -284,8 +296,13 @@ export interface ApiModel {
   operations: OperationModel[];
   /** The collections of the API, in document order. */
   collections: CollectionModel[];
+  /** The schemas under `components.schemas`, in document order: the API's index.ts exports each as a named type. */
+  schemas: SchemaEntry[];
   /** The document's first server, an absolute http(s) URL with its variables' defaults: where a client calls by default. */
   server?: string;
+  /** The response header that carries the API's request id, when the runtime would not read it by default: config
+   *  `requestIdHeader`, else the one the document declares (conventions/request-id.ts). The factory's default. */
+  requestIdHeader?: string;
   /** The document's security schemes, by name in document order, with how a client meets each. */
   schemes: { name: string; kind: SchemeKind; description?: string }[];
   /** The requirements of operations that declare none (alternatives of scheme names): the root `security`, or

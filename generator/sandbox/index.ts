@@ -7,6 +7,7 @@ import { MAX_UPLOAD_BYTES } from './body-bounds.js';
 import { clientError, frameworkError } from './protocol-errors.js';
 import { sendError } from './respond.js';
 import { loadSubApis, type LoadedApi } from './load-apis.js';
+import { addMethods, refusedMethods, type RefusedMethod } from './methods.js';
 import { SandboxState } from './state.js';
 import { registerSubApis } from './handlers/routes.js';
 import { registerTokenService, type TokenAuthority } from './token/service.js';
@@ -35,6 +36,8 @@ export interface SandboxOptions {
   revokeFamilyOnReuse?: boolean;
   /** Clock in epoch milliseconds, for token expiry and the timestamps of created resources. */
   now?: () => number;
+  /** The methods the HTTP parser accepts: Node's (`http.METHODS`) by default; a test stands in an older parser. */
+  acceptedMethods?: readonly string[];
 }
 
 export interface Sandbox {
@@ -45,11 +48,15 @@ export interface Sandbox {
   authority: TokenAuthority;
   apis: LoadedApi[];
   operations: OpSpec[];
+  /** Methods of the documents that Node's HTTP parser refuses: their operations are not served. */
+  refused: RefusedMethod[];
   state: SandboxState;
   /** Test hook: the next `count` sub API requests fail with `status` (500 by default). */
   injectFaults(count: number, status?: number): void;
   close(): Promise<void>;
 }
+
+export { refusedLine } from './methods.js';
 
 export const DEFAULT_CREDENTIALS = {
   clientId: 'sandbox-client',
@@ -98,7 +105,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ...(opts.now ? { now: opts.now } : {}),
   });
   const faults = { count: 0, status: 500 };
-  await registerSubApis(app, { specs: operations, state, authority, coercing, strict, faults, now: opts.now ?? Date.now });
+  const parserRefuses = refusedMethods(operations, opts.acceptedMethods);
+  const served = operations.filter((s) => !parserRefuses.some((r) => r.method === s.op.method));
+  addMethods(app, served);
+  await registerSubApis(app, { specs: served, state, authority, coercing, strict, faults, now: opts.now ?? Date.now });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
@@ -110,6 +120,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     authority,
     apis,
     operations,
+    refused: parserRefuses,
     state,
     injectFaults(count: number, status = 500) {
       faults.count = count;

@@ -1,6 +1,6 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyRequest } from 'fastify';
-import type { MediaTypeObject, SchemaObject } from '../load/index.js';
+import type { MediaTypeObject, ParameterObject, SchemaObject } from '../load/index.js';
 import { accepted, successResponse } from '../model/index.js';
 import { compileIn, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
@@ -27,6 +27,8 @@ export interface OpValidators {
   queryNames: Set<string>;
   /** `date-time`/`date` query parameters, whose values are rewritten to the output form once valid. */
   queryFormats: Map<string, string>;
+  /** A 3.2 `querystring` parameter: the whole query string is one value of its schema, in its media type. */
+  querystring?: { validate: ValidateFunction; mediaType: string; required: boolean };
 }
 
 function objectSchema(spec: OpSpec, where: 'query' | 'path' | 'header'): SchemaObject {
@@ -59,7 +61,10 @@ export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv20
       arrayQuery.set(p.name, { explode: p.explode ?? (p.style === undefined || p.style === 'form') });
     }
   }
+  const qs = spec.op.params.find((p) => p.in === 'querystring');
+  const qsMedia = qs && Object.entries(objectAt<ParameterObject>(doc, qs.at)?.content ?? {})[0];
   return {
+    ...(qs && qsMedia ? { querystring: { validate: compileIn(coercing, spec.api, qsMedia[1].schema), mediaType: qsMedia[0], required: qs.required } } : {}),
     query: compileIn(coercing, spec.api, objectSchema(spec, 'query')),
     path: compileIn(coercing, spec.api, objectSchema(spec, 'path')),
     headers: compileIn(coercing, spec.api, objectSchema(spec, 'header')),
@@ -76,8 +81,12 @@ export function compileValidators(spec: OpSpec, coercing: Ajv2020, strict: Ajv20
   };
 }
 
-/** The query parameters, coerced to their schemas; unknown names and invalid values are 400s. */
-export function parseQuery(v: OpValidators, raw: Record<string, string | string[] | undefined>): Record<string, unknown> {
+/**
+ * The query parameters, coerced to their schemas; unknown names and invalid values are 400s. With a `querystring`
+ * parameter, the whole query string (`search`, after the `?`) is its one value: form fields, or a JSON text.
+ */
+export function parseQuery(v: OpValidators, raw: Record<string, string | string[] | undefined>, search = ''): Record<string, unknown> {
+  if (v.querystring) return parseQueryString(v.querystring, raw, search);
   const problems: Message[] = [];
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
@@ -97,6 +106,23 @@ export function parseQuery(v: OpValidators, raw: Record<string, string | string[
   if (problems.length) throw new HttpError(400, problems);
   for (const [name, format] of v.queryFormats) if (typeof out[name] === 'string') out[name] = normaliseOne(format, out[name]);
   return out;
+}
+
+function parseQueryString(qs: NonNullable<OpValidators['querystring']>, raw: Record<string, string | string[] | undefined>, search: string): Record<string, unknown> {
+  if (search === '') {
+    if (qs.required) throw httpError(400, 'missing the required query string');
+    return {};
+  }
+  let value: unknown = raw;
+  if (isJsonMedia(qs.mediaType)) {
+    try {
+      value = JSON.parse(decodeURIComponent(search));
+    } catch {
+      throw httpError(400, `the query string is not ${qs.mediaType}`);
+    }
+  }
+  if (!qs.validate(value)) throw new HttpError(400, describeErrors(qs.validate.errors, 'query string').map((m) => ({ technicalMessage: m, errorCode: 'InvalidParameter' })));
+  return value as Record<string, unknown>;
 }
 
 function suggest(name: string, known: Set<string>): string {

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { exportedNames } from '../emit/index-file.js';
 import type { Templates } from '../emit/templates.js';
 import { packageRoot } from '../util/package-root.js';
 
@@ -11,9 +12,10 @@ export const templatesDir = join(packageRoot(), 'templates');
 
 const compile = (name: string) => Handlebars.compile(readFileSync(join(templatesDir, name), 'utf8'), { noEscape: true, strict: false });
 
-/** banner.hbs and api-readme.hbs, compiled. */
+/** banner.hbs and api-readme.hbs, compiled, and the names the runtime's index exports. */
 export function readTemplates(): Templates {
-  return { banner: compile('banner.hbs'), apiReadme: compile('api-readme.hbs') };
+  const runtimeExports = [...exportedNames(readFileSync(join(templatesDir, 'runtime', 'index.ts'), 'utf8'))];
+  return { banner: compile('banner.hbs'), apiReadme: compile('api-readme.hbs'), runtimeExports };
 }
 
 /** The sources of `templates/<dir>/` that a client gets (its .ts files but tests), name -> text, by name; none

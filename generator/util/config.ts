@@ -23,6 +23,7 @@ interface DocexConfig {
   failOnBreaking?: FailOnBreaking;
   consumerProject?: string | false;
   docsUrl?: string;
+  requestIdHeader?: string;
   clients?: Record<string, ClientSettings>;
 }
 
@@ -51,6 +52,8 @@ export interface ResolvedConfig {
   consumerProject: string | false;
   /** Where the documents' docs site is published: each method's doc comment links to its section there. */
   docsUrl: string | undefined;
+  /** The response header of the APIs' request id, the factories' default (over the one a document declares). */
+  requestIdHeader: string | undefined;
   /** Each client's name and shape by API id (`*`: every API); `--name` sets the one selected's name. */
   clients: Record<string, ClientSettings>;
   /** The config file that was read, if any. */
@@ -137,5 +140,5 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   // `--name` names the one API selected, else every API (one document): the pipeline refuses it for several.
   const named = apis !== 'all' && apis.length === 1 ? apis[0]! : '*';
   if (flags.name !== undefined) clients[named] = { ...clients[named], name: flags.name };
-  return { input, output, apis, documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, clients, configFile: file };
+  return { input, output, apis, documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, requestIdHeader: config.requestIdHeader, clients, configFile: file };
 }

@@ -6,8 +6,9 @@
  */
 import { requestIdOf } from './errors.js';
 
-/** A call's response before its body is read, and the function that reads it into the data. */
-export type Exchange<T> = [response: Response, read: () => Promise<T>];
+/** A call's response before its body is read, the function that reads it into the data (once, however often it is
+ *  called), and the client's request id header (ClientSettings.requestIdHeader). */
+export type Exchange<T> = [response: Response, read: () => Promise<T>, idHeader?: string];
 
 /** What `.withResponse()` gives. `requestId`: the response's request id header, for a support ticket. */
 export interface WithResponse<T> {
@@ -17,15 +18,15 @@ export interface WithResponse<T> {
 }
 
 /** Each ApiPromise's exchange, off its own properties: its response's `url` may hold a query API key, which
- *  util.inspect would otherwise show. `parsed`: the body's one read, once asked for. */
-const states = new WeakMap<object, { exchange: Promise<Exchange<unknown>>; idHeader: string | undefined; parsed?: Promise<unknown> }>();
+ *  util.inspect would otherwise show. */
+const exchanges = new WeakMap<object, Promise<Exchange<unknown>>>();
+const pending = (): void => {};
 
 export class ApiPromise<T> extends Promise<T> {
-  /** `idHeader`: the client's request id header (ClientSettings.requestIdHeader). */
-  constructor(exchange: Promise<Exchange<T>>, idHeader?: string) {
-    // The base promise is never observed: `then` below answers for it.
-    super((resolve) => resolve(undefined as T));
-    states.set(this, { exchange, idHeader });
+  constructor(exchange: Promise<Exchange<T>>) {
+    // The base promise is never observed (`then` below answers for it), so it is left pending.
+    super(pending);
+    exchanges.set(this, exchange);
   }
 
   // `finally` and the other Promise methods make their promises with this: a plain Promise, not an ApiPromise.
@@ -34,18 +35,19 @@ export class ApiPromise<T> extends Promise<T> {
   }
 
   override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-    const s = states.get(this)!;
-    return (s.parsed ??= s.exchange.then(([, read]) => read())).then(onfulfilled as (value: unknown) => A, onrejected);
+    return exchanges.get(this)!.then(read).then(onfulfilled as (value: unknown) => A, onrejected);
   }
 
   /** The response, its body unread; rejects as awaiting the call would for an error status or a failed request. */
   asResponse(): Promise<Response> {
-    return states.get(this)!.exchange.then(([response]) => response);
+    return exchanges.get(this)!.then(([response]) => response);
   }
 
   /** The data with the response it came from (its body already read) and its request id. */
   async withResponse(): Promise<WithResponse<T>> {
-    const [response, data] = await Promise.all([this.asResponse(), this]);
-    return { data, response, requestId: requestIdOf(response.headers, states.get(this)!.idHeader) };
+    const [[response, , idHeader], data] = await Promise.all([exchanges.get(this)!, this]);
+    return { data, response, requestId: requestIdOf(response.headers, idHeader) };
   }
 }
+
+const read = ([, r]: Exchange<unknown>): Promise<unknown> => r();

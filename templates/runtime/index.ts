@@ -1,6 +1,6 @@
 /** The runtime the generated clients import (generated: regenerate it, do not edit it). The codecs (body.ts,
- *  param-styles.ts, credentials.ts, error-body.ts) are not re-exported: a client imports each from its own module when
- *  its document needs it, and a program that imports this index does not parse the others. */
+ *  param-styles.ts, querystring.ts, credentials.ts, error-body.ts) are not re-exported: a client imports each from
+ *  its own module when its document needs it, and a program that imports this index does not parse the others. */
 export { createApi, pages, all } from './api.js';
 export { createApiCore, type ApiCore } from './core.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';

@@ -114,5 +114,6 @@ export function lowerCase(from: Record<string, string> | undefined): Record<stri
   return out;
 }
 
-const idempotent = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE']);
+// QUERY is safe and idempotent (draft-ietf-httpbis-safe-method-w-body): retried like a GET.
+const idempotent = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'QUERY']);
 export const isIdempotent = (method: string): boolean => idempotent.has(method);

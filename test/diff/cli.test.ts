@@ -139,4 +139,18 @@ describe('docex diff: formats', () => {
     );
     expect(lines.at(-1)).toBe('docex diff: 4 breaking, 2 non-breaking, 0 info');
   });
+
+  it('two OpenAPI 3.2 files: a removed QUERY operation breaks; QUERY, additional operations and querystring are annotated where written', async () => {
+    const pair = [join(fx, 'files/3.2/base.yaml'), join(fx, 'files/3.2/head.yaml')];
+    const r = await runDocex(['diff', ...pair, '--format', 'github-actions'], { cwd: repoRoot });
+    expect(r.code).toBe(1);
+    const file = 'file=test/diff/fixtures/files/3.2/head.yaml';
+    expect(r.stdout.trim().split('\n')).toEqual([
+      `::error ${file},line=7,title=Breaking change (request-property-became-required)::head GET /products: query string property \`name\` is now required`,
+      `::error ${file},line=24,title=Breaking change (request-parameter-added-required)::head LINK /products: new required header parameter \`Link\``,
+      `::error ${file},line=6,title=Breaking change (operation-removed)::head QUERY /products: operation QUERY /products was removed`,
+      `::notice ${file},line=37,title=API change (security-scheme-deprecated)::head security scheme \`key\` is now deprecated`,
+      'docex diff: 3 breaking, 0 non-breaking, 1 info',
+    ]);
+  });
 });

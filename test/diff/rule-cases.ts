@@ -177,6 +177,11 @@ const security: RuleCase[] = [
   { fires: ['security-scheme-added'], base: secured(undefined, { securitySchemes: {} }), head: secured(undefined, { securitySchemes: { bearer: schemes.securitySchemes.bearer } }) },
   { fires: ['security-scheme-removed'], base: secured(undefined, { securitySchemes: { bearer: schemes.securitySchemes.bearer } }), head: secured(undefined, { securitySchemes: {} }) },
   {
+    fires: ['security-scheme-deprecated'],
+    base: secured(undefined, { securitySchemes: { key: schemes.securitySchemes.key } }),
+    head: secured(undefined, { securitySchemes: { key: { ...schemes.securitySchemes.key, deprecated: true } } }),
+  },
+  {
     fires: ['security-scheme-changed'],
     base: secured(undefined, { securitySchemes: { bearer: schemes.securitySchemes.bearer } }),
     head: secured(undefined, { securitySchemes: { bearer: { type: 'http', scheme: 'basic' } } }),

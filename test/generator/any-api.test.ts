@@ -228,10 +228,14 @@ export function owner(e: GetPetOwnerError, pet: GetPetError): string | undefined
     expect(last().url).toBe('http://http.example.com/api/http/items');
     expect(accepted(last())).toEqual({ status: true, violations: [] });
     expect(() => client('http-servers', { auth: { key: 'secret-key' } })).toThrow(
-      'baseUrl must be https with tokens or auth (http only to a loopback host such as 127.0.0.1): refused http://http.example.com',
+      'baseUrl must be https with credentials (http only to a loopback host such as 127.0.0.1): refused http://http.example.com',
     );
     const tokens = { getAccessToken: async () => 'secret-token', refreshAfterUnauthorized: async () => 'secret-token' };
-    expect(() => client('http-servers', { tokens })).toThrow(/^baseUrl must be https with tokens or auth/);
+    expect(() => client('http-servers', { tokens })).toThrow(/^baseUrl must be https with credentials/);
+    // A credential given as a plain header is refused over http as well; other headers are not.
+    for (const headers of [{ Authorization: 'Bearer secret-token' }, { 'X-Api-Key': 'secret-key' }, { cookie: 'sid=secret' }])
+      expect(() => client('http-servers', { headers })).toThrow(/^baseUrl must be https with credentials/);
+    expect(() => client('http-servers', { headers: { 'x-trace-id': '1' } })).not.toThrow();
     // To loopback, credentials may travel over http (a local sandbox): here Prism itself, which checks the key.
     const local = factories.get('http-servers')!({ baseUrl: prism.url, auth: { key: 'k' }, retry: false });
     expect(await local.getSecret()).toBe('s');

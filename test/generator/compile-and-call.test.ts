@@ -1,7 +1,7 @@
 // Generated clients compile under tsc --strict and send what the document says, over real HTTP on 127.0.0.1.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/generate/pipeline.js';
@@ -50,6 +50,14 @@ const INPUTS = {
   train: join(repoRoot, 'node_modules/@readme/oas-examples/3.1/json/train-travel.json'),
 };
 type Dir = keyof typeof INPUTS;
+/** A consumer of GitHub's named types (issue 44), type-checked with its client. */
+const GITHUB_NAMED_TYPES = `import type { components, NullableSimpleUser, Repository } from './index.js';
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const repository: Equals<Repository, components['schemas']['repository']> = true;
+export const user: Equals<NullableSimpleUser, components['schemas']['nullable-simple-user']> = true;
+declare const repo: Repository;
+export const updated: Repository = { ...repo, description: 'read, then updated' };
+`;
 let diagnostics = new Map<string, string>();
 beforeAll(async () => {
   // GitHub's client as issue 44 names it (`--name GitHub`); the others under their titles, shortened.
@@ -70,6 +78,7 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
+  writeFileSync(join(outRoot, 'github', 'named-types.ts'), GITHUB_NAMED_TYPES);
   diagnostics = await typecheckEach('compile-and-call', Object.keys(INPUTS));
 }, 300_000);
 
@@ -102,6 +111,13 @@ describe('hostile names', () => {
 });
 
 describe('GitHub REST API description', () => {
+  it("exports its schemas as named types: import type { Repository } compiles and equals components['schemas']['repository']", () => {
+    compiled('github');
+    const lines = readFileSync(join(outRoot, 'github', 'index.ts'), 'utf8').split('\n');
+    const at = lines.indexOf("export type Repository = components['schemas']['repository'];");
+    expect(lines[at - 1]).toBe('/** A repository on GitHub. */');
+  });
+
   it('generates a client that compiles under tsc --strict and calls operations', async () => {
     const out = compiled('github');
     const mod = await import(join(out, 'index.ts'));

@@ -20,7 +20,7 @@ function quotes(text: string): Set<string> {
   return found;
 }
 
-describe.each(['basic', 'hostile'])('golden: %s', (name) => {
+describe.each(['basic', 'hostile', 'openapi-3.2'])('golden: %s', (name) => {
   const caseDir = join(fixtures, name);
   it('matches expected/ byte for byte', async () => {
     const { tree } = await generateTree(join(caseDir, 'openapi.yaml'));

@@ -50,6 +50,8 @@ describe('docex lint (built CLI)', () => {
     expect(out.problems.filter((p) => p.ruleId === 'docex/http-methods').map((p) => [p.file, p.line])).toEqual([
       [file, 6],
       [file, 7],
+      [file, 9],
+      [file, 11],
     ]);
   });
 

@@ -67,6 +67,15 @@ describe('retries', () => {
     expect([refreshed, count('/r3')]).toEqual([['t1', 't1', 't1'], 2]);
   });
 
+  it('retries a QUERY (safe and idempotent, its body sent again), not a LINK (an extension method)', async () => {
+    scripts.set('/q', [503, 'drop']);
+    expect(await api().call({ ...op('QUERY', '/q'), body: { mediaType: 'application/json' } }, { body: { text: 'x' } })).toEqual({ ok: true, attempt: 3 });
+    expect(server.requests.filter((r) => r.url === '/q').map((r) => [r.method, r.body.toString()])).toEqual(Array(3).fill(['QUERY', '{"text":"x"}']));
+    scripts.set('/l', [503]);
+    await expect(api().call(op('LINK', '/l'), {})).rejects.toMatchObject({ status: 503 });
+    expect(count('/l')).toBe(1);
+  });
+
   it('never retries a POST (nor PATCH), even on 503 or a dropped connection', async () => {
     scripts.set('/p', [503]);
     await expect(api().call(op('POST', '/p'), { body: {} })).rejects.toMatchObject({ status: 503 });

@@ -88,6 +88,7 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListDocumentsResult<E>>;
   /**
@@ -103,6 +104,7 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E>, options?: CallOptions): ApiPromise<ListDocumentsResult<E> | NotModified>;
   /**
@@ -113,6 +115,7 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
   /**
@@ -123,6 +126,7 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<NonNullable<ListDocumentsResult<E>>>;
 }
@@ -178,6 +182,7 @@ export interface GetDocumentCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentResult<E>>;
   /**
@@ -194,6 +199,7 @@ export interface GetDocumentCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E>, options?: CallOptions): ApiPromise<GetDocumentResult<E> | NotModified>;
 }
@@ -313,6 +319,7 @@ export interface GetDocumentFetchCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetDocumentFetchParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentFetchResult>;
   /**
@@ -329,6 +336,7 @@ export interface GetDocumentFetchCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetDocumentFetchParams, options?: CallOptions): ApiPromise<GetDocumentFetchResult | NotModified>;
 }
@@ -368,6 +376,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -384,6 +393,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -412,6 +422,7 @@ export interface DocumentClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listDocuments: ListDocumentsCall;
   /**
@@ -428,6 +439,7 @@ export interface DocumentClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createDocument: (params: CreateDocumentParams, options?: CallOptions) => ApiPromise<CreateDocumentResult>;
   /**
@@ -444,6 +456,7 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocument: GetDocumentCall;
   /**
@@ -461,6 +474,7 @@ export interface DocumentClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   updateDocument: (params: UpdateDocumentParams, options?: CallOptions) => ApiPromise<UpdateDocumentResult>;
   /**
@@ -489,6 +503,7 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocumentPresentation: <A extends 'application/pdf' | 'application/xml' | 'image/png' = 'application/pdf'>(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetDocumentPresentationResult<A>>;
   /**
@@ -503,6 +518,7 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listDocumentEvents: (params: ListDocumentEventsParams, options?: CallOptions) => ApiPromise<ListDocumentEventsResult>;
   // Fetch receipts
@@ -519,6 +535,7 @@ export interface DocumentClient {
    * @throws {NotAcceptableError} 406
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createDocumentFetch: (params: CreateDocumentFetchParams, options?: CallOptions) => ApiPromise<CreateDocumentFetchResult>;
   /**
@@ -535,6 +552,7 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocumentFetch: GetDocumentFetchCall;
   // Companies
@@ -552,6 +570,7 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

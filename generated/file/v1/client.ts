@@ -65,6 +65,7 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
@@ -75,6 +76,7 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>>;
 }
@@ -154,6 +156,7 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFileResult<E>>;
   /**
@@ -170,6 +173,7 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E>, options?: CallOptions): ApiPromise<GetFileResult<E> | NotModified>;
 }
@@ -261,6 +265,7 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartResult>;
   /**
@@ -277,6 +282,7 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams, options?: CallOptions): ApiPromise<GetFilePartResult | NotModified>;
 }
@@ -337,6 +343,7 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartActionResult>;
   /**
@@ -353,6 +360,7 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams, options?: CallOptions): ApiPromise<GetFilePartActionResult | NotModified>;
 }
@@ -392,6 +400,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -408,6 +417,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -434,6 +444,7 @@ export interface FileClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFiles: ListFilesCall;
   /**
@@ -449,6 +460,7 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   uploadFile: (params: UploadFileParams, options?: CallOptions) => ApiPromise<UploadFileResult>;
   /**
@@ -465,6 +477,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFile: GetFileCall;
   /**
@@ -493,6 +506,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFileContent: <A extends 'application/xml' | 'application/octet-stream' = 'application/xml'>(params: GetFileContentParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetFileContentResult<A>>;
   // File parts
@@ -508,6 +522,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFileParts: (params: ListFilePartsParams, options?: CallOptions) => ApiPromise<ListFilePartsResult>;
   /**
@@ -524,6 +539,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePart: GetFilePartCall;
   /**
@@ -540,6 +556,7 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => ApiPromise<CreateFilePartActionResult>;
   /**
@@ -556,6 +573,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePartAction: GetFilePartActionCall;
   // Companies
@@ -573,6 +591,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

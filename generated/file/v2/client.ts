@@ -65,6 +65,7 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
@@ -75,6 +76,7 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>>;
 }
@@ -154,6 +156,7 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFileResult<E>>;
   /**
@@ -170,6 +173,7 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E>, options?: CallOptions): ApiPromise<GetFileResult<E> | NotModified>;
 }
@@ -261,6 +265,7 @@ export interface ListFilePartsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilePartsResult>>;
   /**
@@ -272,6 +277,7 @@ export interface ListFilePartsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilePartsResult>>;
 }
@@ -310,6 +316,7 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartResult>;
   /**
@@ -326,6 +333,7 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams, options?: CallOptions): ApiPromise<GetFilePartResult | NotModified>;
 }
@@ -386,6 +394,7 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartActionResult>;
   /**
@@ -402,6 +411,7 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams, options?: CallOptions): ApiPromise<GetFilePartActionResult | NotModified>;
 }
@@ -441,6 +451,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -457,6 +468,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -483,6 +495,7 @@ export interface FileClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFiles: ListFilesCall;
   /**
@@ -498,6 +511,7 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   uploadFile: (params: UploadFileParams, options?: CallOptions) => ApiPromise<UploadFileResult>;
   /**
@@ -514,6 +528,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFile: GetFileCall;
   /**
@@ -542,6 +557,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFileContent: <A extends 'application/xml' | 'application/octet-stream' = 'application/xml'>(params: GetFileContentParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetFileContentResult<A>>;
   // File parts
@@ -557,6 +573,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFileParts: ListFilePartsCall;
   /**
@@ -573,6 +590,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePart: GetFilePartCall;
   /**
@@ -589,6 +607,7 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => ApiPromise<CreateFilePartActionResult>;
   /**
@@ -605,6 +624,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePartAction: GetFilePartActionCall;
   // Companies
@@ -622,6 +642,7 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

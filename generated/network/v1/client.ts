@@ -71,6 +71,7 @@ export interface ListTradingPartnersCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
   /**
@@ -81,6 +82,7 @@ export interface ListTradingPartnersCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnersResult<E>>>;
 }
@@ -121,6 +123,7 @@ export interface GetTradingPartnerCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E>>;
   /**
@@ -137,6 +140,7 @@ export interface GetTradingPartnerCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E>, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E> | NotModified>;
 }
@@ -206,6 +210,7 @@ export interface GetCompanyGroupCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyGroupParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyGroupResult>;
   /**
@@ -222,6 +227,7 @@ export interface GetCompanyGroupCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyGroupParams, options?: CallOptions): ApiPromise<GetCompanyGroupResult | NotModified>;
 }
@@ -260,6 +266,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -276,6 +283,7 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -366,6 +374,7 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E>>;
   /**
@@ -382,6 +391,7 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E> | NotModified>;
   /**
@@ -393,6 +403,7 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
   /**
@@ -404,6 +415,7 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnerConnectionsResult<E>>>;
 }
@@ -482,6 +494,7 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listTradingPartners: ListTradingPartnersCall;
   /**
@@ -498,6 +511,7 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getTradingPartner: GetTradingPartnerCall;
   // Service providers
@@ -512,6 +526,7 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listServiceProviders: (params?: ListServiceProvidersParams, options?: CallOptions) => ApiPromise<ListServiceProvidersResult>;
   /**
@@ -526,6 +541,7 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getServiceProvider: (params: GetServiceProviderParams, options?: CallOptions) => ApiPromise<GetServiceProviderResult>;
   // Companies
@@ -543,6 +559,7 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompanyGroup: GetCompanyGroupCall;
   /**
@@ -559,6 +576,7 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
   /**
@@ -575,6 +593,7 @@ export interface NetworkClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   updateCompany: (params: UpdateCompanyParams, options?: CallOptions) => ApiPromise<UpdateCompanyResult>;
   /**
@@ -591,6 +610,7 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listTradingPartnerConnections: ListTradingPartnerConnectionsCall;
   /**
@@ -608,6 +628,7 @@ export interface NetworkClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createTradingPartnerConnection: (params: CreateTradingPartnerConnectionParams, options?: CallOptions) => ApiPromise<CreateTradingPartnerConnectionResult>;
   /**
@@ -635,6 +656,7 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
+   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCurrentUser: <E extends 'defaultCompany' = never>(params?: GetCurrentUserParams<E>, options?: CallOptions) => ApiPromise<GetCurrentUserResult<E>>;
 }

@@ -1,5 +1,7 @@
 // Request parameters. Path parameters are matched by position in the template, so renaming `{bookId}` to
-// `{id}` changes nothing for clients; the others by location and name (header names case-insensitively).
+// `{id}` changes nothing for clients; the others by location and name (header names case-insensitively). A 3.2
+// `querystring` parameter is the whole query string, its name never sent: there is one, compared as a request body
+// is, and its media type is its serialization.
 import { sortedEntries } from '../sorted.js';
 import type { OperationPair, OperationSide } from '../context.js';
 import type { RuleId } from '../registry.js';
@@ -23,10 +25,16 @@ function keyed(side: OperationSide): Map<string, Param> {
   for (const p of side.params) {
     if (typeof p.name !== 'string' || typeof p.in !== 'string') continue;
     const index = order.indexOf(p.name);
-    const key = p.in === 'path' && index >= 0 ? `path#${index}` : `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+    const key =
+      p.in === 'querystring' ? 'querystring' : p.in === 'path' && index >= 0 ? `path#${index}` : `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
     out.set(key, { key, name: p.name, in: p.in, param: p });
   }
   return out;
+}
+
+/** The parameter's one media type, when it has `content` rather than `schema`. */
+function mediaTypeOf(p: ParameterObject): string | undefined {
+  return isObject(p.content) ? Object.keys(p.content)[0] : undefined;
 }
 
 function schemaOf(p: ParameterObject): unknown {
@@ -40,13 +48,14 @@ function schemaOf(p: ParameterObject): unknown {
 }
 
 function style(p: ParameterObject): string {
+  if (p.in === 'querystring') return mediaTypeOf(p) ?? 'none';
   const s = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
   const explode = p.explode ?? s === 'form';
   return `${s}${explode ? ' (exploded)' : ''}`;
 }
 
 const label = (p: Param): string => `${p.in} parameter \`${p.name}\``;
-const where = (p: Param): string => `${p.in}.${p.name}`;
+const where = (p: Param): string => (p.in === 'querystring' ? p.in : `${p.in}.${p.name}`);
 
 export function checkParameters(pair: OperationPair): void {
   const b = keyed(pair.base);
@@ -80,6 +89,11 @@ export function checkParameters(pair: OperationPair): void {
     const bs = style(bp.param);
     const hs = style(hp.param);
     if (bs !== hs) pair.emit('request-parameter-style-changed', location, { target, from: bs, to: hs });
+    if (hp.in === 'querystring') {
+      const location = `querystring[${mediaTypeOf(hp.param) ?? ''}]`;
+      pair.schema(schemaOf(bp.param), schemaOf(hp.param), 'request', { location, label: target, kind: 'querystring' });
+      continue;
+    }
     const rename: Partial<Record<RuleId, RuleId>> = { 'request-default-changed': 'request-parameter-default-changed' };
     if (hp.in === 'query' && hp.name === 'limit') rename['request-maximum-decreased'] = 'collection-limit-maximum-decreased';
     pair.schema(schemaOf(bp.param), schemaOf(hp.param), 'request', { location, label: target, kind: 'parameter', rename });

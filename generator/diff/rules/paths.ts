@@ -7,7 +7,7 @@ import type { RuleId } from '../registry.js';
 import type { DiffOptions, Params } from '../types.js';
 
 export interface KeyedOperation {
-  /** Method and path template with parameter names blanked: `get /documents/{}`. */
+  /** Where the operation is written and its path template with parameter names blanked: `get /documents/{}`. */
   key: string;
   /** Template with names blanked, shared by the operations of one path. */
   pathKey: string;
@@ -28,7 +28,7 @@ export function checkRemovedAndAdded(base: Map<string, KeyedOperation>, head: Ma
   for (const [key, o] of sortedEntries(base)) {
     if (head.has(key)) continue;
     const whole = !headPaths.has(o.pathKey);
-    const location = `paths.${o.side.path}${whole ? '' : `.${o.side.method}`}`;
+    const location = `paths.${o.side.path}${whole ? '' : `.${o.side.at}`}`;
     const params = { operation: o.label, path: o.side.path };
     const sunset = o.side.op.deprecated === true ? sunsetPending(o.side, options) : undefined;
     if (sunset) emit('operation-removed-before-sunset', o.label, location, { ...params, sunset });
@@ -36,7 +36,7 @@ export function checkRemovedAndAdded(base: Map<string, KeyedOperation>, head: Ma
     else emit(whole ? 'path-removed' : 'operation-removed', o.label, location, params);
   }
   for (const [key, o] of sortedEntries(head)) {
-    if (!base.has(key)) emit('operation-added', o.label, `paths.${o.side.path}.${o.side.method}`, { operation: o.label });
+    if (!base.has(key)) emit('operation-added', o.label, `paths.${o.side.path}.${o.side.at}`, { operation: o.label });
   }
 }
 

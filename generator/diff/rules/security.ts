@@ -41,10 +41,10 @@ export function checkSecurity(pair: OperationPair): void {
   }
 }
 
-const SCHEME_FIELDS = ['type', 'scheme', 'in', 'name', 'openIdConnectUrl'];
-const FLOW_FIELDS = ['authorizationUrl', 'tokenUrl', 'refreshUrl'];
+const SCHEME_FIELDS = ['type', 'scheme', 'in', 'name', 'openIdConnectUrl', 'oauth2MetadataUrl'];
+const FLOW_FIELDS = ['authorizationUrl', 'deviceAuthorizationUrl', 'tokenUrl', 'refreshUrl'];
 
-/** Document-level: schemes added, removed or changed in a way clients must follow. */
+/** Document-level: schemes added, removed, deprecated (3.2) or changed in a way clients must follow. */
 export function checkSecuritySchemes(base: OpenApiDocument, head: OpenApiDocument, emit: (id: RuleId, location: string, params: Params) => void): void {
   const b = base.components?.securitySchemes ?? {};
   const h = head.components?.securitySchemes ?? {};
@@ -61,6 +61,7 @@ export function checkSecuritySchemes(base: OpenApiDocument, head: OpenApiDocumen
       if (JSON.stringify(from) !== JSON.stringify(to)) emit('security-scheme-changed', location, { scheme, field, from: JSON.stringify(from) ?? 'none', to: JSON.stringify(to) ?? 'none' });
     };
     for (const f of SCHEME_FIELDS) changed(f, bs[f], hs[f]);
+    if (bs.deprecated !== true && hs.deprecated === true) emit('security-scheme-deprecated', location, { scheme });
     const bf = isObject(bs.flows) ? bs.flows : {};
     const hf = isObject(hs.flows) ? hs.flows : {};
     for (const flow of Object.keys(bf).sort()) {

@@ -2,7 +2,7 @@
 // generated client and a curl script making the same call (for the token endpoint, one of each per grant). They go
 // into the copy of the document the reference page renders, as Redoc's `x-codeSamples`; the published JSON is the
 // document as written.
-import { HTTP_METHODS } from '../../load/index.js';
+import { openapiVersion, pathItemOperations } from '../../load/index.js';
 import type { OperationModel } from '../../model/index.js';
 import { curlSample } from './curl.js';
 import { documentWalk, planCall, type SampleApi } from './plan.js';
@@ -51,12 +51,12 @@ export function sampleLanguages(samples: CodeSample[]): { lang: string; label: s
 
 /** A copy of `doc` whose operations carry their samples as `x-codeSamples`. */
 export function withCodeSamples<T extends object>(doc: T, samples: CodeSample[]): T {
-  const copy = structuredClone(doc) as T & { paths?: Record<string, Record<string, Record<string, unknown>>> };
+  const copy = structuredClone(doc) as T & { paths?: Record<string, unknown> };
+  const version = openapiVersion(copy);
   for (const [path, item] of Object.entries(copy.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const op = item?.[method];
+    for (const { httpMethod, op } of pathItemOperations<Record<string, unknown>>(item, version)) {
       if (!op || typeof op !== 'object') continue;
-      const own = samples.filter((s) => s.op.path === path && s.op.method === method.toUpperCase());
+      const own = samples.filter((s) => s.op.path === path && s.op.method === httpMethod);
       if (own.length) op['x-codeSamples'] = own.map((s) => ({ lang: s.lang === 'curl' ? 'bash' : s.lang, label: s.label, source: s.source }));
     }
   }

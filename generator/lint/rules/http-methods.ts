@@ -12,12 +12,15 @@ export const check: Oas3Rule = () => ({
   PathItem: {
     enter(item: object, ctx: UserContext) {
       if (!isObject(item)) return;
-      for (const key of Object.keys(item))
-        if (METHODS.has(key) && !ALLOWED.has(key))
-          ctx.report({
-            message: `Replace ${key.toUpperCase()} with GET, POST, PUT or DELETE${key === 'patch' ? ' (PUT updates or replaces a resource)' : ''}.`,
-            location: ctx.location.child([key]).key(),
-          });
+      const report = (method: string, at: (string | number)[]): void =>
+        ctx.report({
+          message: `Replace ${method.toUpperCase()} with GET, POST, PUT or DELETE${method === 'patch' ? ' (PUT updates or replaces a resource)' : ''}.`,
+          location: ctx.location.child(at).key(),
+        });
+      for (const key of Object.keys(item)) if (METHODS.has(key) && !ALLOWED.has(key)) report(key, [key]);
+      // 3.2: any other method (LINK, PURGE...) is written under additionalOperations, as it is sent.
+      const more = (item as Record<string, unknown>).additionalOperations;
+      if (isObject(more)) for (const method of Object.keys(more)) if (!ALLOWED.has(method.toLowerCase())) report(method, ['additionalOperations', method]);
     },
   },
 });

@@ -1,4 +1,4 @@
-import { child, entries, list, METHODS, strings, type At, type Ctx } from '../../model/conventions/index.js';
+import { child, entries, list, operations, strings, type At, type Ctx } from '../../model/conventions/index.js';
 import { subApiRule } from '../shapes/rule.js';
 
 export const id = 'versioned-server';
@@ -28,8 +28,8 @@ export const check = subApiRule((root, ctx, report) => {
   for (const path of Object.keys(paths?.node ?? {})) {
     const item = child(ctx, paths, path);
     servers.push(...list(ctx, item, 'servers'));
-    for (const m of METHODS) servers.push(...list(ctx, child(ctx, item, m), 'servers'));
   }
+  for (const op of operations(ctx, root)) servers.push(...list(ctx, op.op, 'servers'));
   for (const server of servers) {
     const bad = expansions(ctx, server).find((u) => !SUB_API_VERSION.test(urlPath(u)));
     if (bad !== undefined)

@@ -27,3 +27,4 @@ export * from './operation-resource.js';
 export * from './filter.js';
 export * from './principal.js';
 export * from './examples.js';
+export * from './request-id.js';

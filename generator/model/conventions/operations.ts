@@ -2,10 +2,8 @@
 // responses, effective security, the JSON body of the success response.
 import { at, child, entries, str, type At, type Ctx, type Location, type Obj } from './node.js';
 
-import { HTTP_METHODS } from '../../load/types.js';
+import { openapiVersion, pathItemOperations } from '../../load/operations.js';
 import { isObject } from '../../util/json.js';
-
-export const METHODS = HTTP_METHODS;
 
 export interface Param {
   name: string;
@@ -19,9 +17,14 @@ export interface Param {
 
 export interface Operation {
   path: string;
+  /** Lower case, as `get /items` names it: a fixed field's name (`get`, `query`), an additional operation's method
+   *  lower-cased (`link`). */
   method: string;
+  /** The method as sent: `GET`, `QUERY`, an additional operation's key as written (`LINK`). */
+  httpMethod: string;
   op: At;
-  /** Where the method key is written: where problems about the whole operation are reported. */
+  /** Where the method key is written (`paths/~1items/additionalOperations/LINK` for an additional operation): where
+   *  problems about the whole operation are reported. */
   keyLocation: Location;
   /** Where the path key is written. */
   pathLocation: Location;
@@ -53,12 +56,14 @@ function walk(ctx: Ctx, root: At): Operation[] {
   const out: Operation[] = [];
   const paths = child(ctx, root, 'paths');
   if (!paths) return out;
+  const version = openapiVersion(root.node);
   for (const path of Object.keys(paths.node)) {
     const item = child(ctx, paths, path);
     if (!item) continue;
     const shared = readParams(ctx, item);
-    for (const method of METHODS) {
-      const op = child(ctx, item, method);
+    for (const { keys, method, httpMethod, op: raw } of pathItemOperations(item.node, version)) {
+      const keyLocation = item.location.child(keys);
+      const op = at(ctx, raw, keyLocation);
       if (!op) continue;
       const own = readParams(ctx, op);
       const params = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
@@ -66,8 +71,9 @@ function walk(ctx: Ctx, root: At): Operation[] {
       out.push({
         path,
         method,
+        httpMethod,
         op,
-        keyLocation: item.location.child([method]),
+        keyLocation,
         pathLocation: paths.location.child([path]),
         params,
         declared: [...shared, ...own],

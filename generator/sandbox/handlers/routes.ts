@@ -69,7 +69,8 @@ async function handle(ctx: SubApiContext, spec: OpSpec, v: OpValidators, req: Fa
       throw new HttpError(401, { technicalMessage: m ? 'the access token is invalid or expired' : 'send Authorization: Bearer <access token>', errorCode: 'Unauthorized' }, { 'www-authenticate': challenge });
     }
   }
-  const query = parseQuery(v, req.query as Record<string, string | string[]>);
+  const search = req.url.indexOf('?');
+  const query = parseQuery(v, req.query as Record<string, string | string[]>, search < 0 ? '' : req.url.slice(search + 1));
   const path = parsePath(v, rawPath);
   checkHeaders(v, req);
   // An operation that does not refuse with 406 answers its first type whatever Accept says (RFC 9110 12.5.1 allows it).
