@@ -74,16 +74,19 @@ export function writeOatConsumer(dir, ops) {
 /** consumer.ts next to docex's index.ts, calling the same operations as generated methods. */
 export async function writeDocexConsumer(dir, ops) {
   const { safeName } = await import(join(root, 'dist/generator/model/names.js'));
+  // The method's path on the client: in resources for a namespaced operationId (`repos/get`: `repos.get`).
+  const { clientPaths } = await import(join(root, 'dist/generator/model/client-paths.js'));
   const client = readFileSync(join(dir, 'client.ts'), 'utf8');
   const factory = /export function (create\w*Client)\(/.exec(client)?.[1];
   if (!factory) throw new Error(`no create...Client factory in ${join(dir, 'client.ts')}`);
   const calls = [];
   for (const op of ops) {
-    const name = safeName(op.operationId, new Set(['raw', 'then']));
+    const path = clientPaths([{ operationId: op.operationId, base: op.operationId }], {}, () => {})[0];
+    const name = path.at(-1);
     // The member appears in the client's type or object literal (`  name: ...`, `  name(...`, `  name<E>...`).
     if (!new RegExp(`^\\s+${name}\\??\\s*[:(<]`, 'm').test(client)) throw new Error(`docex client has no method ${name} for operationId ${op.operationId}`);
     const args = op.params.map((p) => `${key(safeName(p.name, new Set(['body'])))}: ${p.value}`);
-    calls.push(`  const r${calls.length} = await api.${name}(${args.length ? `{ ${args.join(', ')} }` : ''});\n`);
+    calls.push(`  const r${calls.length} = await api.${path.join('.')}(${args.length ? `{ ${args.join(', ')} }` : ''});\n`);
   }
   return write(
     join(dir, 'consumer.ts'),

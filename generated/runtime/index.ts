@@ -48,6 +48,7 @@ export type {
   FlatParam,
   HttpMethod,
   MethodArgs,
+  MethodPath,
   OperationSpec,
   PageItem,
   PageMeta,

@@ -3,11 +3,15 @@ import { operationsOf, runGenerate, type RunOptions, type RunOutcome } from '../
 import { resolveConfig, type FailOnBreaking } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 
-const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--check] [--strict] [--fail-on-breaking[=affected]] [--format text|github-actions] [--quiet] [--json]
+const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]... [--name NAME] [--check] [--strict] [--fail-on-breaking[=affected]] [--format text|github-actions] [--quiet] [--json]
 
   --input   an openapi/ tree (default: ./openapi, else the documents shipped with docex) or one OpenAPI 3.x document
   --output  where to write (default generated/, or src/generated with a docex.config.json); replaced atomically
   --api     only this API (document/v1, token; repeatable); runtime/ is always generated
+  --name    the client's name: --name GitHub gives createGitHubClient, GitHubClient and
+            GitHubClientOptions (one document, or one --api; also "name" per API under "clients" in
+            docex.config.json). Default: the API's folder name, or the document's title without words
+            such as API, OpenAPI, spec, official and possessives
   --check   compare with what is on disk instead of writing; exit 1 when stale
   --strict  a construct of a document docex does not carry (each a warning naming file and line) is a
             failure: exit 3, nothing written (also "strict": true in docex.config.json)
@@ -40,6 +44,7 @@ function parseFlags(argv: string[]) {
       input: { type: 'string' },
       api: { type: 'string', multiple: true },
       output: { type: 'string' },
+      name: { type: 'string' },
       check: { type: 'boolean', default: false },
       strict: { type: 'boolean', default: false },
       'fail-on-breaking': { type: 'string' },
@@ -78,7 +83,8 @@ export async function run(argv: string[], overrides?: RunOptions['overrides']): 
   }
   if (values.format !== 'text' && values.format !== 'github-actions') throw new DocexError(`--format is text or github-actions, not "${values.format}"`, 2);
   // Flags > docex.config.json > defaults (openapi/ -> generated/ here; shipped documents -> src/generated in a client repo).
-  const config = resolveConfig(process.cwd(), { input: values.input, output: values.output, apis: values.api, failOnBreaking: failFlag(values['fail-on-breaking']), strict: values.strict });
+  if (values.name !== undefined && !/[A-Za-z]/.test(values.name)) throw new DocexError(`--name takes a name with a letter, like GitHub, not "${values.name}"`, 2);
+  const config = resolveConfig(process.cwd(), { input: values.input, output: values.output, apis: values.api, failOnBreaking: failFlag(values['fail-on-breaking']), name: values.name, strict: values.strict });
   const loud = !values.json && !values.quiet;
   const log = loud ? (line: string) => process.stderr.write(line + '\n') : () => {};
   const annotate = values.format === 'github-actions' && !values.json;

@@ -3,7 +3,7 @@ import { buildApiModel, type ApiModel, type OperationModel, type TokenServiceRol
 import { slugOf } from '../model/reference-link.js';
 
 export interface OperationInfo {
-  /** The generated client's method name (the model's). */
+  /** The generated client's method, by its path on the client (`listDocuments`, `repos.get`). */
   name: string;
   method: string;
   path: string;
@@ -71,7 +71,7 @@ export function describeApi(entry: ApiEntry, doc: OpenApiDocument): ApiInfo {
   const deprecations: string[] = [];
   for (const m of [...model.operations].sort((a, b) => a.order - b.order)) {
     operations.push({
-      name: m.name,
+      name: m.access.join('.'),
       method: m.method,
       path: m.path,
       operationId: m.operationId,

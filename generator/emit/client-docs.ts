@@ -79,12 +79,12 @@ function walk(op: OperationModel): string {
 
 /** all(): every item. */
 export function allDoc(op: OperationModel): string | undefined {
-  return jsdocText([`Every item of ${op.name}() (${httpLine(op)}), page after page: yields each item of \`items\`, one page in memory at a time.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
+  return jsdocText([`Every item of ${op.access.join('.')}() (${httpLine(op)}), page after page: yields each item of \`items\`, one page in memory at a time.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
 }
 
 /** pages(): every page. */
 export function pagesDoc(op: OperationModel): string | undefined {
-  return jsdocText([`Every page of ${op.name}() (${httpLine(op)}): yields each page, \`meta\` and \`items\`, as ${op.name}() returns it.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
+  return jsdocText([`Every page of ${op.access.join('.')}() (${httpLine(op)}): yields each page, \`meta\` and \`items\`, as ${op.access.join('.')}() returns it.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
 }
 
 /** The client interface: what every method may throw besides the statuses its document declares. */

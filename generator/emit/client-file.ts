@@ -63,7 +63,7 @@ function operations(api: ApiModel, groups: OperationGroup[], tagged: boolean, sh
       if (i > 0 || !tagged) statements.push((w) => w.blankLineIfLastNot());
       statements.push(...types.statements, ...method.statements);
       uses.push(...types.uses, ...method.uses);
-      return method.member;
+      return { ...method.member, access: op.access };
     });
     return { heading: g.heading, members: groupMembers };
   });

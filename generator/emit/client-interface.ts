@@ -7,14 +7,14 @@ import { paging } from './client-features.js';
 import type { OperationGroup } from './groups.js';
 import { runtimeType, type Rendered, type Use } from './imports.js';
 import { accepts, type OperationDecl, type ResultDecl } from './operation-types.js';
-import { docs, lineComment, q, type Kinds } from './print.js';
+import { docs, lineComment, q, upperFirst, type Kinds } from './print.js';
 
 type Member = OptionalKind<PropertySignatureStructure>;
 
-/** The members of one group of operations, under its heading. */
+/** The members of one group of operations, under its heading, each with its path on the client (model `access`). */
 export interface MemberGroup {
   heading: OperationGroup['heading'];
-  members: Member[];
+  members: (Member & { access: string[] })[];
 }
 
 /** The client interface's member of one operation, and its `XCall` interface where it has one (pages; If-None-Match). */
@@ -33,13 +33,13 @@ export function clientMember(d: OperationDecl, required: boolean, { responses, a
   // signature a call resolves to, and a signature without a comment of its own would show none).
   const summary = docs(methodDoc(op, conditional));
   const callTypeParams = [...eParam, ...(aDecl ? [{ name: 'A', constraint: accepts(responses), default: q(responses[0]!.mediaType) }] : [])];
-  const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `Promise<${resultRef}>`, docs: inm ? docs(methodDoc(op)) : undefined }];
-  const uses: Use[] = [];
+  const callSignatures = [{ typeParameters: callTypeParams, parameters: params(optionsType, unconditional), returnType: `ApiPromise<${resultRef}>`, docs: inm ? docs(methodDoc(op)) : undefined }];
+  const uses: Use[] = [runtimeType('ApiPromise')];
   if (inm) {
     uses.push(runtimeType('NotModified'));
-    callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `Promise<${resultRef} | NotModified>`, docs: summary });
+    callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `ApiPromise<${resultRef} | NotModified>`, docs: summary });
   }
-  const call = (callable: InterfaceDeclarationStructure) => ({ statements: [callable], uses, member: { name: op.name, type: `${Name}Call`, docs: summary } });
+  const call = (callable: InterfaceDeclarationStructure) => ({ statements: [callable], uses, member: { name: op.access.at(-1)!, type: `${Name}Call`, docs: summary } });
   if (paging(op)) {
     // PageItem (a deferred conditional type), not `Page['items'][number]`: tsc validates an indexed access on a
     // generic type when it checks client.ts, a conditional only when a program calls all().
@@ -49,7 +49,7 @@ export function clientMember(d: OperationDecl, required: boolean, { responses, a
       kind: K.Interface,
       name: `${Name}Call`,
       isExported: true,
-      docs: docs(`${op.name}() and its pages: calls, pages() and all().`),
+      docs: docs(`${op.access.join('.')}() and its pages: calls, pages() and all().`),
       callSignatures,
       methods: [
         { name: 'all', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<PageItem<${Name}Result${aE}>>`, docs: docs(allDoc(op)) },
@@ -57,18 +57,51 @@ export function clientMember(d: OperationDecl, required: boolean, { responses, a
       ],
     });
   }
-  if (inm) return call({ kind: K.Interface, name: `${Name}Call`, isExported: true, docs: docs(`${op.name}(), without and with \`${inm.key}\`.`), callSignatures });
+  if (inm) return call({ kind: K.Interface, name: `${Name}Call`, isExported: true, docs: docs(`${op.access.join('.')}(), without and with \`${inm.key}\`.`), callSignatures });
   const g = [generic, aDecl].filter(Boolean).join(', ');
-  const type = `${g ? `<${g}>` : ''}(params${required ? '' : '?'}: ${Name}Params${aE}, options?: ${optionsType}) => Promise<${resultRef}>`;
-  return { statements: [], uses, member: { name: op.name, type, docs: summary } };
+  const type = `${g ? `<${g}>` : ''}(params${required ? '' : '?'}: ${Name}Params${aE}, options?: ${optionsType}) => ApiPromise<${resultRef}>`;
+  return { statements: [], uses, member: { name: op.access.at(-1)!, type, docs: summary } };
 }
 
-/** The client interface: its members by group, a `// Tag` line opening each group of a tagged document. Every
- *  method takes CallOptions. */
+/** A resource of the client: its methods and the resources below it, in first use order. */
+interface ResourceNode {
+  methods: Member[];
+  resources: Map<string, ResourceNode>;
+}
+
+/** `repos.actions` -> `ReposActionsResource`: the interface of a resource, named by its path. */
+const resourceType = (path: string[]) => `${path.map(upperFirst).join('')}Resource`;
+
+/** The client interface, and an interface per resource (`gh.repos`: ReposResource) after it. Top-level methods come
+ *  by group, a `// Tag` line opening each group of a tagged document; resources follow, in first use order. Every
+ *  method takes CallOptions and returns an ApiPromise. */
 export function clientInterface(api: ApiModel, groups: MemberGroup[], tagged: boolean, K: Kinds): Rendered<StatementStructures> {
-  const members = groups.flatMap((g) => g.members.map((m, i) => (tagged && i === 0 ? { ...m, leadingTrivia: lineComment(g.heading) } : m)));
-  return {
-    statements: [{ kind: K.Interface, name: api.clientType, isExported: true, docs: docs(clientDoc(api.title, api.rawFactory)), properties: members }],
-    uses: [runtimeType('CallOptions')],
-  };
+  const root: ResourceNode = { methods: [], resources: new Map() };
+  for (const g of groups) {
+    let first = true;
+    for (const { access, ...m } of g.members) {
+      let at = root;
+      for (const r of access.slice(0, -1)) {
+        let next = at.resources.get(r);
+        if (!next) at.resources.set(r, (next = { methods: [], resources: new Map() }));
+        at = next;
+      }
+      // The heading opens a group's first top-level method: in a resource, the resource is the heading.
+      at.methods.push(tagged && first && at === root ? { ...m, leadingTrivia: lineComment(g.heading) } : m);
+      if (at === root) first = false;
+    }
+  }
+  const interfaces: StatementStructures[] = [];
+  const properties = (node: ResourceNode, path: string[]): Member[] => [
+    ...node.methods,
+    ...[...node.resources].map(([name, child]) => {
+      const at = [...path, name];
+      const decl: InterfaceDeclarationStructure = { kind: K.Interface, name: resourceType(at), isExported: true, docs: docs(`The \`${at.join('.')}\` methods.`) };
+      interfaces.push(decl);
+      decl.properties = properties(child, at);
+      return { name, isReadonly: true, type: resourceType(at), docs: docs(`The \`${at.join('.')}\` methods.`) };
+    }),
+  ];
+  const client: StatementStructures = { kind: K.Interface, name: api.clientType, isExported: true, docs: docs(clientDoc(api.title, api.rawFactory)), properties: properties(root, []) };
+  return { statements: [client, ...interfaces], uses: [runtimeType('CallOptions')] };
 }

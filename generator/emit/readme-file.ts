@@ -28,7 +28,7 @@ export function apiReadme(api: ApiModel, groups: OperationGroup[]): ApiReadme {
     tagged,
     groups: groups.map((g) => ({
       heading: tagged ? cell(g.heading) : undefined,
-      operations: g.ops.map((o) => ({ name: o.name, method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
+      operations: g.ops.map((o) => ({ name: o.access.join('.'), method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
     })),
   };
 }

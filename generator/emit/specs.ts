@@ -104,8 +104,8 @@ const jsonText = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'"
  */
 export function specsStatement(ops: OperationModel[], clientType: string, api: ApiModel): { text: string; uses: Use[] } {
   if (ops.length > COMPACT_SPECS_ABOVE) {
-    const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.name)}: ${JSON.stringify(operationSpec(op, api))}`)},`);
-    const text = `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method name (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
+    const lines = ops.map((op) => `  ${jsonText(`${JSON.stringify(op.access.join('.'))}: ${JSON.stringify(operationSpec(op, api))}`)},`);
+    const text = `/** What each operation sends and accepts, read by the runtime: one JSON member of OperationSpec a line, by method path (compact: ${ops.length} operations). */\nconst ops: readonly string[] = [\n${lines.join('\n')}\n];`;
     return { text, uses: [runtimeType('OperationSpec')] };
   }
   const specs = ops.map((op) => operationSpec(op, api));
@@ -114,10 +114,12 @@ export function specsStatement(ops: OperationModel[], clientType: string, api: A
   const consts = (named: Map<string, string>, type: string) => [...named].map(([text, name]) => `const ${name}: ${type} = ${text};\n`).join('');
   const bodies = consts(shared.bodies, 'ErrorSpec');
   const maps = consts(shared.maps, 'Readonly<Record<string, ErrorSpec>>');
-  const body = specs.map((spec, i) => specLiteral(ops[i]!.name, spec, shared)).join('\n');
+  const body = specs.map((spec, i) => specLiteral(ops[i]!.access.join('.'), spec, shared)).join('\n');
+  // In resources, keyed by the method's dotted path (`'repos.get'`), which MethodPath lists.
+  const nested = ops.some((op) => op.access.length > 1);
   const text =
     (bodies ? `/** Error bodies several statuses declare: the JSON type and required properties the runtime checks a body against. */\n${bodies}\n` : '') +
     (maps ? `/** The error statuses with a body that several operations declare alike, and their bodies. */\n${maps}\n` : '') +
-    `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<keyof ${clientType}, OperationSpec>;`;
-  return { text, uses: [runtimeType('OperationSpec'), ...(bodies || maps ? [runtimeType('ErrorSpec')] : [])] };
+    `/** What each operation sends and accepts, read by the runtime. */\nconst ops = {\n${body}\n} satisfies Record<${nested ? `MethodPath<${clientType}>` : `keyof ${clientType}`}, OperationSpec>;`;
+  return { text, uses: [runtimeType('OperationSpec'), ...(nested ? [runtimeType('MethodPath')] : []), ...(bodies || maps ? [runtimeType('ErrorSpec')] : [])] };
 }

@@ -6,8 +6,10 @@
 // schema.ts, emitters, gate), so the same input fails with the same error.
 import { basename } from 'node:path';
 import { bundleFile, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
-import { buildApiModel, type ApiModel } from '../model/index.js';
+import { buildApiModel, shortTitle, type ApiModel } from '../model/index.js';
 import { locatedLine } from '../model/unsupported-lines.js';
+import type { ClientSettings } from '../util/config.js';
+import { DocexError } from '../util/errors.js';
 import type { OutputTree } from '../emit/tree.js';
 import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
@@ -45,6 +47,9 @@ export interface GenerateOptions extends InputOptions {
   docsUrl?: string | undefined;
   /** The response header of the APIs' request id (config `requestIdHeader`): each factory's default. */
   requestIdHeader?: string | undefined;
+  /** How each client is named and shaped (config `clients`, `--name`), by API id; `*` for every API and for a
+   *  single document. */
+  clients?: Readonly<Record<string, ClientSettings>> | undefined;
 }
 
 const shown = (w: Diagnostic) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`;
@@ -128,9 +133,12 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
       return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: { ...summary(0, []), tokenClient: true } }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
-    const model = buildApiModel(document, { id: entry?.id ?? '', name: entry ? entry.subApi : (document.info?.title ?? ''), apiPath, source, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
+    const { name, ...naming } = { ...opts.clients?.['*'], ...(entry ? opts.clients?.[entry.id] : undefined) };
+    const title = name ?? (entry ? entry.subApi : shortTitle(document.info?.title ?? ''));
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
     return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file), model.warnings.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
   };
+  if (entries && entries.length > 1 && opts.clients?.['*']?.name !== undefined) throw new DocexError('a client name (--name, or "name" under "*" in clients) names one API: give one document or one --api, or a name per API id under clients', 2);
   try {
     // (start() answers in an array: an async function's promise of a promise would wait for the TypeScript thread.)
     if (!entries) pending.push(...(await start(input, basename(input), 'foreign')).map(later));

@@ -14,7 +14,7 @@ import { generateTree, type ApiSummary } from './pipeline.js';
 import type { SurfaceStepResult } from './surface-step.js';
 
 /** The resolved settings (flags > docex.config.json > defaults) and how to run. */
-export interface RunOptions extends Pick<ResolvedConfig, 'input' | 'output' | 'apis' | 'documents' | 'docsUrl' | 'requestIdHeader' | 'failOnBreaking' | 'consumerProject' | 'strict'> {
+export interface RunOptions extends Pick<ResolvedConfig, 'input' | 'output' | 'apis' | 'documents' | 'docsUrl' | 'requestIdHeader' | 'failOnBreaking' | 'consumerProject' | 'strict'>, Partial<Pick<ResolvedConfig, 'clients'>> {
   /** Compare with what is on disk instead of writing. */
   check: boolean;
   /** The consumer-impact step also prints its places as GitHub Actions annotations on stdout. */
@@ -46,8 +46,8 @@ export async function runGenerate(opts: RunOptions): Promise<RunOutcome> {
   // step compares each API's new files with it, reading surfaces only where they differ. A folder with anything else
   // is refused by the guard (so `earlier` is the folder, or it does not exist).
   const earlier = !check && existsSync(output) && foreignFile(output) === undefined ? readTree(output) : undefined;
-  const { apis: selected, documents, docsUrl, requestIdHeader, overrides } = opts;
-  const { tree, apis, surface } = await generateTree(input, { apis: selected, documents, docsUrl, requestIdHeader, previous: earlier?.size ? earlier : undefined, overrides });
+  const { apis: selected, documents, docsUrl, requestIdHeader, clients, overrides } = opts;
+  const { tree, apis, surface } = await generateTree(input, { apis: selected, documents, docsUrl, requestIdHeader, clients, previous: earlier?.size ? earlier : undefined, overrides });
   for (const api of apis) {
     for (const w of api.warnings) log(`  warning: ${w}`);
     const what = api.tokenClient ? 'the token client: sign-in, refresh, sign-out' : `${String(api.operations).padStart(5)} operations`;

@@ -29,7 +29,20 @@ export class ApiTargets {
 
   /** The method of `op` on the client interface. */
   method(op: string): TS.Node | undefined {
-    return this.clientDecl?.members.find((m) => m.name !== undefined && this.ts.isIdentifier(m.name) && m.name.text === op);
+    // `repos.get`: the member `get` of the interface the client's `repos` is typed by (ReposResource).
+    const { ts } = this;
+    let members = this.clientDecl?.members;
+    let found: TS.TypeElement | undefined;
+    for (const name of op.split('.')) {
+      if (found) {
+        const t = ts.isPropertySignature(found) ? found.type : undefined;
+        const type = t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? t.typeName.text : undefined;
+        members = this.client.statements.find((s): s is TS.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === type)?.members;
+      }
+      found = members?.find((m) => m.name !== undefined && ts.isIdentifier(m.name) && m.name.text === name);
+      if (!found) return undefined;
+    }
+    return found;
   }
 
   /** What calling `op` resolves to: its method, and the call signatures and members (all, pages) of its `XCall` type. */
@@ -133,7 +146,8 @@ export class ApiTargets {
   }
 }
 
-const pascal = (op: string): string => op.charAt(0).toUpperCase() + op.slice(1);
+/** The name an operation's types are named after: `listOrders` -> `ListOrders`, `repos.get` -> `ReposGet`. */
+const pascal = (op: string): string => op.split('.').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 
 function exported(ts: Ts, s: TS.Statement): boolean {
   return (ts.canHaveModifiers(s) ? ts.getModifiers(s) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) === true;

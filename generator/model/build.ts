@@ -7,23 +7,25 @@ import type { OperationReading } from './read-operation.js';
 import { declaredRequestIdHeader, uniqueOperationIds } from './conventions/index.js';
 import { unique } from '../util/names.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
+import { clientPaths, type ClientNaming } from './client-paths.js';
 import type { ApiModel, OperationModel } from './types.js';
 
 interface ModelOptions {
   id: string;
-  /** What the client is named after: the sub API (`document`) or a foreign document's title. */
+  /** What the client is named after: `--name` or `clients` in the config, else the sub API (`document`) or a foreign
+   *  document's title, shortened (names.ts shortTitle). */
   name: string;
   apiPath: string;
   source: string;
   /** Where the docs site of the documents is published (`docsUrl` of docex.config.json): operations with an
    *  operationId link to their section of it (an API of the tree only, `id` set). */
   docsUrl?: string;
+  /** How the author groups and renames the client's methods (docex.config.json `clients`). */
+  naming?: ClientNaming;
   /** The response header of the API's request id (config `requestIdHeader`), over the one the document declares. */
   requestIdHeader?: string;
 }
 
-/** Names the generated client object uses for itself; operations never shadow them. */
-const CLIENT_MEMBERS = new Set(['then']);
 /** Params objects hold the request body under this key. */
 const PARAM_MEMBERS = new Set(['body']);
 
@@ -38,13 +40,21 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
   const uniqueIds = uniqueOperationIds(reading.operations);
   // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
   const uniqueKeys = uniqueOperationIds(reading.operations.map((r) => ({ operationId: r.operationId && typesKeyOf(r.operationId) })));
+  const bases = reading.operations.map((r) => (r.operationId && uniqueIds.has(r.operationId) ? r.operationId : derivedName(r.method, r.path)));
+  const paths = clientPaths(
+    reading.operations.map((r, i) => ({ ...(r.operationId ? { operationId: r.operationId } : {}), base: bases[i]!, ...(r.tag !== undefined ? { tag: r.tag } : {}) })),
+    opts.naming ?? {},
+    (line) => warnings.push(line),
+  );
+  // The name its types are named after (`reposGet`: ReposGetParams): the client path's words, unique in the API.
   const used = new Set<string>();
   const operations = reading.operations.map((r, order) => {
     const id = r.operationId;
-    const base = id && uniqueIds.has(id) ? id : derivedName(r.method, r.path);
-    const name = unique(safeName(base, CLIENT_MEMBERS), used);
-    if (base !== id) warnings.push(`${r.httpMethod} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${name}`);
-    const op = buildOperation(r, name, warnings, order);
+    const base = bases[order]!;
+    const access = paths[order]!;
+    const name = unique(access.map((s, i) => (i ? s[0]!.toUpperCase() + s.slice(1) : s)).join(''), used);
+    if (base !== id) warnings.push(`${r.httpMethod} ${r.path}: ${id ? `duplicate operationId "${id}"` : 'no operationId'}, method named ${access.join('.')}`);
+    const op = buildOperation(r, name, access, warnings, order);
     const docsUrl = r.externalDocs ?? (opts.docsUrl && opts.id && id ? referenceLink(opts.docsUrl, opts.id, op.tag, id) : undefined);
     if (docsUrl) op.docsUrl = docsUrl;
     const key = id ? typesKeyOf(id) : undefined;
@@ -85,10 +95,11 @@ function derivedName(method: string, path: string): string {
 }
 
 /** The record of one operation: its reading, with its method's name and its parameters' keys. */
-function buildOperation(reading: OperationReading, name: string, warnings: ApiModel['warnings'], order: number): OperationModel {
+function buildOperation(reading: OperationReading, name: string, access: string[], warnings: ApiModel['warnings'], order: number): OperationModel {
   const keys = new Set<string>();
   const model: OperationModel = {
     name,
+    access,
     method: reading.httpMethod,
     path: reading.path,
     order,

@@ -23,6 +23,23 @@ export function typeName(raw: string): string {
   return !name || /^[0-9]/.test(name) ? `Api${name}` : name;
 }
 
+/** Words a title adds to the name of what it describes: left out of the client's name. */
+const FILLER = /^(api|apis|official|openapi|swagger|spec|specs|specification|rest|restful|http|service|v\d+(\.\d+)*|\d+\.\d+(\.\d+)*)$/i;
+
+/**
+ * The client's name from a document's title, shortened: parenthesised extras and what follows ` + `, ` - `, `: ` or
+ * ` | ` go, then possessives and filler words (`GitHub's official OpenAPI spec + Octokit extension` -> `GitHub`,
+ * `Swagger Petstore - OpenAPI 3.0` -> `Petstore`). The whole title when nothing would be left.
+ */
+export function shortTitle(title: string): string {
+  const head = title.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').split(/\s[-+|\u2013\u2014]\s|:\s/)[0]!;
+  const kept = head
+    .replace(/['\u2019]s\b/g, '')
+    .split(/\s+/)
+    .filter((w) => w && !FILLER.test(w));
+  return kept.length ? kept.join(' ') : title;
+}
+
 /** The names one API's generated code declares: `createDocumentClient`, `DocumentClient`, `createDocumentRawClient`. */
 export function clientNames(raw: string): { factory: string; clientType: string; rawFactory: string } {
   const base = typeName(raw);

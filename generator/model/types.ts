@@ -208,8 +208,11 @@ export interface DeprecationModel {
 }
 
 export interface OperationModel {
-  /** Method name on the generated client: a safe identifier, unique within the API. */
+  /** The name the operation's types are named after (`reposGet`: `ReposGetParams`): a safe identifier, unique
+   *  within the API; the method's own name for a top-level method. */
   name: string;
+  /** Where its method is on the client: resources, then the method (`['repos', 'get']`; `['listDocuments']`). */
+  access: string[];
   /** The document's operationId, when it had one. */
   operationId?: string;
   /** The operation's key in schema.ts's `operations`, when it has one there (a unique operationId); else its types

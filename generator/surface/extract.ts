@@ -298,6 +298,19 @@ function spread(reach: Map<string, Map<Reach, string[]>>, components: (key: stri
   }
 }
 
+/** The methods of a client interface by path (`listDocuments`, `repos.get`: a member typed by a `...Resource`
+ *  interface is a resource), each with the name its types are named after (`ReposGet`: ReposGetParams). */
+function* methodsOf(ts: TS, members: Iterable<tsTypes.TypeElement>, interfaces: Map<string, tsTypes.NodeArray<tsTypes.TypeElement>>, prefix: string): Generator<[string, string]> {
+  for (const member of members) {
+    if (!(ts.isPropertySignature(member) || ts.isMethodSignature(member)) || !member.name) continue;
+    const path = `${prefix}${nameText(ts, member.name)}`;
+    const t = member.type;
+    const resource = t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) && /Resource$/.test(t.typeName.text) ? interfaces.get(t.typeName.text) : undefined;
+    if (resource) yield* methodsOf(ts, resource, interfaces, `${path}.`);
+    else yield [path, path.split('.').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')];
+  }
+}
+
 /** The surface of an API from its client.ts and schema.ts, parsed (parents need not be set: node text is read from
  *  the file's text, so the syntax gate's own parse serves). */
 export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.SourceFile): ApiSurface {
@@ -306,10 +319,7 @@ export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.So
   const { aliases, paramDecls, exported, clientMembers } = clientDeclarations(ts, client);
   const surface: ApiSurface = { operations: new Map(), enums: new Map(), properties: { request: new Map(), response: new Map() }, exported };
   const reach = new Map<string, Map<Reach, string[]>>();
-  for (const member of clientMembers ?? []) {
-    if (!(ts.isPropertySignature(member) || ts.isMethodSignature(member)) || !member.name) continue;
-    const op = nameText(ts, member.name);
-    const Name = op[0]!.toUpperCase() + op.slice(1);
+  for (const [op, Name] of methodsOf(ts, clientMembers ?? [], paramDecls, '')) {
     const params = new Map<string, ParamSurface>();
     for (const p of paramDecls.get(`${Name}Params`) ?? []) {
       if (ts.isPropertySignature(p) && p.type) params.set(nameText(ts, p.name), { required: !p.questionToken });

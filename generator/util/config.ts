@@ -25,6 +25,16 @@ interface DocexConfig {
   docsUrl?: string;
   strict?: boolean;
   requestIdHeader?: string;
+  clients?: Record<string, ClientSettings>;
+}
+
+/** One client's name and shape, by API id (`*`: every API, and a single document): `name` (`GitHub`:
+ *  createGitHubClient), `groupBy`, and renames of resources and methods. */
+export interface ClientSettings {
+  name?: string;
+  groupBy?: 'operationId' | 'tag';
+  resources?: Record<string, string>;
+  methods?: Record<string, string>;
 }
 
 /** `true`: any breaking change of the surface report refuses; `affected`: one that affects the consumer's code. */
@@ -47,6 +57,8 @@ export interface ResolvedConfig {
   strict: boolean;
   /** The response header of the APIs' request id, the factories' default (over the one a document declares). */
   requestIdHeader: string | undefined;
+  /** Each client's name and shape by API id (`*`: every API); `--name` sets the one selected's name. */
+  clients: Record<string, ClientSettings>;
   /** The config file that was read, if any. */
   configFile: string | undefined;
 }
@@ -107,6 +119,7 @@ interface GenerateFlags {
   apis?: string[] | undefined;
   failOnBreaking?: FailOnBreaking | undefined;
   strict?: boolean | undefined;
+  name?: string | undefined;
 }
 
 /** Flags override the config file, which overrides the defaults. */
@@ -126,5 +139,10 @@ export function resolveConfig(cwd: string, flags: GenerateFlags): ResolvedConfig
   const documents = Object.fromEntries(Object.entries(config.documents ?? {}).map(([id, p]) => [id, resolve(base, p)]));
   const failOnBreaking = flags.failOnBreaking || (config.failOnBreaking ?? false);
   const consumerProject = config.consumerProject === false ? false : resolve(base, config.consumerProject ?? 'tsconfig.json');
-  return { input, output, apis: flags.apis ?? config.apis ?? 'all', documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, requestIdHeader: config.requestIdHeader, strict: flags.strict || (config.strict ?? false), configFile: file };
+  const apis = flags.apis ?? config.apis ?? 'all';
+  const clients = { ...config.clients };
+  // `--name` names the one API selected, else every API (one document): the pipeline refuses it for several.
+  const named = apis !== 'all' && apis.length === 1 ? apis[0]! : '*';
+  if (flags.name !== undefined) clients[named] = { ...clients[named], name: flags.name };
+  return { input, output, apis, documents, failOnBreaking, consumerProject, docsUrl: config.docsUrl, requestIdHeader: config.requestIdHeader, clients, strict: flags.strict || (config.strict ?? false), configFile: file };
 }

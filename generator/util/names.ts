@@ -1,7 +1,7 @@
 // Words of a name in camelCase and PascalCase, and numeric suffixes that keep names unique: what the loader's repairs
 // and the model both name things with.
 
-function words(s: string): string[] {
+export function words(s: string): string[] {
   return s
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)

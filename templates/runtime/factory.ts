@@ -11,8 +11,9 @@ type Specs = Readonly<Record<string, OperationSpec>>;
 const parsed = new WeakMap<readonly string[], Specs>();
 
 /**
- * One method per operation, from `specs`: OperationSpecs by method name, or for a large document one
- * `"methodName": OperationSpec` JSON member a line, parsed at first use (the compiler checks an object literal entry
+ * One method per operation, from `specs`: OperationSpecs by method path (`listDocuments`, `repos.get` for the
+ * method `get` of the resource `repos`), or for a large document one
+ * `"path": OperationSpec` JSON member a line, parsed at first use (the compiler checks an object literal entry
  * by entry, which a large document's client would pay in every build). C is the generated
  * client interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
  * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need.
@@ -23,9 +24,14 @@ export function bindOperations<C>(options: ClientOptions & AuthOptions, apiPath:
   else if (!(ops = parsed.get(specs))) parsed.set(specs, (ops = JSON.parse(`{${specs.join(',')}}`) as Specs));
   const api = createCaller(options, apiPath, codecs);
   const client: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(ops)) {
+  for (const [path, spec] of Object.entries(ops)) {
+    // `repos.get`: the method `get` of the resource object `repos`. Each method is a closure over its spec, never
+    // `this`, so it works taken off its object.
+    const names = path.split('.');
+    let at = client;
+    for (const r of names.slice(0, -1)) at = (at[r] ??= {}) as Record<string, unknown>;
     const call = (params?: object, o?: CallOptions) => api.call(spec, params, o);
-    client[name] = spec.paginated
+    at[names.at(-1)!] = spec.paginated
       ? Object.assign(call, { all: (params?: object, o?: CallOptions) => all(api, spec, params, o), pages: (params?: object, o?: CallOptions) => pages(api, spec, params, o) })
       : call;
   }

@@ -46,6 +46,7 @@ export type {
   FlatParam,
   HttpMethod,
   MethodArgs,
+  MethodPath,
   OperationSpec,
   PageItem,
   PageMeta,

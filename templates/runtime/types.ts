@@ -162,6 +162,9 @@ export interface OperationSpec {
   errors?: Readonly<Record<string, ErrorSpec>>;
 }
 
+/** The dotted paths of a client's methods (`listDocuments`, `repos.get`): the keys of its operation specs. */
+export type MethodPath<C> = { [K in keyof C & string]: C[K] extends (...args: never[]) => unknown ? K : `${K}.${MethodPath<C[K]>}` }[keyof C & string];
+
 export interface Api {
   /** Calls an operation; `params.body` holds the request body. Returns data parsed by media type (NotModified for a
    *  304 to the caller's own If-None-Match parameter), throws ApiError subclasses. */

@@ -92,6 +92,40 @@ describe('selection and docex.config.json', () => {
   });
 });
 
+describe('docex generate --name and clients', () => {
+  it('--name names the client; a config groups by tag, renames, and warns about a rename that matches nothing', async () => {
+    const out = join(work, 'named');
+    const r = await runDocex(['generate', '--input', basic, '--output', out, '--name', 'Shelf', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const client = readFileSync(join(out, 'client.ts'), 'utf8');
+    expect(client).toMatch(/export function createShelfClient\(options: ClientOptions\): ShelfClient \{/);
+    expect(client).toContain('listItems: ListItemsCall;'); // no namespace: top-level, as before
+    const app = join(work, 'grouped');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, 'docex.config.json'), JSON.stringify({ input: join(repoRoot, 'openapi'), apis: ['document/v1'], output: 'out', clients: { 'document/v1': { groupBy: 'tag', resources: { Documents: 'docs' }, methods: { listDocuments: 'all', gone: 'x' } } } }));
+    const grouped = await runDocex(['generate'], { cwd: app });
+    expect(grouped.code, grouped.stderr).toBe(0);
+    expect(grouped.stderr).toContain('the rename of method "gone" matches no operationId');
+    const text = readFileSync(join(app, 'out/document/v1/client.ts'), 'utf8');
+    expect(text).toMatch(/export interface DocumentClient \{[^}]*readonly docs: DocsResource;[^}]*readonly companies: CompaniesResource;/);
+    expect(text).toContain("'docs.all': {");
+    expect(text).toContain("'companies.get': {"); // getCompany under Companies
+  });
+
+  it('refuses --name for several APIs, and a client setting it does not know, with exit 2 and one line', async () => {
+    const several = await runDocex(['generate', '--input', join(repoRoot, 'openapi'), '--output', join(work, 'several'), '--name', 'X']);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toMatch(/names one API/);
+    const app = join(work, 'bad-clients');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, 'docex.config.json'), '{\n  "clients": { "*": { "groupBy": "path" } }\n}\n');
+    const bad = await runDocex(['generate', '--quiet'], { cwd: app });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/docex\.config\.json:2: "clients\.\*\.groupBy" must be equal to one of the allowed values/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
 describe('output safety', () => {
   it('refuses to replace a folder holding files docex did not generate', async () => {
     const out = join(work, 'project');

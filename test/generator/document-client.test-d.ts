@@ -2,6 +2,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { ApiError, NotFoundError, NotModified, PreconditionFailedError } from '../../generated/document/v1/index.js';
 import type {
+  ApiPromise,
   components,
   CreateDocumentResult,
   DocumentClient,
@@ -81,10 +82,10 @@ describe('enums', () => {
 
 describe('accept', () => {
   it('chooses the result type by media type', () => {
-    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' }, { accept: 'application/pdf' })).toEqualTypeOf<Promise<Blob>>();
-    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' }, { accept: 'image/png' })).toEqualTypeOf<Promise<Blob>>();
-    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' }, { accept: 'application/xml' })).toEqualTypeOf<Promise<string>>();
-    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' })).toEqualTypeOf<Promise<Blob>>();
+    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' }, { accept: 'application/pdf' })).toEqualTypeOf<ApiPromise<Blob>>();
+    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' }, { accept: 'image/png' })).toEqualTypeOf<ApiPromise<Blob>>();
+    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' }, { accept: 'application/xml' })).toEqualTypeOf<ApiPromise<string>>();
+    expectTypeOf(api.getDocumentPresentation({ documentId: 'd' })).toEqualTypeOf<ApiPromise<Blob>>();
     // @ts-expect-error not a documented media type
     api.getDocumentPresentation({ documentId: 'd' }, { accept: 'text/html' });
   });
@@ -107,15 +108,15 @@ describe('ETag, params and errors', () => {
 
 describe('304 to the caller\'s own ifNoneMatch: NotModified', () => {
   it('is in the result type only of calls that pass ifNoneMatch (possibly undefined)', () => {
-    expectTypeOf(api.getDocument({ documentId: 'd' })).toEqualTypeOf<Promise<GetDocumentResult>>();
-    expectTypeOf(api.getDocument({ documentId: 'd', expand: ['sender'] })).toEqualTypeOf<Promise<GetDocumentResult<'sender'>>>();
-    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: undefined })).toEqualTypeOf<Promise<GetDocumentResult>>();
-    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: '"v1"' })).toEqualTypeOf<Promise<GetDocumentResult | NotModified>>();
-    expectTypeOf(api.getDocument({ documentId: 'd', expand: ['sender'], ifNoneMatch: '"v1"' })).toEqualTypeOf<Promise<GetDocumentResult<'sender'> | NotModified>>();
-    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: storedTag })).toEqualTypeOf<Promise<GetDocumentResult | NotModified>>();
-    expectTypeOf(api.getCompany({ companyId: 'c', ifNoneMatch: '"v1"' })).toEqualTypeOf<Promise<GetCompanyResult | NotModified>>();
-    expectTypeOf(api.listDocuments()).toEqualTypeOf<Promise<ListDocumentsResult>>();
-    expectTypeOf(api.listDocuments({ limit: 5, ifNoneMatch: '"p1"' })).toEqualTypeOf<Promise<ListDocumentsResult | NotModified>>();
+    expectTypeOf(api.getDocument({ documentId: 'd' })).toEqualTypeOf<ApiPromise<GetDocumentResult>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', expand: ['sender'] })).toEqualTypeOf<ApiPromise<GetDocumentResult<'sender'>>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: undefined })).toEqualTypeOf<ApiPromise<GetDocumentResult>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: '"v1"' })).toEqualTypeOf<ApiPromise<GetDocumentResult | NotModified>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', expand: ['sender'], ifNoneMatch: '"v1"' })).toEqualTypeOf<ApiPromise<GetDocumentResult<'sender'> | NotModified>>();
+    expectTypeOf(api.getDocument({ documentId: 'd', ifNoneMatch: storedTag })).toEqualTypeOf<ApiPromise<GetDocumentResult | NotModified>>();
+    expectTypeOf(api.getCompany({ companyId: 'c', ifNoneMatch: '"v1"' })).toEqualTypeOf<ApiPromise<GetCompanyResult | NotModified>>();
+    expectTypeOf(api.listDocuments()).toEqualTypeOf<ApiPromise<ListDocumentsResult>>();
+    expectTypeOf(api.listDocuments({ limit: 5, ifNoneMatch: '"p1"' })).toEqualTypeOf<ApiPromise<ListDocumentsResult | NotModified>>();
   });
   it('cannot be used as the resource until the 304 is handled', async () => {
     const result = await api.getDocument({ documentId: 'd', ifNoneMatch: '"v1"' });

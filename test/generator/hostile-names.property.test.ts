@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { bundleFile } from '../../generator/load/index.js';
-import { buildApiModel, type OperationModel } from '../../generator/model/index.js';
+import { buildApiModel, shortTitle, type OperationModel } from '../../generator/model/index.js';
 import { outRoot, typecheck } from './helpers.js';
 
 const CASES = 200;
@@ -145,7 +145,7 @@ describe(`hostile names (fast-check, seed ${SEED}, ${CASES} cases)`, () => {
         writeFileSync(join(dir, path), content.replace(/(from ')\.\/runtime\//g, '$1../runtime/'));
       }
       const { document } = await bundleFile(input, { mode: 'foreign' });
-      models.push(buildApiModel(document, { id: '', name: doc.info.title, apiPath: '', source: 'openapi.json' }));
+      models.push(buildApiModel(document, { id: '', name: shortTitle(doc.info.title), apiPath: '', source: 'openapi.json' }));
     }
   }, 120_000);
 
@@ -175,8 +175,9 @@ describe(`hostile names (fast-check, seed ${SEED}, ${CASES} cases)`, () => {
         });
         if (op.body) params.body = {};
         seen.length = 0;
-        const call = client[op.name];
-        const where = `${op.method} ${op.path} as ${op.name}: ${replay(i)}`;
+        // Its method, in the resources its operationId's namespaces name (`a/b`: client.a.b).
+        const call = op.access.slice(0, -1).reduce((o: Record<string, unknown>, r) => o[r] as Record<string, unknown>, client)[op.access.at(-1)!] as ((p: object) => Promise<unknown>) | undefined;
+        const where = `${op.method} ${op.path} as ${op.access.join('.')}: ${replay(i)}`;
         expect(typeof call, where).toBe('function');
         await expect(call!.call(client, params), where).resolves.toEqual({});
         const got = seen[0]!;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { bundleFile, discoverApis, repairedForTypes } from '../../generator/load/index.js';
-import { buildApiModel } from '../../generator/model/index.js';
+import { buildApiModel, shortTitle } from '../../generator/model/index.js';
 import { repoRoot } from '../helpers/run-docex.js';
 import { fixtures } from './helpers.js';
 import { hoverCoverage, sumCoverage, type HoverCoverage } from './hover-coverage.js';
@@ -22,7 +22,7 @@ async function measure(input: string, only?: (id: string) => boolean): Promise<M
   const out = new Map<string, HoverCoverage>();
   for (const e of entries) {
     const { document } = repairedForTypes(await bundleFile(e.file, { mode: e.mode }));
-    const api = buildApiModel(document, { id: e.id, name: e.name ?? document.info?.title ?? '', apiPath: e.apiPath, source: e.file });
+    const api = buildApiModel(document, { id: e.id, name: e.name ?? shortTitle(document.info?.title ?? ''), apiPath: e.apiPath, source: e.file });
     const dir = e.id ? `${root}/${e.id}` : root;
     out.set(e.id || e.file, hoverCoverage(files, `${dir}/client.ts`, api, document));
   }

@@ -2,7 +2,7 @@
 // (fixtures/shop/consumer) marks each place it expects with /*@kind*/ right before the node; every kind has its own
 // test, so a detector removed fails it; the look-alikes in the same files (own types and objects with the same names,
 // a switch with a default, a call of an operation whose unrelated parts changed) must not be reported.
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,4 +120,39 @@ describe('consumer impact', () => {
     expect(text.slice(-2)).toEqual(['breaking changes that affect no code of yours:', '  exported ArchiveOrderResult was removed: it breaks code that imports it [export-removed]']);
     expect(githubAnnotations(report).split('\n')[0]).toBe('::error file=src/calls.ts,line=3,col=34,title=docex%3A export-removed::exported ArchiveOrderParams was removed: it breaks code that imports it [export-removed]');
   });
+});
+
+describe('methods in resources', () => {
+  it('finds the calls of a method in a resource, called on its resource or taken off it', async () => {
+    const dir = join(work, 'resources');
+    const docOf = (required: boolean) => {
+      const file = join(dir, `${required ? 'after' : 'before'}.json`);
+      const list = { operationId: 'items/list', parameters: [{ name: 'size', in: 'query', required, schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } };
+      writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Shelf API', version: '1' }, paths: { '/items': { get: list } } }));
+      return file;
+    };
+    mkdirSync(join(dir, 'app/src'), { recursive: true });
+    const [b, a] = [(await generateTree(docOf(false))).tree, (await generateTree(docOf(true))).tree];
+    cpSync(join(repoRoot, 'test/impact/fixtures/more/consumer/tsconfig.json'), join(dir, 'app/tsconfig.json'));
+    writeFileSync(
+      join(dir, 'app/src/app.ts'),
+      [
+        "import { createShelfClient } from './generated/index.js';",
+        "const shelf = createShelfClient({ baseUrl: 'http://127.0.0.1:1/' });",
+        'export const one = shelf.items.list({});',
+        'const list = shelf.items.list;',
+        'export const two = list({});',
+        '',
+      ].join('\n'),
+    );
+    writeTree(join(dir, 'app/src/generated'), b);
+    const app = join(dir, 'app');
+    const r = consumerImpact({ reports: surfaceReport(await loadPrinter(), b, a), output: join(app, 'src/generated'), tsconfig: join(app, 'tsconfig.json'), cwd: app });
+    expect(r.places.map((p) => `${p.file}:${p.line} ${p.change.kind}`).sort()).toEqual([
+      'src/app.ts:3 parameter-became-required',
+      'src/app.ts:3 request-property-became-required',
+      'src/app.ts:5 parameter-became-required',
+      'src/app.ts:5 request-property-became-required',
+    ]);
+  }, 120_000);
 });

@@ -19,6 +19,8 @@ interface Shape {
   extraResult?: boolean;
   /** The request property addFilter body.label: a plain string, an x-extensible-enum or a closed enum. */
   label?: 'string' | 'extensible' | 'enum';
+  /** OperationIds in namespaces (`items/list`, `filters/add`): the client's methods in resources. */
+  namespaced?: boolean;
 }
 
 const label = (kind: Shape['label']) => ({ type: 'string', ...(kind === 'enum' ? { enum: ['x', 'y'] } : kind === 'extensible' ? { 'x-extensible-enum': ['x', 'y'] } : {}) });
@@ -39,7 +41,7 @@ function doc(name: string, s: Shape): string {
       paths: {
         '/items': {
           get: {
-            operationId: 'listItems',
+            operationId: s.namespaced ? 'items/list' : 'listItems',
             parameters: [
               { name: 'size', in: 'query', required: s.sizeRequired === true, schema: { type: 'integer' } },
               { name: 'kind', in: 'query', schema: { $ref: '#/components/schemas/Kind' } },
@@ -49,7 +51,7 @@ function doc(name: string, s: Shape): string {
         },
         '/filters': {
           post: {
-            operationId: 'addFilter',
+            operationId: s.namespaced ? 'filters/add' : 'addFilter',
             requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { mode: { type: 'string', enum: s.kind ? ['a', 'b', 'c'] : ['a', 'b'] }, label: label(s.label) } } } } },
             responses: { '204': { description: 'ok' } },
           },
@@ -64,7 +66,7 @@ function doc(name: string, s: Shape): string {
 async function report(base: Shape, head: Shape) {
   const [a, b] = [(await generateTree(doc('base', base))).tree, (await generateTree(doc('head', head))).tree];
   const [r] = surfaceReport(await loadPrinter(), a, b);
-  return r!.changes.map((c) => `${c.breaking ? 'B' : 'N'} ${c.kind} ${c.target ?? ''}${c.values ? ` ${c.values.join(',')}` : ''}`);
+  return r!.changes.map((c) => `${c.breaking ? 'B' : 'N'} ${c.kind} ${c.target ?? c.operation ?? ''}${c.values ? ` ${c.values.join(',')}` : ''}`);
 }
 
 describe('client-surface report', () => {
@@ -94,6 +96,30 @@ describe('client-surface report', () => {
     expect(await report({}, { label: 'enum' })).toEqual(['B became-enum addFilter body.label x,y']);
     expect(await report({}, { label: 'extensible' })).toEqual(['N became-enum addFilter body.label x,y']);
     expect(await report({ label: 'enum' }, {})).toEqual(['N enum-removed addFilter body.label']);
+  });
+
+  it('reads methods in resources by their path, and reports a change of grouping as removed and added methods', async () => {
+    const nested = await report({ namespaced: true }, { namespaced: true, sizeRequired: true, extraResult: false, kind: ['Small', 'Large', 'Huge'] });
+    expect(nested).toContain('B parameter-became-required size');
+    expect(nested).toContain('B response-property-removed items.list result.name');
+    expect(nested).toContain('N enum-value-added filters.add body.mode c');
+    const regrouped = await report({}, { namespaced: true });
+    expect(regrouped).toEqual([
+      'B operation-removed listItems',
+      'B operation-removed addFilter',
+      'B export-removed ListItemsParams',
+      'B export-removed ListItemsResult',
+      'B export-removed AddFilterParams',
+      'B export-removed AddFilterResult',
+      'N operation-added items.list',
+      'N operation-added filters.add',
+      'N export-added ItemsListParams',
+      'N export-added ItemsListResult',
+      'N export-added FiltersAddParams',
+      'N export-added FiltersAddResult',
+      'N export-added ItemsResource',
+      'N export-added FiltersResource',
+    ]);
   });
 });
 

@@ -59,11 +59,11 @@ function resultSteps(plan: CallPlan, calls: Calls, taken: Set<string>, download:
   const ifMatch: Entries = plan.readFirst ? [[op.params.find((p) => /^if-match$/i.test(p.name))!.key, 'current.etag']] : [];
   const options = plan.accept ? `, { accept: ${quote(plan.accept)} }` : '';
   const inputs = calls.argsOf('all', [...ifMatch, ...body]);
-  const main = calls.call(op.name, inputs, options);
+  const main = calls.call(op.access.join('.'), inputs, options);
   if (plan.result === 'page') {
     return [
       `// Every item, page after page: .all() asks for the next page until it has them all (.pages() gives the pages).`,
-      `for await (const ${resultName} of ${calls.call(`${op.name}.all`, inputs, options)}) {`,
+      `for await (const ${resultName} of ${calls.call(`${op.access.join('.')}.all`, inputs, options)}) {`,
       `  console.log(${resultName});${expandNote(plan)}`,
       `}`,
     ];
@@ -76,7 +76,7 @@ function resultSteps(plan: CallPlan, calls: Calls, taken: Set<string>, download:
       steps.push(
         `// Its ETag names this version: asked again with it, the answer is NotModified (304) while it is unchanged`,
         `// (a client made with etagCache gives its cached copy instead).`,
-        `const again = await ${calls.call(op.name, calls.argsOf('all', [[ifNoneMatch, `${resultName}.etag`]]), options)};`,
+        `const again = await ${calls.call(op.access.join('.'), calls.argsOf('all', [[ifNoneMatch, `${resultName}.etag`]]), options)};`,
         `console.log(again instanceof NotModified ? 'unchanged' : again);`,
       );
     } else if (plan.etag) {
