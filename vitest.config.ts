@@ -4,7 +4,7 @@ import LongestFirst from './test/sequencer.js';
 // Files that replace a module (vi.mock) or test what happens once per process (the token client's deprecation notice)
 // run each in a fresh process; the others share a worker's loaded modules, so that TypeScript, Redocly and docex are
 // loaded once per worker rather than once per file.
-const ISOLATED = ['test/cli/bug.test.ts', 'test/write/rollback.test.ts', 'test/token/client-grants.test.ts'];
+const ISOLATED = ['test/cli/bug.test.ts', 'test/write/rollback.test.ts', 'test/token/client-grants.test.ts', 'test/load/redocly-types.test.ts'];
 
 export default defineConfig({
   test: {

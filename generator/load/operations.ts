@@ -3,7 +3,7 @@
 // 3.2 adds is seen by all of them or by none.
 
 /** The OpenAPI versions docex tells apart. */
-type OpenApiVersion = '3.0' | '3.1' | '3.2';
+export type OpenApiVersion = '3.0' | '3.1' | '3.2';
 
 /** The fixed fields of a Path Item Object that hold an operation, in the order the specification lists them. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

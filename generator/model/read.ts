@@ -2,6 +2,7 @@
 // walk, as plain data for the model (JSON-serialisable: locations become file + JSON pointer); each operation's by
 // read-operation.ts.
 import type { OpenApiDocument } from '../load/index.js';
+import { openapiVersion } from '../load/index.js';
 import { isObject } from '../util/json.js';
 import {
   child,
@@ -13,7 +14,6 @@ import {
   expandablesOf,
   operations,
   readResources,
-  openApiVersion,
   readTags,
   schemeRecord,
   securitySchemes,
@@ -53,7 +53,7 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
   const { security, unnamed } = documentSecurity(ctx, root);
   return {
     title: doc.info?.title ?? '',
-    version: openApiVersion(root),
+    version: openapiVersion(root.node),
     tags: readTags(ctx, root),
     operations: operations(ctx, root).map((op) => readOperation(ctx, doc, op)),
     collections: collectionsOf(ctx, root),

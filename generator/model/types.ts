@@ -5,7 +5,7 @@
 import type { Effect } from './conventions/effect.js';
 import type { EtagReading } from './conventions/etag.js';
 import type { FilterMatch } from './conventions/filter.js';
-import type { OpenApiVersion } from './conventions/unsupported.js';
+import type { OpenApiVersion } from '../load/operations.js';
 import type { ValueNotes } from './value-notes.js';
 
 /** The role of a path (spec 2.1): a collection, an instance of one, a sub-resource below an instance, a stand-alone

@@ -1,5 +1,6 @@
 // generator/load/redocly-types.ts repairs openapi-core's type of the 3.2 device flow's scopes. The first test fails
-// when a release types them itself: then delete that module and its calls.
+// when a release types them itself: then delete that module and its calls. It runs in a process of its own
+// (vitest.config.ts): the repair changes openapi-core's shared type tree, which other files' lint runs repair first.
 import { Oas3_2Types, createConfig, lint } from '@redocly/openapi-core';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,20 +5,11 @@
 import { child, entries, list, str, type At, type Ctx, type Location } from './node.js';
 import { isJsonMedia } from './media.js';
 import { operations } from './operations.js';
+import { openapiVersion, type OpenApiVersion } from '../../load/operations.js';
 
 interface Unsupported {
   at: Location;
   message: string;
-}
-
-/** The OpenAPI minor versions docex reads. */
-export type OpenApiVersion = '3.0' | '3.1' | '3.2';
-
-/** `3.0`, `3.1` or `3.2` from the `openapi` field; a later 3.x reads as 3.2 (the newest docex knows), anything else as 3.0. */
-export function openApiVersion(root: At): OpenApiVersion {
-  const m = /^3\.(\d+)\./.exec(`${str(root.node.openapi) ?? ''}.`);
-  const minor = m ? Number(m[1]) : 0;
-  return minor >= 2 ? '3.2' : minor === 1 ? '3.1' : '3.0';
 }
 
 const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters', 'get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -53,7 +44,7 @@ const NOT_CARRIED_32: Record<string, Record<string, string>> = {
 };
 
 export function unsupportedConstructs(ctx: Ctx, root: At): Unsupported[] {
-  const version = openApiVersion(root);
+  const version = openapiVersion(root.node);
   const out: Unsupported[] = [];
   const seen = new Set<string>();
   const add = (at: Location, message: string) => {

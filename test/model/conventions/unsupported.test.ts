@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentRoot, openApiVersion, unsupportedConstructs } from '../../../generator/model/conventions/index.js';
+import { documentRoot, unsupportedConstructs } from '../../../generator/model/conventions/index.js';
+import { openapiVersion } from '../../../generator/load/index.js';
 import { given } from './given.js';
 
 const OK = `responses: { '204': { description: ok } }`;
@@ -17,7 +18,7 @@ describe('unsupported constructs reader', () => {
     ['3.2.0', '3.2'],
     ['3.3.0', '3.2'],
   ])('reads version %s as %s', (openapi, want) => {
-    expect(openApiVersion(documentRoot(given('paths: {}', openapi).doc))).toBe(want);
+    expect(openapiVersion(documentRoot(given('paths: {}', openapi).doc).node)).toBe(want);
   });
 
   it.each([
