@@ -5,14 +5,14 @@
 import { child, entries, list, str, type At, type Ctx, type Location } from './node.js';
 import { isJsonMedia } from './media.js';
 import { operations } from './operations.js';
-import { openapiVersion, type OpenApiVersion } from '../../load/operations.js';
+import { HTTP_METHODS, openapiVersion, type OpenApiVersion } from '../../load/operations.js';
 
 interface Unsupported {
   at: Location;
   message: string;
 }
 
-const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters', 'get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const PATH_ITEM_FIELDS = new Set<string>(['$ref', 'summary', 'description', 'servers', 'parameters', ...HTTP_METHODS]);
 /** Parameter locations the runtime serializes (3.2's `querystring` is read as one schema by the operation walk). */
 const PARAM_LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
 /** Media types of a sequence of items that the runtime reads (or sends) whole, not item by item. */
@@ -145,7 +145,7 @@ export function unsupportedConstructs(ctx: Ctx, root: At): Unsupported[] {
 }
 
 function isOperationKey(key: string): boolean {
-  return ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(key);
+  return (HTTP_METHODS as readonly string[]).includes(key);
 }
 
 /** An XML body's schema describes its structure (not the document as one string). */
