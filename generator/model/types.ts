@@ -293,6 +293,56 @@ export interface OperationConventions {
   sets: { param: string; property: string; at: SourceRef }[];
   /** Properties of the success body that hold the signed-in principal's username (`x-principal: username`). */
   principal: { property: string; at: SourceRef }[];
+  /** How the operation pages, when it is a list the reader recognises unambiguously (conventions/pagination.ts). */
+  pagination?: Paging & { source: PagingSource; at: SourceRef };
+  /** The success response streams items (conventions/stream.ts). */
+  stream?: StreamReading;
+}
+
+/** Where a value sits in a response body: property names from the top; `[]` is the body itself. */
+export type BodyPath = readonly string[];
+
+/**
+ * How a list operation pages (conventions/pagination.ts), in the form the generated client's runtime takes it:
+ * - `offset`: `offset` advanced by the items received, `limit` the page size (the conventions' meta+items is this
+ *   style, with `total` at `['meta', 'total']`);
+ * - `page`: a page number from `first` (1 unless the parameter's default or minimum says 0), `size` the page size;
+ * - `cursor`: the next cursor read at `next` in the body (Slack's `response_metadata.next_cursor`, AWS's
+ *   `NextToken`); it ends at a missing or empty cursor, or where `hasMore` is false;
+ * - `item-cursor`: the last item's id (at `itemId` within an item) is the next cursor, while `hasMore` is true
+ *   (Stripe's `starting_after` + `has_more`);
+ * - `next-url`: a URL of the next page at `next` in the body;
+ * - `link`: an RFC 8288 `Link` header's `rel="next"` target (GitHub).
+ * `items` is where the page's items are. Parameter names are as the document writes them.
+ */
+export type Paging =
+  | { style: 'offset'; offset: string; limit?: string; items: BodyPath; total?: BodyPath; limitMax?: number }
+  | { style: 'page'; page: string; size?: string; first: number; items: BodyPath; total?: BodyPath; limitMax?: number }
+  | { style: 'cursor'; cursor: string; next: BodyPath; size?: string; hasMore?: BodyPath; items: BodyPath; limitMax?: number }
+  | { style: 'item-cursor'; cursor: string; itemId: BodyPath; hasMore: BodyPath; size?: string; items: BodyPath; limitMax?: number }
+  | { style: 'next-url'; next: BodyPath; size?: string; items: BodyPath; limitMax?: number }
+  | { style: 'link'; size?: string; items: BodyPath; limitMax?: number };
+
+/** Where a pagination reading comes from: the conventions' meta+items, the document's shape, an extension, config. */
+export type PagingSource = 'conventions' | 'shape' | 'x-pagination' | 'x-speakeasy-pagination' | 'x-fern-pagination' | 'config';
+
+/** Streaming media types a response may have (issue 47). */
+export type StreamMediaType = 'text/event-stream' | 'application/jsonl' | 'application/x-ndjson' | 'application/json-seq' | 'multipart/mixed';
+
+/** A success response that is a stream of items (conventions/stream.ts). */
+export interface StreamReading {
+  mediaType: StreamMediaType;
+  /** The media type's `itemSchema`; absent in a document without one (items are strings, or unknown JSON values). */
+  item?: SourceRef;
+  /** SSE: the `event` values the item schema names (a `const`/`enum` of `event`, or of each `oneOf` branch), in
+   *  document order; `[]` when it names none. */
+  events: string[];
+  /** SSE: the event after which the server ends the stream (`x-terminal-event` on the media type object). */
+  terminal?: string;
+  /** Resume with `Last-Event-ID` is faithful: the method is safe (RFC 9110 9.2.1), or the operation says
+   *  `x-resumable: true`. The client still resumes only once the server has sent ids. */
+  resumable: boolean;
+  at: SourceRef;
 }
 
 /** A schema under `components.schemas`: its key as written, and the words a hover shows. */
