@@ -69,7 +69,7 @@ export function readDocument(doc: OpenApiDocument, file: string, pagination: Rea
     const setting = id !== undefined && Object.hasOwn(pagination, id) ? pagination[id]! : undefined;
     if (!setting) return reading;
     configured.add(id!);
-    const shown = `${setting.at.file} ${setting.at.pointer.slice(2).split('/').map(unescapePointer).join('.')}`;
+    const shown = `${setting.at.file}: "${setting.at.pointer.slice(2).split('/').map(unescapePointer).join('.')}"`;
     const r = configPagination(ctx, op, setting.value, new Place({ absoluteRef: setting.at.file }, setting.at.pointer), shown);
     if (r.problem) problems.push(r.problem.message);
     // The config decides: its Paging, or none (false, or a value it cannot read: warned).

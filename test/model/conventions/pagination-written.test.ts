@@ -154,7 +154,7 @@ describe('the config setting `pagination` (docex.config.json clients)', () => {
   it('a value the model cannot read, or an operationId that names nothing: a warning naming the file and setting', () => {
     const m = model({ '*': { pagination: { listX: { style: 'cursor', cursor: 'nope', next: ['next_cursor'] }, listY: false } } });
     expect(m.operations[0]!.conventions.pagination).toBeUndefined();
-    expect(m.warnings).toContain('docex.config.json clients.*.pagination.listX: `cursor` names `nope`, not a query parameter of the operation; the operation does not page');
+    expect(m.warnings).toContain('docex.config.json: "clients.*.pagination.listX": `cursor` names `nope`, not a query parameter of the operation; the operation does not page');
     expect(m.warnings).toContain('docex.config.json: the pagination setting of "listY" matches no operationId: it is left out');
   });
 
@@ -184,7 +184,7 @@ describe('the config setting `pagination` (docex.config.json clients)', () => {
         const m = model({ '*': { pagination: { listX: v } } });
         const p = m.operations[0]!.conventions.pagination;
         if (p) expect(p.source).toBe('config');
-        else if (v !== false) expect(m.warnings.some((w) => typeof w === 'string' && w.startsWith('docex.config.json clients.*.pagination.listX: '))).toBe(true);
+        else if (v !== false) expect(m.warnings.some((w) => typeof w === 'string' && w.startsWith('docex.config.json: "clients.*.pagination.listX": '))).toBe(true);
       }),
       { numRuns: 300, seed: 20261128 },
     );
