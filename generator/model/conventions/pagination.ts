@@ -120,7 +120,7 @@ function sizeOf(ctx: Ctx, op: Operation, items: At | undefined): { size?: string
   const one = roleParam(op, SIZE);
   const size = one === 'several' ? undefined : one;
   const max = keyword(ctx, size?.schema, 'maximum') ?? keyword(ctx, items, 'maxItems');
-  return { ...(size ? { size: size.name } : {}), ...(typeof max === 'number' && max > 0 ? { limitMax: max } : {}) };
+  return { ...(size ? { size: size.name } : {}), ...(Number.isSafeInteger(max) && (max as number) > 0 ? { limitMax: max as number } : {}) };
 }
 
 /** The array the items are in, to read its bound and its items' `id`. */
