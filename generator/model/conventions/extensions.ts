@@ -9,4 +9,5 @@ export const EXT = {
   sets: 'x-sets',
   principal: 'x-principal',
   unique: 'x-unique',
+  pagination: 'x-pagination',
 } as const;
