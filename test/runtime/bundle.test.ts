@@ -42,7 +42,9 @@ describe('runtime bundle', () => {
     // Regression guard for the size of a browser program with pagination (the figures behind it: bench/README.md).
     // Issue 44's ApiPromise (withResponse/asResponse), request ids, the API's words in messages and
     // UnexpectedBodyError took it past the 5 KB budget's earlier guard; this one is the figure plus a small margin.
-    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(6020);
+    // createApi (hand-written specs) always ships the rules against replaying a write, now reached through
+    // Codecs.replay so that generated clients of read-only APIs can leave them out: a few bytes more here.
+    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(6090);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
 
