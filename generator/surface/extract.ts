@@ -307,8 +307,16 @@ function* methodsOf(ts: TS, members: Iterable<tsTypes.TypeElement>, interfaces: 
     const t = member.type;
     const resource = t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) && /Resource$/.test(t.typeName.text) ? interfaces.get(t.typeName.text) : undefined;
     if (resource) yield* methodsOf(ts, resource, interfaces, `${path}.`);
-    else yield [path, path.split('.').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')];
+    else yield [path, typesName(ts, t) ?? path.split('.').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')];
   }
+}
+
+/** The name a method's types are named after, read from its type: `XCall`, or a function taking `XParams` (the
+ *  model makes names unique, so `a.bC.x` and `aB.c.x` are `ABCX` and `ABCX2`, whatever their paths). */
+function typesName(ts: TS, t: TypeNode | undefined): string | undefined {
+  const named = (n: TypeNode | undefined, suffix: string) => (n && ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && n.typeName.text.endsWith(suffix) ? n.typeName.text.slice(0, -suffix.length) : undefined);
+  if (t && ts.isFunctionTypeNode(t)) return named(t.parameters[0]?.type, 'Params');
+  return named(t, 'Call');
 }
 
 /** The surface of an API from its client.ts and schema.ts, parsed (parents need not be set: node text is read from
