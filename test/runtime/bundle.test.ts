@@ -41,8 +41,9 @@ describe('runtime bundle', () => {
     expect(core).not.toContain('meta+items');
     // Regression guard for the size of a browser program with pagination (the figures behind it: bench/README.md).
     // Issue 44's ApiPromise (withResponse/asResponse), request ids, the API's words in messages and
-    // UnexpectedBodyError took it past the 5 KB budget's earlier guard; this one is the figure plus a small margin.
-    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(6020);
+    // UnexpectedBodyError took it past the 5 KB budget's earlier guard; this one is the figure plus a small margin
+    // (raised for the plain-http check of a call's credential headers).
+    expect(gzipSync(full, { level: 9 }).length).toBeLessThan(6030);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
 
