@@ -22,7 +22,7 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
 export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
   // A credential given as a client header (`authorization`, `cookie`, `x-api-key`…) is a secret too.
-  const secret = !!(options.tokens || options.auth || Object.keys(options.headers ?? {}).some((h) => /auth|cookie|key|token|secret/i.test(h)));
+  const secret = !!(options.tokens || options.auth || secretHeader(options.headers));
   const root = checkBaseUrl(options.baseUrl, secret) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
   // An operation server resolved and checked once per URL, not on every call (the document names only a few).
@@ -58,6 +58,8 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const asked = headers['if-none-match'] !== shared;
     const input = own(p, 'body');
     const body = spec.body && input !== undefined ? encodeBody(spec.body, input, headers, codecs) : undefined;
+    // A call's credential header is held to the client's: not over plain http but to a loopback host.
+    if (secretHeader(o.headers)) checkBaseUrl(url);
     if (o.headers) Object.assign(headers, lowerCase(o.headers));
     // Headers the caller gives may be credentials too: with any credential, redirects stay within the origin.
     const credentialed = attached || !!(options.headers || o.headers);
@@ -181,6 +183,9 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
   };
   return { ...createCaller(options, apiPath, { replay: writeReplay, ...codecs }), fetch: rawFetch as typeof fetch };
 }
+
+/** Whether headers hold one named like a credential (`authorization`, `cookie`, `x-api-key`…). */
+const secretHeader = (h: Record<string, string> = {}) => /auth|cookie|key|token|secret/i.test(Object.keys(h) + '');
 
 /**
  * With `secret` (a token source, credentials or a credential header is configured), plain http is

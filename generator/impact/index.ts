@@ -65,7 +65,7 @@ function analyse(inputs: ImpactInputs, changes: ImpactChange[]): ImpactReport {
     if (!byApi.has(change.api)) {
       const dir = join(output, change.api);
       const client = program.getSourceFile(join(dir, 'client.ts'));
-      byApi.set(change.api, client && new ApiTargets(ts, checker, client, program.getSourceFile(join(dir, 'schema.ts'))));
+      byApi.set(change.api, client && new ApiTargets(ts, checker, client, program.getSourceFile(join(dir, 'schema.ts')), program.getSourceFile(join(dir, 'index.ts'))));
     }
     const targets = byApi.get(change.api);
     // An API the consumer's program does not reach: nothing of the consumer's code can be affected by it.
@@ -100,6 +100,7 @@ function ruleFor(scope: Scope, ev: Evidence, t: ApiTargets, change: ImpactChange
     case 'operation-removed':
       return referenceRule(scope, ev, change, new Set([t.method(op)].filter((d) => d !== undefined)), op);
     case 'export-removed':
+    case 'export-changed':
       return referenceRule(scope, ev, change, t.exported(target), target, exportUse(ts));
     case 'parameter-removed':
       return referenceRule(scope, ev, change, new Set([t.param(op, target)].filter((d) => d !== undefined)), target);
