@@ -2,13 +2,11 @@
 // a switch over the SSE event names (the terminal one said, a default for event types added later), each JSON Lines
 // item as it comes, and `curl -N`. Checked in the samples, in the built page, and in Chromium.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleFile, discoverApis } from '../../generator/load/index.js';
-import { runDocex } from '../helpers/run-docex.js';
+import { builtSite } from './built-site.js';
 import { inChromium } from './chromium-site.js';
 import { samplesOf } from './samples-kit.js';
 
@@ -53,25 +51,15 @@ describe('the samples of stream operations', () => {
 });
 
 describe('the reference page of a stream operation', () => {
-  let scratch = '';
-  let site = '';
-  beforeAll(async () => {
-    scratch = await mkdtemp(join(tmpdir(), 'docex-docs-streams-'));
-    site = join(scratch, 'site');
-    const r = await runDocex(['docs', '--input', tree, '--output', site], { timeoutMs: 120_000 });
-    expect(r.code, r.stderr).toBe(0);
-  }, 130_000);
-  afterAll(async () => {
-    if (scratch) await rm(scratch, { recursive: true, force: true });
-  });
+  const site = builtSite(tree, 'streams');
 
   it('carries the for await sample in the document it renders', () => {
-    const html = readFileSync(join(site, 'reference', 'orders-v1.html'), 'utf8');
+    const html = readFileSync(join(site(), 'reference', 'orders-v1.html'), 'utf8');
     expect(html).toContain('for await (const item of await api.streamOrderEvents()) {');
     expect(html).toContain('switch (item.event) {');
   });
 
-  inChromium('in Chromium', () => site, (s) => {
+  inChromium('in Chromium', site, (s) => {
     it('shows the operation with its for await sample', async () => {
       const page = await s.browser.newPage();
       try {
