@@ -23,6 +23,7 @@ import {
   readResources,
   readSets,
   readSortable,
+  readStream,
   refusesUnacceptable,
   sortParam,
   sourceOf,
@@ -59,6 +60,7 @@ function read(ctx: Ctx, op: Operation): OperationConventions {
     op.method === 'post' ? uniqueOf(op) : resource.kind === 'replace' && hasStatus(op, '409') ? collectionUnique(operations(ctx, op.root), resource.collection!) : undefined;
   const item = resource.collection === undefined ? undefined : resources.get(resource.collection)?.collection?.item;
   const query = op.params.filter((p) => p.in === 'query');
+  const stream = readStream(ctx, op);
   return {
     successStatus: successStatus(op),
     notAcceptable: refusesUnacceptable(op),
@@ -98,5 +100,6 @@ function read(ctx: Ctx, op: Operation): OperationConventions {
     principal: readPrincipal(ctx, successSchemaNode(ctx, op))
       .filter((p) => p.value === 'username')
       .map((p) => ({ property: p.property, at: sourceOf(p.location) })),
+    ...(stream ? { stream } : {}),
   };
 }

@@ -9,4 +9,6 @@ export const EXT = {
   sets: 'x-sets',
   principal: 'x-principal',
   unique: 'x-unique',
+  terminalEvent: 'x-terminal-event',
+  resumable: 'x-resumable',
 } as const;
