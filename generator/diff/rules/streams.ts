@@ -24,6 +24,12 @@ export function streamsOf(doc: OpenApiDocument): Map<string, StreamSide> {
   return out;
 }
 
+/** The schema at a model's place; a named component as a reference to it, so that its changes are reported once, at
+ *  the component, for every operation that reaches it (as a response body's are). */
+function written(doc: OpenApiDocument, pointer: string): unknown {
+  return /^#\/components\/schemas\/[^/]+$/.test(pointer) ? { $ref: pointer } : placeTarget(doc, pointer);
+}
+
 const names = (events: readonly string[]): string => events.map((e) => `\`${e}\``).join(', ');
 
 export function checkStreams(pair: OperationPair, docs: { base: OpenApiDocument; head: OpenApiDocument }, base: StreamSide | undefined, head: StreamSide | undefined): void {
@@ -37,7 +43,7 @@ export function checkStreams(pair: OperationPair, docs: { base: OpenApiDocument;
   if (removed.length) pair.emit('stream-event-removed', `${location}.event`, { events: names(removed) });
   if (b.terminal !== h.terminal) pair.emit('stream-terminal-event-changed', `${location}.x-terminal-event`, { from: b.terminal ? `\`${b.terminal}\`` : 'none', to: h.terminal ? `\`${h.terminal}\`` : 'none' });
   if (!b.item || !h.item) return;
-  pair.schema(placeTarget(docs.base, b.item.pointer), placeTarget(docs.head, h.item.pointer), 'response', {
+  pair.schema(written(docs.base, b.item.pointer), written(docs.head, h.item.pointer), 'response', {
     location: `${location}.itemSchema`,
     label: `the items of the response ${head.successStatus} stream (${h.mediaType})`,
     kind: 'body',
