@@ -12,7 +12,7 @@ import type { Call, SubApiContext } from './context.js';
 
 /** The request header that stalls a stream: after that many items it sends nothing more and keeps the connection
  *  open, until the client closes it or the sandbox stops (to test a client's idle timeout). */
-export const STALL_HEADER = 'x-sandbox-stall-after';
+export const STALL_HEADER = 'sandbox-stall-after';
 
 /** The stream's items, 1-based: what item `index` is, as its wire text (an SSE event, a line of JSON). */
 function itemText(ctx: SubApiContext, call: Call, stream: StreamReading, index: number, count: number): string {
