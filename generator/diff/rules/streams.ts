@@ -8,7 +8,7 @@ import type { OpenApiDocument } from '../../load/types.js';
 import { placeTarget } from '../../util/json.js';
 import type { OperationPair } from '../context.js';
 
-export interface StreamSide {
+interface StreamSide {
   stream: StreamReading;
   successStatus: number;
 }

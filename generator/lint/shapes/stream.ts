@@ -6,7 +6,7 @@ import type { StreamReading } from '../../model/types.js';
 import type { UserContext } from '@redocly/openapi-core';
 import { unescapePointer } from '../../util/json.js';
 
-export interface StreamAt {
+interface StreamAt {
   stream: StreamReading;
   /** Where the stream's media type object is written (the operation's key when it cannot be placed). */
   at: Location;
