@@ -1,6 +1,9 @@
 // Issue 47: the sandbox serves the stream operations of a 3.2 fixture document over real HTTP on 127.0.0.1: SSE with
 // increasing ids, the event names of the itemSchema and the terminal event last; JSON Lines one item a line; a resume
 // with Last-Event-ID starts after that id; the stall header keeps the stream open and silent.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALL_HEADER } from '../../generator/sandbox/handlers/stream.js';
@@ -76,6 +79,26 @@ describe('stream operations served by the sandbox', () => {
     const bad = await get('/orders/v1/ticks', { 'content-type': 'application/json' }, { method: 'POST', body: '{}' });
     expect(bad.status).toBe(400);
     expect((await fetch(`${t.sb.url}/orders/v1/order-events`)).status).toBe(401);
+  });
+
+  it('sends no event line where the item schema names no event and does not require one', async () => {
+    const tree = mkdtempSync(join(tmpdir(), 'docex-sandbox-streams-'));
+    try {
+      mkdirSync(join(tree, 'chat', 'v1'), { recursive: true });
+      const doc = readFileSync(join(dir, 'orders', 'v1', 'openapi.yaml'), 'utf8').replace('event: { type: string, enum: [tick] }', 'event: { type: string }');
+      writeFileSync(join(tree, 'chat', 'v1', 'openapi.yaml'), doc);
+      const own = await openSandbox({ openapiDir: tree });
+      try {
+        const r = await fetch(`${own.sb.url}/chat/v1/ticks`, { method: 'POST', headers: { authorization: `Bearer ${own.token}`, 'content-type': 'application/json' }, body: '{"symbol":"ACME"}' });
+        const got = events(await r.text());
+        expect(got).toHaveLength(5);
+        expect(got.every((e) => e.event === undefined && e.data.length > 0)).toBe(true);
+      } finally {
+        await own.close();
+      }
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it(`stalls on request (${STALL_HEADER}): that many items, then silence on an open connection`, async () => {

@@ -27,8 +27,11 @@ function itemText(ctx: SubApiContext, call: Call, stream: StreamReading, index: 
   const branch = branchOf(doc, schema, event, gen);
   const generated = generateValue(gen, branch, 'item');
   const item = isObject(generated) ? generated : {};
-  const name = event ?? (typeof item.event === 'string' ? item.event : undefined);
-  const data = dataText(gen, resolveSchema(doc, branch).properties?.data, item.data);
+  const resolved = resolveSchema(doc, branch);
+  // An item schema that names no events: no `event:` line (a client reads the event as `message`), unless it
+  // requires one, when the generated name goes.
+  const name = event ?? (typeof item.event === 'string' && resolved.required?.includes('event') ? item.event : undefined);
+  const data = dataText(gen, resolved.properties?.data, item.data);
   const lines = [`id: ${index}`, ...(name ? [`event: ${name}`] : []), ...data.split('\n').map((l) => `data: ${l}`)];
   return `${lines.join('\n')}\n\n`;
 }
