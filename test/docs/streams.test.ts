@@ -4,8 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { bundleFile, discoverApis } from '../../generator/load/index.js';
+import { bundleFile, discoverApis, type OpenApiDocument } from '../../generator/load/index.js';
 import { builtSite } from './built-site.js';
 import { inChromium } from './chromium-site.js';
 import { samplesOf } from './samples-kit.js';
@@ -47,6 +48,29 @@ describe('the samples of stream operations', () => {
     expect(ts('streamTicks')).toContain(`for await (const item of await api.streamTicks({ body: { symbol: 'ACME' } })) {\n  switch (item.event) {\n    case 'tick':`);
     expect(curl('streamOrderEvents')).toContain(`curl -s -N "$API/order-events" \\\n  -H "Authorization: Bearer $ACCESS_TOKEN" \\\n  -H 'Accept: text/event-stream'`);
     expect(curl('streamOrderFeed')).toContain(`-H 'Accept: application/jsonl'`);
+  });
+});
+
+describe('the sample of a stream whose event names are hostile', () => {
+  it('quotes each name: the module still parses, one case per event', () => {
+    const names = [`it's`, 'a\nb */ x', '${y}`'];
+    const itemSchema = { oneOf: names.map((e) => ({ type: 'object', required: ['event', 'data'], properties: { event: { const: e }, data: { type: 'string' } } })) };
+    const document = {
+      openapi: '3.2.0',
+      info: { title: 'Hostile', version: '1' },
+      servers: [{ url: 'https://api.example.com/hostile/v1' }],
+      paths: { '/events': { get: { operationId: 'streamEvents', responses: { '200': { description: 'The stream never ends.', content: { 'text/event-stream': { itemSchema } } } } } } },
+    } as unknown as OpenApiDocument;
+    const [sample] = samplesOf([{ entry: { id: 'hostile/v1', subApi: 'hostile', version: 'v1', file: '/repo/openapi/hostile/v1/openapi.yaml', relPath: 'hostile/v1/openapi.yaml' }, document }]);
+    const file = ts.createSourceFile('sample.ts', sample!.source, ts.ScriptTarget.ES2022, true);
+    expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+    const cases: string[] = [];
+    const visit = (n: ts.Node): void => {
+      if (ts.isCaseClause(n) && ts.isStringLiteral(n.expression)) cases.push(n.expression.text);
+      ts.forEachChild(n, visit);
+    };
+    visit(file);
+    expect(cases).toEqual(names);
   });
 });
 
