@@ -10,6 +10,7 @@ import { enumValues, exhaustiveRule, removedValueRule } from './enums.js';
 import { inside, loadConsumer } from './project.js';
 import { exportUse, referenceRule, setOtherThan, uncheckedRead } from './references.js';
 import { callRule, literalRule } from './required.js';
+import { streamSwitchRule } from './streams.js';
 import type { Rule } from './rule.js';
 import { ApiTargets } from './targets.js';
 import type { ImpactChange, ImpactReport, Place, Scope } from './types.js';
@@ -71,6 +72,8 @@ function analyse(inputs: ImpactInputs, changes: ImpactChange[]): ImpactReport {
     // An API the consumer's program does not reach: nothing of the consumer's code can be affected by it.
     const rule = targets && ruleFor(scope, ev, targets, change);
     if (rule) rules.push(rule);
+    const streamRule = targets && change.kind === 'enum-value-added' ? streamSwitchRule(scope, ev, change, targets.path(change.target ?? '').decls) : undefined;
+    if (streamRule) rules.push(streamRule);
   }
   const places = scan(scope, rules, inputs.cwd);
   const hit = new Set(places.map((p) => p.change));

@@ -103,7 +103,10 @@ function walk(ts: TS, src: tsTypes.SourceFile, node: TypeNode, path: string, loc
       else if (openString(ts, m)) extensible = true;
       else rest.push(m);
     }
-    if (values.length) local.enums.set(path, { values, extensible });
+    // The alternatives of a union each name their discriminant (`event: 'created'` | `event: 'done'`): the property
+    // holds any of their values.
+    const had = local.enums.get(path);
+    if (values.length) local.enums.set(path, had ? { values: [...new Set([...had.values, ...values])], extensible: had.extensible || extensible } : { values, extensible });
     for (const m of rest) walk(ts, src, m, path, local, depth + 1);
     return;
   }

@@ -10,4 +10,6 @@ export const EXT = {
   principal: 'x-principal',
   unique: 'x-unique',
   pagination: 'x-pagination',
+  terminalEvent: 'x-terminal-event',
+  resumable: 'x-resumable',
 } as const;
