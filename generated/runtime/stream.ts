@@ -130,7 +130,7 @@ export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader
     const exchange = send().then(
       (response): Exchange<unknown> => {
         clearTimeout(timer);
-        const stream = new Stream(() => items(spec.stream!, response, controller, send, idleTimeoutMs, o.signal, what), controller);
+        const stream = new Stream(() => oneByOne(items(spec.stream!, response, controller, send, idleTimeoutMs, o.signal, what)), controller);
         return [response, async () => stream, idHeader];
       },
       (err: unknown) => {
@@ -245,8 +245,24 @@ function splitter(spec: StreamSpec, push: (item: unknown) => void, fail: (e: Str
   };
 }
 
+/** The items of each batch one by one: those a chunk of the body held are handed out without a trip through the
+ *  generator each (which would cost more than parsing them). */
+function oneByOne<T>(batches: AsyncGenerator<T[]>): AsyncIterator<T> {
+  let batch: T[] = [];
+  let i = 0;
+  const step = (r: IteratorResult<T[]>): IteratorResult<T> | Promise<IteratorResult<T>> => {
+    if (r.done) return { done: true, value: undefined };
+    [batch, i] = [r.value, 1];
+    return { done: false, value: batch[0]! };
+  };
+  return {
+    next: () => (i < batch.length ? Promise.resolve({ done: false, value: batch[i++]! }) : batches.next().then(step)),
+    return: () => ((batch = []), batches.return([]).then(() => ({ done: true, value: undefined }))),
+  };
+}
+
 /**
- * The items of `first` and, where the spec allows a resume, of the responses that continue it. Leaving the loop in any
+ * Batches of the items (those of one chunk of the body) of `first` and, where the spec allows a resume, of the responses that continue it. Leaving the loop in any
  * way aborts `controller`, which closes the connection.
  */
 async function* items(
@@ -257,7 +273,7 @@ async function* items(
   idleTimeoutMs: number | undefined,
   signal: AbortSignal | undefined,
   what: string,
-): AsyncGenerator<unknown> {
+): AsyncGenerator<unknown[]> {
   const queue: unknown[] = [];
   let failure: StreamError | undefined;
   let ended = false;
@@ -292,17 +308,17 @@ async function* items(
           const { done, value } = await reader.read();
           if (done) break;
           split.feed(value);
-          if (failure) throw failure;
+          // The items before a failure still arrive, then the failure.
           if (queue.length) {
             resumes = 0;
-            for (let i = 0; i < queue.length; i++) yield queue[i];
-            queue.length = 0;
+            yield queue.splice(0);
           }
+          if (failure) throw failure;
           if (ended) return;
         }
         split.end();
+        if (queue.length) yield queue.splice(0);
         if (failure) throw failure;
-        for (const item of queue.splice(0)) yield item;
         if (ended || spec.terminal === undefined) return;
         dropped = new StreamError(`${what}: the stream ended before its ${spec.terminal} event`);
       } catch (err) {
