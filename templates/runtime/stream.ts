@@ -6,6 +6,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ApiPromise, type Exchange } from './api-promise.js';
 import { TimeoutError } from './errors.js';
+import { accepts, unexpected } from './response.js';
 import { sleep } from './retry.js';
 import type { Api, CallOptions, OperationSpec, StreamSpec } from './types.js';
 
@@ -126,8 +127,12 @@ export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader
     const send = (lastEventId?: string) =>
       api.call(spec, params, { ...o, signal, ...(lastEventId !== undefined ? { headers: { ...o.headers, 'last-event-id': lastEventId } } : {}) }).asResponse();
     const exchange = send().then(
-      (response): Exchange<unknown> => {
+      async (response): Promise<Exchange<unknown>> => {
         clearTimeout(timer);
+        // A body of another type (a proxy's login page) is not read as items.
+        const type = response.headers.get('content-type') ?? '';
+        const accept = o.accept ?? spec.accept.join(', ');
+        if (!accepts(accept, type)) throw await unexpected(response, `a ${type || 'untyped'} body, not the ${accept} stream asked for`, idHeader);
         const stream = new Stream(() => oneByOne(items(spec.stream!, response, controller, send, idleTimeoutMs, o.signal, what)), controller);
         return [response, async () => stream, idHeader];
       },

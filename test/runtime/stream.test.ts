@@ -281,6 +281,14 @@ export async function check() {
     }
   });
 
+  it('a success response of another media type (a proxy page) is an UnexpectedBodyError, never items', async () => {
+    routes.set('GET /logs', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>sign in</html>');
+    });
+    await expect(client().streamLogs()).rejects.toMatchObject({ name: 'UnexpectedBodyError', rawText: '<html>sign in</html>' });
+  });
+
   it('a 3.1 document without itemSchema: SSE events with string data; JSON values a line', async () => {
     routes.set('GET /ticks', (_req, res) => {
       sse(res);
