@@ -46,6 +46,9 @@ export interface CallOptions {
   timeoutMs?: number;
   /** This call's retry policy, in place of the client's (`false`: one attempt). */
   retry?: RetryOptions | false;
+  /** A stream: end it with a TimeoutError when nothing arrives for this many milliseconds (`timeoutMs` then bounds
+   *  only the wait for the response's headers). */
+  idleTimeoutMs?: number;
 }
 
 /** ClientOptions of a client whose document declares API key, http basic or bearer schemes: `auth` holds credentials
@@ -141,6 +144,8 @@ export interface Codecs {
   /** The rules of a write that a replay would misreport (replay.ts), for documents with writes; without it every
    *  call is retried as its method allows. createApi and createApiCore always have it. */
   replay?: (method: string, has: (name: string) => boolean) => Replay | undefined;
+  /** The method of a stream operation: it resolves to a Stream once the headers arrive (stream.ts). */
+  stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
 }
 
 /** The method sent: QUERY too, and any other method an OpenAPI 3.2 document names (`LINK`, `PURGE`), as written. */
@@ -166,6 +171,17 @@ export interface OperationSpec {
   server?: string;
   /** Error statuses (`404`, `4XX`, `default`) whose JSON body the document declares: the ApiError carries it as `body`. */
   errors?: Readonly<Record<string, ErrorSpec>>;
+  /** The success response is a stream of items (stream.ts). */
+  stream?: StreamSpec;
+}
+
+/** A streamed response: its format; SSE events whose `data` is JSON (all, or those named); the event after which the
+ *  server ends it; whether a dropped stream may be resumed with Last-Event-ID. */
+export interface StreamSpec {
+  format: 'sse' | 'jsonl' | 'json-seq';
+  json?: true | readonly string[];
+  terminal?: string;
+  resumable?: boolean;
 }
 
 /** The dotted paths of a client's methods (`listDocuments`, `repos.get`): the keys of its operation specs. */

@@ -11,7 +11,7 @@ import { clientInterface, clientMember, type MemberGroup } from './client-interf
 import { authTable, clientOptions } from './client-options.js';
 import { sharedErrorDeclarations, sharedErrorTypes, type SharedErrorTypes } from './error-types.js';
 import { byTag, type OperationGroup } from './groups.js';
-import { importDeclarations, runtimeValue, type Rendered, type Use } from './imports.js';
+import { importDeclarations, runtimeValue, specifier, type Rendered, type Use } from './imports.js';
 import { operationDecl, operationTypes } from './operation-types.js';
 import { docs, lineComment, q, type Kinds, type Printer, type Statement } from './print.js';
 import { specsStatement } from './specs.js';
@@ -26,6 +26,7 @@ const CODECS: { option: string; name: string; module: string; needed: (op: Opera
   { option: 'param', name: 'styledParam', module: 'param-styles', needed: (op, api) => op.params.some(styled) && !api.operations.some((o) => o.params.some((p) => p.in === 'querystring')) },
   { option: 'error', name: 'documentedError', module: 'error-body', needed: typedErrors },
   { option: 'replay', name: 'writeReplay', module: 'replay', needed: writes },
+  { option: 'stream', name: 'streamCall', module: 'stream', needed: (op) => op.conventions.stream !== undefined },
 ];
 
 /** `createXClient`: the options' defaults, and bindOperations with the specs, the codecs and the credentials table. */
@@ -93,5 +94,9 @@ export function renderClient(api: ApiModel, runtimeImport: string, printer: Prin
   ];
   // The runtime's modules imported in the order the factory's call names them: bindOperations, the codecs, `auth`.
   const imports = importDeclarations([make, auth, ...body].flatMap((p) => p.uses), runtimeImport, K);
-  return printer.print([...imports, ...body.flatMap((p): Statement[] => p.statements)]);
+  // The stream error class from its own module (runtime/index.ts does not load it): only clients that stream ship it.
+  const streams: Statement[] = api.operations.some((op) => op.conventions.stream)
+    ? [{ kind: K.ExportDeclaration, namedExports: ['StreamError'], moduleSpecifier: specifier({ runtime: 'stream' }, runtimeImport) }]
+    : [];
+  return printer.print([...imports, ...streams, ...body.flatMap((p): Statement[] => p.statements)]);
 }

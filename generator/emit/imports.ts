@@ -34,7 +34,7 @@ export interface Rendered<S> {
 const rank = (m: ModuleRef) => ('package' in m ? 0 : 'sibling' in m ? 1 : 2);
 
 /** The specifier of a module from a file that imports the runtime's entry as `runtimeImport`. */
-function specifier(m: ModuleRef, runtimeImport: string): string {
+export function specifier(m: ModuleRef, runtimeImport: string): string {
   if ('package' in m) return m.package;
   if ('sibling' in m) return `./${m.sibling}.js`;
   return runtimeImport.replace(/index\.js$/, `${m.runtime}.js`);

@@ -3,7 +3,7 @@
 // that takes and returns them is the client interface's (client-interface.ts); the error types several operations
 // share are error-types.ts's.
 import type { OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
-import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type SuccessMedia } from '../model/index.js';
+import { emptySuccessStatuses, successMedia, type ApiModel, type OperationModel, type ParamModel, type StreamReading, type SuccessMedia } from '../model/index.js';
 import { bodyDoc, paramDoc } from './client-docs.js';
 import { typedErrors } from './client-features.js';
 import { errorStatusType, sharedErrorType, type SharedErrorTypes } from './error-types.js';
@@ -62,6 +62,15 @@ function bodyType(op: OperationModel): string {
 function mediaResult(op: OperationModel, r: SuccessMedia, expand: [string, string][] | undefined): { type: string; uses: Use[] } {
   const uses: Use[] = [];
   let t: string;
+  const stream = streamed(op, r);
+  if (stream) {
+    // The item: the itemSchema's type (schema-stream-items.ts puts it in schema.ts), else what a document without one
+    // says: SSE events with string data, or JSON values.
+    const item = stream.item ? `${opType(op)}['responses'][${q(r.statuses[0]!)}]['content'][${q(r.mediaType)}]` : stream.mediaType === 'text/event-stream' ? 'ServerSentEvent' : 'unknown';
+    if (!stream.item && stream.mediaType === 'text/event-stream') uses.push(runtimeType('ServerSentEvent'));
+    uses.push(runtimeType('Stream'));
+    return { type: `Stream<${item}>`, uses };
+  }
   if (r.kind === 'json') t = r.statuses.map((s) => `${opType(op)}['responses'][${q(s)}]['content'][${q(r.mediaType)}]`).join(' | ');
   else t = r.kind === 'text' ? 'string' : 'Blob';
   if (expand && r.kind === 'json') {
@@ -73,6 +82,12 @@ function mediaResult(op: OperationModel, r: SuccessMedia, expand: [string, strin
     uses.push(runtimeType('WithEtag'));
   }
   return { type: emptySuccessStatuses(op).length ? `${t} | undefined` : t, uses };
+}
+
+/** The operation's stream, when `r` is the media type it streams. */
+function streamed(op: OperationModel, r: SuccessMedia): StreamReading | undefined {
+  const s = op.conventions.stream;
+  return s && r.mediaType.split(';')[0]!.trim().toLowerCase() === s.mediaType ? s : undefined;
 }
 
 /** The media types a call may ask for, as a union of literals. */

@@ -10,6 +10,7 @@ import { boundsOf, parameterNotes } from '../model/value-notes.js';
 import { isObject } from '../util/json.js';
 import { boundTag } from './client-docs.js';
 import { placeMarked, visibleToTypes } from './schema-operations.js';
+import { withStreamItems } from './schema-stream-items.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
 type TS = typeof import('typescript');
@@ -107,7 +108,8 @@ function appendLines(ts: TS, node: import('typescript').Node, before: number, li
 export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string {
   const { transformSchema, astToString, resolveRef, scanDiscriminators } = kit;
   // Every operation under a fixed field, once (3.2's QUERY and additional ones too), before ids are deduplicated there.
-  const visible = visibleToTypes(document);
+  const typed = withStreamItems(document);
+  const visible = visibleToTypes(typed);
   const doc = withoutDuplicateOperationIds(visible);
   const schema = doc as unknown as OpenAPI3;
   const ctx: GlobalContext = {
@@ -145,7 +147,7 @@ export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string 
   };
   const nodes = (): Parameters<typeof astToString>[0] => {
     const made = transformSchema(schema, ctx);
-    return visible === document ? made : (placeMarked(kit.ts, made) as typeof made);
+    return visible === typed ? made : (placeMarked(kit.ts, made) as typeof made);
   };
   return kit.withDocComments((original) => withNotes(kit.ts, doc, original), () => printable(astToString(nodes())));
 }

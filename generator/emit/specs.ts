@@ -2,7 +2,7 @@
 // Written as an object literal a person reads and reviews (`satisfies` checks it against OperationSpec and the
 // client's methods), except for large documents, where the compact form pays: one JSON member a line, parsed by the
 // runtime on first use. The threshold and what it saves are in ARCHITECTURE.md ("Emitting TypeScript").
-import { successMedia, type ApiModel, type OperationModel } from '../model/index.js';
+import { successMedia, type ApiModel, type OperationModel, type StreamReading } from '../model/index.js';
 import type { OperationSpec } from '../../templates/runtime/types.js';
 import { metSchemes, paging, typedErrors } from './client-features.js';
 import { runtimeType, type Use } from './imports.js';
@@ -37,10 +37,17 @@ function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
     ...(op.conventions.etag.etag ? { etag: true } : {}),
     ...(op.security && metSchemes(api).length ? { security: op.security } : {}),
     ...(op.server !== undefined ? { server: op.server } : {}),
+    ...(op.conventions.stream ? { stream: streamSpec(op.conventions.stream) } : {}),
     ...(errors.length
       ? { errors: Object.fromEntries(errors.map((e) => [errorKey(e.status), e.mediaType ? { ...(e.type ? { type: e.type } : {}), ...(e.required.length ? { required: e.required } : {}) } : false])) }
       : {}),
   } satisfies OperationSpec;
+}
+
+/** How the runtime reads a streamed response (runtime/stream.ts). */
+function streamSpec(s: StreamReading): NonNullable<OperationSpec['stream']> {
+  const format = s.mediaType === 'text/event-stream' ? 'sse' : s.mediaType === 'application/json-seq' ? 'json-seq' : 'jsonl';
+  return { format, ...(s.json ? { json: s.json } : {}), ...(s.terminal !== undefined ? { terminal: s.terminal } : {}), ...(s.resumable && format === 'sse' ? { resumable: true } : {}) };
 }
 
 /** A property key: as it is when it is an identifier, else quoted. */

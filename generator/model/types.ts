@@ -337,6 +337,9 @@ export interface StreamReading {
   /** SSE: the `event` values the item schema names (a `const`/`enum` of `event`, or of each `oneOf` branch), in
    *  document order; `[]` when it names none. */
   events: string[];
+  /** SSE: the item schema parses `data` as JSON (`contentMediaType: application/json` or a `contentSchema`): for every
+   *  event (`true`), or for the events named; absent when for none. */
+  json?: true | string[];
   /** SSE: the event after which the server ends the stream (`x-terminal-event` on the media type object). */
   terminal?: string;
   /** Resume with `Last-Event-ID` is faithful: the method is safe (RFC 9110 9.2.1), or the operation says

@@ -183,7 +183,7 @@ export function extractSurface(printer: SurfaceParser, clientText: string, schem
 
 /** What index.ts declares itself (its named schema types, `Repository`), by name, with the schema each names
  *  (`components/schemas/repository`) where it is one: its re-exports of client.ts and the runtime are theirs. */
-export function indexExports(ts: TS, index: tsTypes.SourceFile): Map<string, string | undefined> {
+function indexExports(ts: TS, index: tsTypes.SourceFile): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
   for (const s of index.statements) {
     if (!ts.isTypeAliasDeclaration(s) || !(ts.canHaveModifiers(s) ? ts.getModifiers(s) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;

@@ -30,7 +30,7 @@ export function bindOperations<C>(options: ClientOptions & AuthOptions, apiPath:
     const names = path.split('.');
     let at = client;
     for (const r of names.slice(0, -1)) at = (at[r] ??= {}) as Record<string, unknown>;
-    const call = (params?: object, o?: CallOptions) => api.call(spec, params, o);
+    const call = spec.stream && codecs?.stream ? codecs.stream(api, spec, options.requestIdHeader) : (params?: object, o?: CallOptions) => api.call(spec, params, o);
     at[names.at(-1)!] = spec.paginated
       ? Object.assign(call, { all: (params?: object, o?: CallOptions) => all(api, spec, params, o), pages: (params?: object, o?: CallOptions) => pages(api, spec, params, o) })
       : call;

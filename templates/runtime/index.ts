@@ -26,6 +26,8 @@ export {
 export type { TokenSource } from './auth.js';
 export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './etag.js';
 export type { RetryOptions } from './retry.js';
+// Types only: the stream module loads with a client that streams (its StreamError is exported by that client).
+export type { ServerSentEvent, Stream } from './stream.js';
 export type {
   Api,
   AuthOptions,
@@ -56,5 +58,6 @@ export type {
   SchemeSpec,
   SecuritySpec,
   SortParam,
+  StreamSpec,
   WithEtag,
 } from './types.js';

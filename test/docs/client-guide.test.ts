@@ -18,15 +18,17 @@ let diagnostics = '';
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   writeTree(join(dir, 'github'), (await generateTree(join(repoRoot, 'node_modules/@octokit/openapi/generated/api.github.com.json'), { clients: { '*': { name: 'GitHub' } } })).tree);
+  // The streaming section's samples: GitHub's document has no stream operation.
+  writeTree(join(dir, 'streams'), (await generateTree(join(repoRoot, 'test/fixtures/streams/v32.yaml'))).tree);
   mkdirSync(dir, { recursive: true });
   samples.forEach((s, i) => writeFileSync(join(dir, `sample-${i + 1}.ts`), s));
   diagnostics = (await typecheckEach('client-guide', ['client-guide'])).get('client-guide')!;
 }, 300_000);
 
 describe('the generated client guide', () => {
-  it('has TypeScript samples, each a module of a GitHub client', () => {
+  it('has TypeScript samples, each a module of a GitHub client (or, streaming, of the streams fixture\'s)', () => {
     expect(samples.length).toBeGreaterThanOrEqual(2);
-    for (const s of samples) expect(s).toContain("from './github/index.js'");
+    for (const s of samples) expect(s).toMatch(/from '\.\/(github|streams)\/index\.js'/);
   });
 
   it('compiles every sample under tsc --strict', () => {

@@ -19,7 +19,7 @@ const CARRIED: Record<string, Exclude<StreamMediaType, 'multipart/mixed'>> = {
 const SAFE = new Set(['get', 'head', 'options', 'trace', 'query']);
 
 /** The streaming media type the client reads item by item, of a media type key as written (parameters dropped). */
-export function streamMediaType(mediaType: string): Exclude<StreamMediaType, 'multipart/mixed'> | undefined {
+function streamMediaType(mediaType: string): Exclude<StreamMediaType, 'multipart/mixed'> | undefined {
   return CARRIED[mediaType.split(';')[0]!.trim().toLowerCase()];
 }
 
@@ -33,10 +33,13 @@ export function readStream(ctx: Ctx, op: Operation): StreamReading | undefined {
   const item = child(ctx, media, 'itemSchema');
   const terminal = str(media.node[EXT.terminalEvent]);
   const declared = op.op.node[EXT.resumable];
+  const sse = mediaType === 'text/event-stream';
+  const json = sse && item ? jsonData(ctx, item) : undefined;
   return {
     mediaType,
     ...(item ? { item: sourceOf(item.location) } : {}),
-    events: mediaType === 'text/event-stream' && item ? eventNames(ctx, item) : [],
+    events: sse && item ? eventNames(ctx, item) : [],
+    ...(json ? { json } : {}),
     ...(terminal !== undefined ? { terminal } : {}),
     resumable: declared === false ? false : declared === true || SAFE.has(op.method),
     at: sourceOf(media.location),
@@ -51,6 +54,21 @@ function eventNames(ctx: Ctx, schema: At, depth = 0): string[] {
   const own = event ? [event.node.const, ...(Array.isArray(event.node.enum) ? event.node.enum : [])].filter((v): v is string => typeof v === 'string') : [];
   const branches = ['oneOf', 'anyOf', 'allOf'].flatMap((k) => list(ctx, schema, k)).flatMap((b) => eventNames(ctx, b, depth + 1));
   return [...new Set([...own, ...branches])];
+}
+
+/** The events whose `data` the item schema gives as JSON: `true` for all (a branch naming no event, or the schema
+ *  itself), else their names; undefined for none. */
+function jsonData(ctx: Ctx, schema: At, depth = 0): true | string[] | undefined {
+  if (depth > 8) return undefined;
+  const data = child(ctx, child(ctx, schema, 'properties'), 'data');
+  if (data && (data.node.contentSchema !== undefined || /^application\/([\w.-]+\+)?json$/i.test(str(data.node.contentMediaType) ?? ''))) {
+    const names = eventNames(ctx, schema, depth);
+    return names.length ? names : true;
+  }
+  const found = ['oneOf', 'anyOf', 'allOf'].flatMap((k) => list(ctx, schema, k)).map((b) => jsonData(ctx, b, depth + 1));
+  if (found.some((f) => f === true)) return true;
+  const names = [...new Set(found.flatMap((f) => (Array.isArray(f) ? f : [])))];
+  return names.length ? names : undefined;
 }
 
 /** The warning for a streamed response media type: none where it declares its `itemSchema`; else what its items are

@@ -21,12 +21,14 @@ describe('stream reader', () => {
       mediaType: 'text/event-stream',
       item: { file, pointer: `${content('/chats/{chatId}/events', 'get', 'text/event-stream')}/itemSchema` },
       events: ['message', 'typing', 'done'],
+      json: ['message', 'typing'],
       terminal: 'done',
       resumable: true,
       at: { file, pointer: content('/chats/{chatId}/events', 'get', 'text/event-stream') },
     });
     expect(r['post /chats/{chatId}/replies']).toMatchObject({ mediaType: 'text/event-stream', events: [], resumable: false });
-    expect(r['post /chats/{chatId}/transcript']).toMatchObject({ events: ['message'], resumable: true, item: { pointer: '#/components/schemas/MessageEvent' } });
+    expect(r['post /chats/{chatId}/transcript']).toMatchObject({ events: ['message'], json: ['message'], resumable: true, item: { pointer: '#/components/schemas/MessageEvent' } });
+    expect(r['post /chats/{chatId}/replies']).not.toHaveProperty('json');
     expect(r['get /logs']).toMatchObject({ mediaType: 'application/jsonl', events: [], resumable: true, item: { pointer: '#/components/schemas/LogRecord' } });
   });
 
