@@ -3,6 +3,7 @@
  *  its own module when its document needs it, and a program that imports this index does not parse the others. */
 export { createApi, pages, all } from './api.js';
 export { createApiCore, type ApiCore } from './core.js';
+export { PaginationError, type PaginationStop } from './pagination.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export {
   ApiError,
@@ -30,6 +31,7 @@ export type {
   Api,
   AuthOptions,
   BasicCredentials,
+  BodyPath,
   BodySpec,
   CallOptions,
   ClientOptions,
@@ -45,16 +47,21 @@ export type {
   ExtensibleEnum,
   FlatParam,
   HttpMethod,
+  ItemsAt,
   MethodArgs,
   MethodPath,
   OperationSpec,
+  PageArgs,
   PageItem,
   PageMeta,
+  PageOptions,
   PaginatedMethod,
+  PagingSpec,
   ParamSpec,
   ResultFor,
   SchemeSpec,
   SecuritySpec,
   SortParam,
   WithEtag,
+  WithNextPage,
 } from './types.js';
