@@ -7,22 +7,8 @@
  * only on the origin of the first page.
  */
 import type { ApiCore } from './core.js';
+import { PaginationError } from './errors.js';
 import type { BodyPath, OperationSpec, PageOptions, PagingSpec, WithNextPage } from './types.js';
-
-/** Why an iteration stopped: `repeated` (a cursor or URL seen before), `max-pages` (the bound), `origin` (a next page
- *  on another origin, not requested), `last-page` (getNextPage() where hasNextPage() is false). */
-export type PaginationStop = 'repeated' | 'max-pages' | 'origin' | 'last-page';
-
-/** A pagination that cannot go on: the message names the operation and, for `origin`, the other host, never a
- *  credential or a query. */
-export class PaginationError extends Error {
-  declare readonly reason: PaginationStop;
-  constructor(what: string, reason: PaginationStop, detail: string) {
-    super(`${what}: ${detail}`);
-    this.reason = reason;
-  }
-}
-PaginationError.prototype.name = 'PaginationError';
 
 type Params = Record<string, unknown>;
 type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
@@ -61,7 +47,8 @@ interface Walk {
 /** The next page's request: its params, or a URL to follow; undefined at the end, null after a page that repeats the
  *  one before (the server ignores the offset or page asked for), which is then not one of the iteration's. */
 type Next = [params: Params, url?: URL] | undefined | null;
-const repeats = new WeakSet<object>();
+// Pure: a module-level call that a bundler would otherwise keep, loading pagination in programs that never page.
+const repeats = /* @__PURE__ */ new WeakSet<object>();
 
 /** Page 1 of an iteration from the caller's params (the page size at most limitMax, defaulting to it). */
 export function firstPage<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions = {}): Promise<WithNextPage<P>> {

@@ -3,7 +3,6 @@
  *  its own module when its document needs it, and a program that imports this index does not parse the others. */
 export { createApi, pages, all } from './api.js';
 export { createApiCore, type ApiCore } from './core.js';
-export { PaginationError, type PaginationStop } from './pagination.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export {
   ApiError,
@@ -19,10 +18,12 @@ export {
   NetworkError,
   RedirectError,
   OutcomeUnknownError,
+  PaginationError,
   TimeoutError,
   UnexpectedBodyError,
   errorClassFor,
   type ErrorMessage,
+  type PaginationStop,
 } from './errors.js';
 export type { TokenSource } from './auth.js';
 export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './etag.js';
