@@ -19,6 +19,7 @@ import {
   readExpandable,
   readFilter,
   readOperationResource,
+  readPagination,
   readPrincipal,
   readResources,
   readSets,
@@ -32,6 +33,7 @@ import {
   uniqueOf,
   type Ctx,
   type Operation,
+  type PaginationReading,
 } from './conventions/index.js';
 import type { OperationConventions } from './types.js';
 
@@ -95,8 +97,13 @@ function read(ctx: Ctx, op: Operation): OperationConventions {
       const s = readSets(p);
       return s.kind === 'sets' ? [{ param: p.name, property: s.property.join('.'), at: sourceOf(s.at) }] : [];
     }),
+    ...pagingOf(readPagination(ctx, op)),
     principal: readPrincipal(ctx, successSchemaNode(ctx, op))
       .filter((p) => p.value === 'username')
       .map((p) => ({ property: p.property, at: sourceOf(p.location) })),
   };
+}
+
+function pagingOf({ found }: PaginationReading): Pick<OperationConventions, 'pagination'> {
+  return found ? { pagination: { ...found.paging, source: found.source, at: sourceOf(found.at) } } : {};
 }

@@ -2,7 +2,7 @@
 // on `limit`. This is the one definition: the model pages, the sandbox lists and lint checks by it.
 import type { At, Ctx } from './node.js';
 import { successSchemaNode } from './media.js';
-import { param, type Operation } from './operations.js';
+import { param, perOperation, type Operation } from './operations.js';
 import { collectionArray, collectionItem, collectionShape, isCollectionMeta, keyword, props } from './schema.js';
 
 /** Section 2.4 / issue definition: a GET taking `offset` or `limit`, or answering an array or an object with `items`. */
@@ -26,11 +26,12 @@ interface CollectionReading {
   limitMax?: number;
 }
 
-/** What kind of collection a GET answers (any other method answers none). */
-export function readCollection(ctx: Ctx, op: Operation): CollectionReading {
+/** What kind of collection a GET answers (any other method answers none); read once per operation, since the
+ *  pagination reader reads it too. */
+export const readCollection = perOperation((ctx: Ctx, op: Operation): CollectionReading => {
   if (op.method !== 'get') return { kind: 'none' };
   return collectionOf(ctx, successSchemaNode(ctx, op), limitMaximum(ctx, op));
-}
+});
 
 /** What kind of collection a response schema is. */
 export function collectionOf(ctx: Ctx, schema: At | undefined, limitMax?: number): CollectionReading {

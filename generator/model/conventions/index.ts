@@ -8,6 +8,7 @@ export * from './media.js';
 export * from './success.js';
 export * from './statuses.js';
 export * from './collection.js';
+export * from './pagination.js';
 export * from './sortable.js';
 export * from './expandable.js';
 export * from './etag.js';
