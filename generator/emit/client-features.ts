@@ -3,15 +3,8 @@
 import type { ApiModel, OperationModel, ParamModel, Paging } from '../model/index.js';
 import type { PagingSpec } from '../../templates/runtime/types.js';
 
-/** How the operation's pagination reads (conventions/pagination.ts): a `meta` + `items` collection that reading does
- *  not name is the offset style, with its total at `meta.total`. */
-export function pagingOf(op: OperationModel): Paging | undefined {
-  const p = op.conventions.pagination;
-  if (p) return p;
-  const c = op.conventions.collection;
-  if (c.kind !== 'page') return undefined;
-  return { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], ...(c.limitMax === undefined ? {} : { limitMax: c.limitMax }) };
-}
+/** How the operation pages (conventions/pagination.ts; the conventions' meta+items is the offset style). */
+export const pagingOf = (op: OperationModel): Paging | undefined => op.conventions.pagination;
 
 /** The fields of a Paging that name parameters (the rest are body paths and numbers). */
 const PARAM_FIELDS = ['offset', 'limit', 'page', 'size', 'cursor'] as const;

@@ -18,11 +18,9 @@ const at = (v: unknown, path: BodyPath): unknown =>
 /** A cursor or URL value that continues: a non-empty string, or a number. */
 const value = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : typeof v === 'string' && v ? v : undefined);
 
-/** The target of a `Link` header's rel="next" (RFC 8288), if any. */
-function linkNext(header: string | null): string | undefined {
-  for (const m of (header ?? '').matchAll(/<([^>]*)>([^<]*)/g)) if (/;\s*rel\s*=\s*"?(?:[^";]*\s)?next[\s";,]/i.test(`${m[2]};`)) return m[1];
-  return undefined;
-}
+/** The target of a `Link` header's rel="next" (RFC 8288: a link's parameters run to the next `<`; `rel` holds
+ *  relation types separated by spaces, quoted or not). */
+const linkNext = (header: string | null): string | undefined => /<([^>]*)>[^<]*;\s*rel\s*=\W*(?:[\w.-]+\s+)*next(?![\w.-])/i.exec(header ?? '')?.[1];
 
 /** One iteration: what every page of it shares. */
 interface Walk {
