@@ -272,8 +272,8 @@ export interface CollectionPage<Item> {
   items: Item[];
 }
 
-/** The item type of a page whose items are at `items`. */
-export type PageItem<Page> = Page extends { items: readonly (infer I)[] } ? I : never;
+/** The item type of a page whose items are at `items` (optional or not). */
+export type PageItem<Page> = ItemsAt<Page, ['items']>;
 
 /** The arguments of pages() and all(). */
 export type PageArgs<Params> = {} extends Params ? [params?: Params, options?: PageOptions] : [params: Params, options?: PageOptions];
