@@ -7,11 +7,14 @@
  * only on the origin of the first page.
  */
 import type { ApiCore } from './core.js';
-import { PaginationError } from './errors.js';
-import type { BodyPath, OperationSpec, PageOptions, PagingSpec, WithNextPage } from './types.js';
+import type { PaginationError, PaginationStop } from './errors.js';
+import type { BodyPath, OperationSpec, PageOptions, WithNextPage } from './types.js';
 
 type Params = Record<string, unknown>;
 type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
+/** The next page's request: its params, or a URL to follow; undefined at the end, null after a page that repeats the
+ *  one before (the server ignores the offset or page asked for), which is then not one of the iteration's. */
+type Next = [params: Params, url?: URL] | undefined | null;
 
 /** The value at `path` in `v`, through own properties only. */
 const at = (v: unknown, path: BodyPath): unknown =>
@@ -24,118 +27,100 @@ const value = (v: unknown): string | undefined => (typeof v === 'number' ? Strin
  *  relation types separated by spaces, quoted or not). */
 const linkNext = (header: string | null): string | undefined => /<([^>]*)>[^<]*;\s*rel\s*=\W*(?:[\w.-]+\s+)*next(?![\w.-])/i.exec(header ?? '')?.[1];
 
-/** One iteration: what every page of it shares. */
-interface Walk {
-  api: Pager;
-  spec: OperationSpec;
-  paging: PagingSpec;
-  options: PageOptions;
-  what: string;
-  /** Cursors, URLs and offsets asked for so far. */
-  seen: Set<string>;
-  pages: number;
-  max: number;
-  /** The origin of the first page's response. */
-  origin?: string;
-  /** Offset and page styles: the largest page so far, and the previous page's items as JSON. */
-  size: number;
-  last?: string;
-}
-
-/** The next page's request: its params, or a URL to follow; undefined at the end, null after a page that repeats the
- *  one before (the server ignores the offset or page asked for), which is then not one of the iteration's. */
-type Next = [params: Params, url?: URL] | undefined | null;
-// Pure: a module-level call that a bundler would otherwise keep, loading pagination in programs that never page.
-const repeats = /* @__PURE__ */ new WeakSet<object>();
-
-/** Page 1 of an iteration from the caller's params (the page size at most limitMax, defaulting to it). */
-export function firstPage<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions = {}): Promise<WithNextPage<P>> {
+/** Page 1 of an iteration, from the caller's params (the page size at most limitMax, and by default), its next
+ *  pages by getNextPage(); `repeats` gets a page that repeats the one before. `Stop`: PaginationError, passed in
+ *  rather than imported, so that errors.ts stays in the chunk every program loads rather than one of its own. */
+function first<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions, repeats: Set<object>, Stop: typeof PaginationError): Promise<WithNextPage<P>> {
   const paging = spec.paging!;
-  const p: Params = { ...params };
-  const size = paging.style === 'offset' ? paging.limit : paging.size;
-  const max = paging.limitMax;
-  if (size && max !== undefined) p[size] = Math.min(Number(p[size] ?? max), max);
-  const walk: Walk = { api, spec, paging, options, what: `${spec.method} ${spec.path}`, seen: new Set(), pages: 0, max: options.maxPages ?? 1000, size: 0 };
-  return load<P>(walk, p);
-}
+  const what = `${spec.method} ${spec.path}`;
+  const max = options.maxPages ?? 1000;
+  /** Cursors, URLs and params asked for so far. */
+  const seen = new Set<string>();
+  let pages = 0;
+  let origin: string | undefined;
+  // Offset and page styles: the largest page so far, and the items of the one before as JSON.
+  let largest = 0;
+  let last: string | undefined;
 
-async function load<P>(w: Walk, params: Params, url?: URL): Promise<WithNextPage<P>> {
-  const { spec, paging } = w;
-  // A URL the server gave: its path and query as they are, on its origin; only header and cookie params still apply.
-  const target: OperationSpec = url
-    ? { ...spec, server: `${url.origin}/`, path: (url.pathname + url.search).replace(/[{}]/g, encodeURIComponent), params: spec.params.filter((p) => p.in === 'header' || p.in === 'cookie') }
-    : spec;
-  w.pages++;
-  const { data, response } = await w.api.call<P>(target, params, w.options).withResponse();
-  const base = response.url || url?.href || w.api.baseUrl;
-  w.origin ??= new URL(base).origin;
-  const items = at(data, paging.items);
-  if (!Array.isArray(items)) throw new TypeError(`${w.what} did not return a page: no array at ${paging.items.join('.') || 'the body'}`);
-  const next = nextOf(w, params, data, items, response.headers, base);
-  if (next === null) repeats.add(data as object);
-  Object.defineProperties(data, {
-    hasNextPage: { value: () => !!next },
-    getNextPage: { value: () => follow<P>(w, next) },
-  });
-  return data as WithNextPage<P>;
-}
+  async function load(params: Params, url?: URL): Promise<WithNextPage<P>> {
+    // A URL the server gave: its path and query as they are, on its origin; only header and cookie params still apply.
+    const target: OperationSpec = url
+      ? { ...spec, server: `${url.origin}/`, path: (url.pathname + url.search).replace(/[{}]/g, encodeURIComponent), params: spec.params.filter((p) => p.in === 'header' || p.in === 'cookie') }
+      : spec;
+    pages++;
+    const { data, response } = await api.call<P>(target, params, options).withResponse();
+    const base = response.url || url?.href || api.baseUrl;
+    origin ??= new URL(base).origin;
+    const items = at(data, paging.items);
+    if (!Array.isArray(items)) throw new TypeError(`${what} did not return a page (no array at ${paging.items.join('.') || 'the body'})`);
+    const next = nextOf(params, data, items, response.headers, base);
+    if (next === null) repeats.add(data as object);
+    return Object.defineProperties(data as WithNextPage<P>, {
+      hasNextPage: { value: () => !!next },
+      getNextPage: { value: () => follow(next) },
+    });
+  }
 
-/** Where the page after `data` is, by the style; undefined at its end. */
-function nextOf(w: Walk, params: Params, data: unknown, items: unknown[], headers: Headers, base: string): Next {
-  const { paging } = w;
-  const n = items.length;
-  if (!n) return undefined;
-  const more = 'hasMore' in paging && paging.hasMore ? at(data, paging.hasMore) : undefined;
-  if (more === false) return undefined;
-  switch (paging.style) {
-    case 'offset':
-    case 'page': {
-      // A page the same as the one before: the server ignores the offset or page asked for.
-      const json = JSON.stringify(items);
-      if (json === w.last) return null;
-      w.last = json;
-      const size = paging.style === 'offset' ? paging.limit : paging.size;
-      const asked = size !== undefined && paging.limitMax !== undefined ? Number(params[size]) : NaN;
-      // A short page is the last: shorter than the size asked within the documented maximum, else than the largest.
-      w.size = Math.max(w.size, n);
-      if (n < (asked > 0 ? asked : w.size)) return undefined;
-      if (paging.style === 'page') return [{ ...params, [paging.page]: Number(params[paging.page] ?? paging.first) + 1 }];
-      const offset = Number(params[paging.offset] ?? 0) + n;
-      const total = paging.total && at(data, paging.total);
-      return typeof total === 'number' && offset >= total ? undefined : [{ ...params, [paging.offset]: offset }];
-    }
-    case 'cursor':
-    case 'item-cursor': {
-      const cursor = value(paging.style === 'cursor' ? at(data, paging.next) : more === true ? at(items[n - 1], paging.itemId) : undefined);
-      return cursor === undefined ? undefined : [{ ...params, [paging.cursor]: cursor }];
-    }
-    default: {
-      const link = value(paging.style === 'link' ? linkNext(headers.get('link')) : at(data, paging.next));
-      try {
-        return link === undefined ? undefined : [params, new URL(link, base)];
-      } catch {
-        return undefined; // not a URL: no next page to go to
+  /** Where the page after `data` is, by the style. */
+  function nextOf(params: Params, data: unknown, items: unknown[], headers: Headers, base: string): Next {
+    const n = items.length;
+    const more = 'hasMore' in paging && paging.hasMore ? at(data, paging.hasMore) : undefined;
+    if (!n || more === false) return undefined;
+    switch (paging.style) {
+      case 'offset':
+      case 'page': {
+        const json = JSON.stringify(items);
+        if (json === last) return null;
+        last = json;
+        const size = paging.style === 'offset' ? paging.limit : paging.size;
+        const asked = size !== undefined && paging.limitMax !== undefined ? Number(params[size]) : NaN;
+        // A short page is the last: shorter than the size asked within the documented maximum, else than the largest.
+        largest = Math.max(largest, n);
+        if (n < (asked > 0 ? asked : largest)) return undefined;
+        if (paging.style === 'page') return [{ ...params, [paging.page]: Number(params[paging.page] ?? paging.first) + 1 }];
+        const offset = Number(params[paging.offset] ?? 0) + n;
+        const total = paging.total && at(data, paging.total);
+        return typeof total === 'number' && offset >= total ? undefined : [{ ...params, [paging.offset]: offset }];
+      }
+      case 'cursor':
+      case 'item-cursor': {
+        const cursor = value(paging.style === 'cursor' ? at(data, paging.next) : more === true ? at(items[n - 1], paging.itemId) : undefined);
+        return cursor === undefined ? undefined : [{ ...params, [paging.cursor]: cursor }];
+      }
+      default: {
+        const link = value(paging.style === 'link' ? linkNext(headers.get('link')) : at(data, paging.next));
+        try {
+          return link === undefined ? undefined : [params, new URL(link, base)];
+        } catch {
+          return undefined; // not a URL: no next page to go to
+        }
       }
     }
   }
-}
 
-/** getNextPage(): the page `next` names, within the iteration's bounds; nothing is sent beyond them. */
-function follow<P>(w: Walk, next: Next): Promise<WithNextPage<P>> {
-  const { what } = w;
-  if (!next) return Promise.reject(new PaginationError(what, 'last-page', 'there is no next page'));
-  const [params, url] = next;
-  if (w.pages >= w.max) return Promise.reject(new PaginationError(what, 'max-pages', `more than ${w.max} pages (maxPages); not asked for`));
-  if (url && url.origin !== w.origin) return Promise.reject(new PaginationError(what, 'origin', `the next page is on another host, ${url.host}: not followed`));
-  const key = url ? url.href : JSON.stringify(params);
-  if (w.seen.has(key)) return Promise.reject(new PaginationError(what, 'repeated', `the server gave the same ${url ? 'next URL' : 'next page'} twice: stopped`));
-  w.seen.add(key);
-  return load<P>(w, params, url);
+  /** getNextPage(): the page `next` names, within the iteration's bounds; nothing is sent beyond them. */
+  async function follow(next: Next): Promise<WithNextPage<P>> {
+    const stop = (reason: PaginationStop, detail: string) => new Stop(what, reason, detail);
+    if (!next) throw stop('last-page', 'no next page');
+    const [params, url] = next;
+    if (pages >= max) throw stop('max-pages', `more than ${max} pages (maxPages)`);
+    if (url && url.origin !== origin) throw stop('origin', `next page on another host, ${url.host}: not followed`);
+    const key = url ? url.href : JSON.stringify(params);
+    if (seen.has(key)) throw stop('repeated', 'the same next page twice');
+    seen.add(key);
+    return load(params, url);
+  }
+
+  const p: Params = { ...params };
+  const size = paging.style === 'offset' ? paging.limit : paging.size;
+  if (size && paging.limitMax !== undefined) p[size] = Math.min(Number(p[size] ?? paging.limitMax), paging.limitMax);
+  return load(p);
 }
 
 /** Every page: the first even when empty, then each next one until the style's end. */
-export async function* pages<P>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions): AsyncGenerator<WithNextPage<P>, void, undefined> {
-  let page = await firstPage<P>(api, spec, params, options);
+export async function* pages<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions = {}, Stop: typeof PaginationError): AsyncGenerator<WithNextPage<P>, void, undefined> {
+  const repeats = new Set<object>();
+  let page = await first<P>(api, spec, params, options, repeats, Stop);
   yield page;
   while (page.hasNextPage()) {
     page = await page.getNextPage();
@@ -145,6 +130,6 @@ export async function* pages<P>(api: Pager, spec: OperationSpec, params: object 
 }
 
 /** Every item of every page. */
-export async function* all<I>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions): AsyncGenerator<I, void, undefined> {
-  for await (const page of pages<unknown>(api, spec, params, options)) yield* at(page, spec.paging!.items) as I[];
+export async function* all<I>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, Stop: typeof PaginationError): AsyncGenerator<I, void, undefined> {
+  for await (const page of pages<unknown>(api, spec, params, options, Stop)) yield* at(page, spec.paging!.items) as I[];
 }
