@@ -57,12 +57,17 @@ async function count(files, t) {
   return t;
 }
 
+const WHOLE = 'a list with no paging parameter, next field or Link header (answered whole)';
+/** The list-like operations that show a sign of paging: all but those answered whole. */
+const signalled = (t) => t.lists - (t.reasons[WHOLE] ?? 0);
+
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
 const sorted = (map) => Object.entries(map).sort((a, b) => b[1] - a[1]);
 
 function print(name, t, out) {
   out(`${name}: ${t.documents} documents read${t.failed ? ` (${t.failed} not read)` : ''}, ${t.operations} operations`);
   out(`  list-like ${t.lists}; with a reading ${t.read} (${pct(t.read, t.lists)} of the list-like)`);
+  out(`  list-like with a sign of paging (a paging parameter, a next field or a Link header) ${signalled(t)}; with a reading ${pct(t.read, signalled(t))}`);
   if (t.perPage) out(`  with a per_page parameter ${t.perPage}; with a reading ${t.perPageRead} (${pct(t.perPageRead, t.perPage)})`);
   out(`  by style:  ${sorted(t.byStyle).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out(`  by source: ${sorted(t.bySource).map(([k, v]) => `${k} ${v}`).join(', ')}`);
@@ -77,14 +82,14 @@ export async function run({ log = () => {} } = {}) {
   print("GitHub's description", github, out);
   const share = github.perPage ? github.perPageRead / github.perPage : 0;
   rows.add({ figure: 'GitHub: operations with per_page that page', value: share * 100, unit: '%', shown: `${github.perPageRead}/${github.perPage} (${pct(github.perPageRead, github.perPage)})`, target: `>= ${TARGET * 100}%`, ok: share >= TARGET });
-  rows.add({ figure: 'GitHub: list-like operations that page', value: github.read, shown: `${github.read}/${github.lists}`, note: sorted(github.byStyle).map(([k, v]) => `${k} ${v}`).join(', ') });
+  rows.add({ figure: 'GitHub: list-like operations that page', value: github.read, shown: `${github.read}/${github.lists}; ${pct(github.read, signalled(github))} of those with a sign of paging`, note: sorted(github.byStyle).map(([k, v]) => `${k} ${v}`).join(', ') });
   let sample;
   try {
     const api = corpusDir(log);
     const documents = JSON.parse(readFileSync(join(benchDir, 'corpus-sample.json'), 'utf8')).documents;
     sample = await count(documents.map((rel) => join(api, rel)), tally());
     print('corpus sample', sample, out);
-    rows.add({ figure: 'corpus sample: list-like operations that page', value: sample.read, shown: `${sample.read}/${sample.lists} (${pct(sample.read, sample.lists)})`, note: sorted(sample.byStyle).map(([k, v]) => `${k} ${v}`).join(', ') });
+    rows.add({ figure: 'corpus sample: list-like operations that page', value: sample.read, shown: `${sample.read}/${sample.lists}; ${pct(sample.read, signalled(sample))} of those with a sign of paging`, note: sorted(sample.byStyle).map(([k, v]) => `${k} ${v}`).join(', ') });
   } catch (err) {
     rows.notMeasured('corpus sample: list-like operations that page', err);
   }

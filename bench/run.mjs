@@ -9,7 +9,7 @@ import { printTable } from './lib/report.mjs';
 import { PEERS } from './lib/peers.mjs';
 import { benchDir, versionOf } from './lib/setup.mjs';
 
-const BENCHES = ['generation', 'client-overhead', 'pagination', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint', 'impact', 'editor'];
+const BENCHES = ['generation', 'client-overhead', 'pagination', 'pagination-coverage', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint', 'impact', 'editor'];
 /** Run only when named in --only: the corpus takes far longer than the rest together. */
 const ON_REQUEST = ['corpus', 'calls'];
 

@@ -31,6 +31,8 @@ export interface Site {
   loose?: boolean;
   /** Rule ids to use instead at the site's root (a parameter's default, the collection `limit`). */
   rename?: Partial<Record<RuleId, RuleId>>;
+  /** Rule ids at the site's root that a rule of the operation reports better (a stream's event types). */
+  covered?: readonly RuleId[];
 }
 
 export interface OperationPair {

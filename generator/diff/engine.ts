@@ -18,6 +18,7 @@ import { checkResponseProperties } from './rules/response-body.js';
 import { checkTypes } from './rules/schema-types.js';
 import { checkSecurity, checkSecuritySchemes } from './rules/security.js';
 import { checkResponses } from './rules/status-codes.js';
+import { checkStreams, streamsOf } from './rules/streams.js';
 import type { Change, Direction, DiffOptions, Level, Params } from './types.js';
 
 const LEVEL_ORDER: Record<Level, number> = { breaking: 0, 'non-breaking': 1, info: 2 };
@@ -125,6 +126,9 @@ export function diffDocuments(base: OpenApiDocument, head: OpenApiDocument, api:
   const baseOps = collect(base, baseSchemas);
   const headOps = collect(head, headSchemas);
 
+  const baseStreams = streamsOf(base);
+  const headStreams = streamsOf(head);
+
   checkRemovedAndAdded(baseOps, headOps, (id, operation, location, params) => sink.add(id, operation, location, params), options);
 
   for (const [key, b] of sortedEntries(baseOps)) {
@@ -140,6 +144,7 @@ export function diffDocuments(base: OpenApiDocument, head: OpenApiDocument, api:
         for (const f of comparer.compare(baseRaw, headRaw, dir)) {
           let id = f.id;
           if (f.path.length === 0) {
+            if (site.covered?.includes(id)) continue;
             id = site.rename?.[id] ?? id;
             if (site.loose && (id === `${dir}-type-changed` || id === `${dir}-type-generalized` || id === `${dir}-type-narrowed`)) id = `${dir}-body-type-compatible`;
           }
@@ -153,6 +158,7 @@ export function diffDocuments(base: OpenApiDocument, head: OpenApiDocument, api:
     checkRequestBody(pair);
     checkResponses(pair);
     checkSecurity(pair);
+    checkStreams(pair, { base, head }, baseStreams.get(`${b.side.method} ${b.side.path}`), headStreams.get(`${h.side.method} ${h.side.path}`));
   }
 
   checkSecuritySchemes(base, head, (id, location, params) => sink.add(id, '', location, params));

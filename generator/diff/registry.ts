@@ -173,6 +173,11 @@ const TABLE = {
   'response-header-became-optional': [B, 'headers', 'header `{header}` of response {status} is no longer always sent'],
   'response-header-added': [N, 'headers', 'response {status} now sends header `{header}`'],
 
+  // streams
+  'stream-event-added': [B, 'streams', 'the stream can now send event {events}: a switch over its events misses it'],
+  'stream-event-removed': [N, 'streams', 'the stream no longer sends event {events}: code waiting for it waits in vain'],
+  'stream-terminal-event-changed': [I, 'streams', 'the stream\'s terminal event changed from {from} to {to}'],
+
   // security
   'security-added': [B, 'security', 'the operation now requires authentication ({to})'],
   'security-removed': [N, 'security', 'the operation no longer requires authentication (was {from})'],

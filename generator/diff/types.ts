@@ -15,6 +15,7 @@ export type Family =
   | 'media-types'
   | 'status-codes'
   | 'headers'
+  | 'streams'
   | 'security';
 
 /** One classified change. A change inside a shared component lists every operation it reaches. */

@@ -48,3 +48,7 @@ export function styled(p: ParamModel): boolean {
 
 /** A body the runtime encodes beyond JSON, text and bytes (forms, multipart, a wildcard media type's value). */
 export const encodesBody = (op: OperationModel) => !!op.body && (op.body.kind === 'form' || op.body.kind === 'multipart' || !!op.body.wildcard);
+
+/** An operation that writes (any method but GET, HEAD and QUERY, compared as sent, as the runtime does): a replay of it may misreport what it did, so its
+ *  client takes the runtime's rules against that (replay.ts); a client of a read-only API does not ship them. */
+export const writes = (op: OperationModel) => !['GET', 'HEAD', 'QUERY'].includes(op.method);

@@ -6,7 +6,7 @@
 import type { CodeBlockWriter, StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../model/index.js';
 import { jsdocText } from './client-docs.js';
-import { anyApi, encodesBody, styled, typedErrors } from './client-features.js';
+import { anyApi, encodesBody, styled, typedErrors, writes } from './client-features.js';
 import { clientInterface, clientMember, type MemberGroup } from './client-interface.js';
 import { authTable, clientOptions } from './client-options.js';
 import { sharedErrorDeclarations, sharedErrorTypes, type SharedErrorTypes } from './error-types.js';
@@ -25,6 +25,7 @@ const CODECS: { option: string; name: string; module: string; needed: (op: Opera
   { option: 'param', name: 'queryStringParam', module: 'querystring', needed: (op) => op.params.some((p) => p.in === 'querystring') },
   { option: 'param', name: 'styledParam', module: 'param-styles', needed: (op, api) => op.params.some(styled) && !api.operations.some((o) => o.params.some((p) => p.in === 'querystring')) },
   { option: 'error', name: 'documentedError', module: 'error-body', needed: typedErrors },
+  { option: 'replay', name: 'writeReplay', module: 'replay', needed: writes },
 ];
 
 /** `createXClient`: the options' defaults, and bindOperations with the specs, the codecs and the credentials table. */

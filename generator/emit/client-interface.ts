@@ -2,12 +2,13 @@
 // a collection, pages() and all(). What each hover says is client-docs.ts's.
 import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
 import type { ApiModel } from '../model/index.js';
+import { resourceTypeNames } from '../model/client-paths.js';
 import { allDoc, clientDoc, methodDoc, pagesDoc } from './client-docs.js';
 import { paging } from './client-features.js';
 import type { OperationGroup } from './groups.js';
 import { runtimeType, type Rendered, type Use } from './imports.js';
 import { accepts, type OperationDecl, type ResultDecl } from './operation-types.js';
-import { docs, lineComment, q, upperFirst, type Kinds } from './print.js';
+import { docs, lineComment, q, type Kinds } from './print.js';
 
 type Member = OptionalKind<PropertySignatureStructure>;
 
@@ -72,9 +73,6 @@ interface ResourceNode {
   resources: Map<string, ResourceNode>;
 }
 
-/** `repos.actions` -> `ReposActionsResource`: the interface of a resource, named by its path. */
-const resourceType = (path: string[]) => `${path.map(upperFirst).join('')}Resource`;
-
 /** The client interface, and an interface per resource (`gh.repos`: ReposResource) after it. Top-level methods come
  *  by group, a `// Tag` line opening each group of a tagged document; resources follow, in first use order. Every
  *  method takes CallOptions and returns an ApiPromise. */
@@ -94,6 +92,16 @@ export function clientInterface(api: ApiModel, groups: MemberGroup[], tagged: bo
       if (at === root) first = false;
     }
   }
+  const resourcePaths: string[][] = [];
+  const collect = (node: ResourceNode, path: string[]): void => {
+    for (const [name, child] of node.resources) {
+      resourcePaths.push([...path, name]);
+      collect(child, [...path, name]);
+    }
+  };
+  collect(root, []);
+  const names = resourceTypeNames(resourcePaths);
+  const resourceType = (path: string[]) => names.get(path.join('.'))!;
   const interfaces: StatementStructures[] = [];
   const properties = (node: ResourceNode, path: string[]): Member[] => [
     ...node.methods,

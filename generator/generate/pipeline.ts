@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { bundleFile, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
 import { buildApiModel, shortTitle, type ApiModel } from '../model/index.js';
 import { locatedLine } from '../model/unsupported-lines.js';
-import type { ClientSettings } from '../util/config.js';
+import { paginationSettings, type ClientSettings } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 import type { OutputTree } from '../emit/tree.js';
 import { unparsable } from '../typescript/syntax-gate.js';
@@ -133,9 +133,10 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
       return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: { ...summary(0, []), tokenClient: true } }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
-    const { name, ...naming } = { ...opts.clients?.['*'], ...(entry ? opts.clients?.[entry.id] : undefined) };
+    const { name, pagination: _, ...naming } = { ...opts.clients?.['*'], ...(entry ? opts.clients?.[entry.id] : undefined) };
+    const pagination = paginationSettings(opts.clients, entry?.id);
     const title = name ?? (entry ? entry.subApi : shortTitle(document.info?.title ?? ''));
-    const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, pagination, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
     return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file), model.warnings.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
   };
   if (entries && entries.length > 1 && opts.clients?.['*']?.name !== undefined) throw new DocexError('a client name (--name, or "name" under "*" in clients) names one API: give one document or one --api, or a name per API id under clients', 2);

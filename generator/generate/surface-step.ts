@@ -24,15 +24,16 @@ export interface SurfaceStepResult {
   ms: number;
 }
 
-/** The APIs whose client.ts or schema.ts differ between the trees, each with its files before and after. */
+/** The APIs whose client.ts, schema.ts or index.ts differ between the trees, each with its files before and after. */
 export function changedApis(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): SurfaceRead[] {
   const out: SurfaceRead[] = [];
   for (const dir of apiDirs(next)) {
     const [clientBefore, schemaBefore] = [previous.get(`${dir}client.ts`), previous.get(`${dir}schema.ts`)];
     const [clientAfter, schemaAfter] = [next.get(`${dir}client.ts`), next.get(`${dir}schema.ts`)];
+    const [indexBefore, indexAfter] = [previous.get(`${dir}index.ts`), next.get(`${dir}index.ts`)];
     if (clientBefore === undefined || schemaBefore === undefined || clientAfter === undefined || schemaAfter === undefined) continue;
-    if (clientBefore === clientAfter && schemaBefore === schemaAfter) continue;
-    out.push({ dir, before: { client: clientBefore, schema: schemaBefore }, after: { client: clientAfter, schema: schemaAfter } });
+    if (clientBefore === clientAfter && schemaBefore === schemaAfter && indexBefore === indexAfter) continue;
+    out.push({ dir, before: { client: clientBefore, schema: schemaBefore, index: indexBefore }, after: { client: clientAfter, schema: schemaAfter, index: indexAfter } });
   }
   return out;
 }

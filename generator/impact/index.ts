@@ -10,6 +10,7 @@ import { enumValues, exhaustiveRule, removedValueRule } from './enums.js';
 import { inside, loadConsumer } from './project.js';
 import { exportUse, referenceRule, setOtherThan, uncheckedRead } from './references.js';
 import { callRule, literalRule } from './required.js';
+import { streamSwitchRule } from './streams.js';
 import type { Rule } from './rule.js';
 import { ApiTargets } from './targets.js';
 import type { ImpactChange, ImpactReport, Place, Scope } from './types.js';
@@ -65,12 +66,14 @@ function analyse(inputs: ImpactInputs, changes: ImpactChange[]): ImpactReport {
     if (!byApi.has(change.api)) {
       const dir = join(output, change.api);
       const client = program.getSourceFile(join(dir, 'client.ts'));
-      byApi.set(change.api, client && new ApiTargets(ts, checker, client, program.getSourceFile(join(dir, 'schema.ts'))));
+      byApi.set(change.api, client && new ApiTargets(ts, checker, client, program.getSourceFile(join(dir, 'schema.ts')), program.getSourceFile(join(dir, 'index.ts'))));
     }
     const targets = byApi.get(change.api);
     // An API the consumer's program does not reach: nothing of the consumer's code can be affected by it.
     const rule = targets && ruleFor(scope, ev, targets, change);
     if (rule) rules.push(rule);
+    const streamRule = targets && change.kind === 'enum-value-added' ? streamSwitchRule(scope, ev, change, targets.path(change.target ?? '').decls) : undefined;
+    if (streamRule) rules.push(streamRule);
   }
   const places = scan(scope, rules, inputs.cwd);
   const hit = new Set(places.map((p) => p.change));
@@ -100,6 +103,7 @@ function ruleFor(scope: Scope, ev: Evidence, t: ApiTargets, change: ImpactChange
     case 'operation-removed':
       return referenceRule(scope, ev, change, new Set([t.method(op)].filter((d) => d !== undefined)), op);
     case 'export-removed':
+    case 'export-changed':
       return referenceRule(scope, ev, change, t.exported(target), target, exportUse(ts));
     case 'parameter-removed':
       return referenceRule(scope, ev, change, new Set([t.param(op, target)].filter((d) => d !== undefined)), target);

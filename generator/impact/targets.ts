@@ -23,6 +23,8 @@ export class ApiTargets {
     private readonly checker: TS.TypeChecker,
     private readonly client: TS.SourceFile,
     private readonly schema: TS.SourceFile | undefined,
+    /** index.ts, whose named schema types are exports of the API too. */
+    private readonly index?: TS.SourceFile,
   ) {
     this.clientDecl = client.statements.find((s): s is TS.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && /Client$/.test(s.name.text) && exported(ts, s));
   }
@@ -65,11 +67,11 @@ export class ApiTargets {
     return this.params(op)?.members.find((m) => m.name !== undefined && (this.ts.isIdentifier(m.name) || this.ts.isStringLiteral(m.name)) && m.name.text === name);
   }
 
-  /** The declarations an exported name of client.ts stands for. */
+  /** The declarations an exported name of client.ts (or a named schema type of index.ts) stands for. */
   exported(name: string): Set<TS.Node> {
     const { ts } = this;
     const named = (x: TS.Statement) => (ts.isInterfaceDeclaration(x) || ts.isTypeAliasDeclaration(x) || ts.isFunctionDeclaration(x) ? x.name?.text : undefined);
-    const s = this.client.statements.find((x) => exported(ts, x) && named(x) === name);
+    const s = [...this.client.statements, ...(this.index?.statements ?? [])].find((x) => exported(ts, x) && named(x) === name);
     return new Set(s ? [s] : []);
   }
 

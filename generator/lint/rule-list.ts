@@ -53,6 +53,9 @@ import * as postCreates from './rules/post-creates.js';
 import * as effectValid from './rules/effect-valid.js';
 import * as queryParamDeclared from './rules/query-param-declared.js';
 import * as principalProperty from './rules/principal-property.js';
+import * as streamItemSchema from './rules/stream-item-schema.js';
+import * as streamEventNames from './rules/stream-event-names.js';
+import * as streamEnd from './rules/stream-end.js';
 
 /** What a rule file exports: its id (`docex/<id>` in Redocly), what it reports, the spec sentence it enforces, its check. */
 interface LintRuleModule {
@@ -115,6 +118,9 @@ export const ruleModules = [
   effectValid,
   queryParamDeclared,
   principalProperty,
+  streamItemSchema,
+  streamEventNames,
+  streamEnd,
 ] as const satisfies readonly LintRuleModule[];
 
 export type DocexRuleName = (typeof ruleModules)[number]['id'];

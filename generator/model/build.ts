@@ -9,6 +9,7 @@ import { unique } from '../util/names.js';
 import { clientNames, safeName, typesKeyOf } from './names.js';
 import { clientPaths, type ClientNaming } from './client-paths.js';
 import type { ApiModel, OperationModel } from './types.js';
+import type { PaginationSetting } from '../util/config.js';
 
 interface ModelOptions {
   id: string;
@@ -24,6 +25,8 @@ interface ModelOptions {
   naming?: ClientNaming;
   /** The response header of the API's request id (config `requestIdHeader`), over the one the document declares. */
   requestIdHeader?: string;
+  /** How operations page, by operationId (docex.config.json `clients` `pagination`), over the document's reading. */
+  pagination?: Readonly<Record<string, PaginationSetting>>;
 }
 
 /** Params objects hold the request body under this key. */
@@ -35,8 +38,9 @@ const PARAM_MEMBERS = new Set(['body']);
  */
 export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiModel {
   const warnings: ApiModel['warnings'] = [];
-  const reading = readDocument(doc, opts.source);
+  const reading = readDocument(doc, opts.source, opts.pagination);
   for (const u of reading.unsupported) warnings.push({ ...u, unsupported: true });
+  warnings.push(...reading.problems);
   const uniqueIds = uniqueOperationIds(reading.operations);
   // openapi-typescript files operations under a rewritten id; index by that key only where it stays unique.
   const uniqueKeys = uniqueOperationIds(reading.operations.map((r) => ({ operationId: r.operationId && typesKeyOf(r.operationId) })));

@@ -95,3 +95,27 @@ export function clientPaths(ops: Named[], naming: ClientNaming, warn: (line: str
   for (const key of Object.keys(naming.methods ?? {})) if (!renamedMethods.has(key)) warn(`the rename of method "${key}" matches no operationId: it is left out`);
   return paths;
 }
+
+/**
+ * The interface name of each resource (`repos.actions` -> `ReposActionsResource`), by its path joined with dots.
+ * Paths whose parts run together into one name (`a.bC` and `aB.c`: `ABC`) are each named with their parts
+ * separated (`A_BCResource`, `AB_CResource`); numeric suffixes settle what is still equal, in path order. The same
+ * paths give the same names whatever the document's order.
+ */
+export function resourceTypeNames(paths: readonly (readonly string[])[]): Map<string, string> {
+  const upper = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+  const keys = [...new Set(paths.map((p) => p.join('.')))].sort();
+  const joined = new Map<string, string[]>();
+  for (const key of keys) {
+    const base = key.split('.').map(upper).join('');
+    joined.set(base, [...(joined.get(base) ?? []), key]);
+  }
+  const used = new Set<string>();
+  const names = new Map<string, string>();
+  for (const key of keys) {
+    const parts = key.split('.').map(upper);
+    const base = parts.join('');
+    names.set(key, `${unique(joined.get(base)!.length > 1 ? parts.join('_') : base, used)}Resource`);
+  }
+  return names;
+}

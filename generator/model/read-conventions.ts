@@ -24,6 +24,7 @@ import {
   readResources,
   readSets,
   readSortable,
+  readStream,
   refusesUnacceptable,
   sortParam,
   sourceOf,
@@ -61,6 +62,7 @@ function read(ctx: Ctx, op: Operation): OperationConventions {
     op.method === 'post' ? uniqueOf(op) : resource.kind === 'replace' && hasStatus(op, '409') ? collectionUnique(operations(ctx, op.root), resource.collection!) : undefined;
   const item = resource.collection === undefined ? undefined : resources.get(resource.collection)?.collection?.item;
   const query = op.params.filter((p) => p.in === 'query');
+  const stream = readStream(ctx, op);
   return {
     successStatus: successStatus(op),
     notAcceptable: refusesUnacceptable(op),
@@ -101,6 +103,7 @@ function read(ctx: Ctx, op: Operation): OperationConventions {
     principal: readPrincipal(ctx, successSchemaNode(ctx, op))
       .filter((p) => p.value === 'username')
       .map((p) => ({ property: p.property, at: sourceOf(p.location) })),
+    ...(stream ? { stream } : {}),
   };
 }
 

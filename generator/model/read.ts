@@ -7,12 +7,15 @@ import { isObject } from '../util/json.js';
 import {
   child,
   collectionUnique,
+  configPagination,
   defaultServer,
   documentContext,
   documentRoot,
   documentSecurity,
   expandablesOf,
   operations,
+  Place,
+  readPagination,
   readResources,
   readTags,
   schemeRecord,
@@ -21,8 +24,11 @@ import {
   str,
   type At,
   type Ctx,
+  type Operation,
   unsupportedConstructs,
 } from './conventions/index.js';
+import type { PaginationSetting } from '../util/config.js';
+import { unescapePointer } from '../util/json.js';
 import { readOperationConventions } from './read-conventions.js';
 import { readOperation, type OperationReading } from './read-operation.js';
 import type { ApiModel, CollectionModel, OperationConventions, SchemaEntry, SourceRef } from './types.js';
@@ -44,18 +50,39 @@ interface DocumentReading {
   unnamedSecurity?: SourceRef;
   /** What of the document docex does not carry, where it is written. */
   unsupported: { at: SourceRef; message: string }[];
+  /** Written values docex cannot read (a bad `x-pagination`), where written; a config setting's, as a line. */
+  problems: ({ at: SourceRef; message: string } | string)[];
 }
 
-export function readDocument(doc: OpenApiDocument, file: string): DocumentReading {
+export function readDocument(doc: OpenApiDocument, file: string, pagination: Readonly<Record<string, PaginationSetting>> = {}): DocumentReading {
   const ctx = documentContext(doc, file);
   const root = documentRoot(doc, file);
   const server = defaultServer(ctx, root);
   const { security, unnamed } = documentSecurity(ctx, root);
+  const problems: DocumentReading['problems'] = [];
+  const configured = new Set<string>();
+  const operationReading = (op: Operation): OperationReading => {
+    const reading = readOperation(ctx, doc, op);
+    const own = readPagination(ctx, op).problem;
+    if (own) problems.push({ at: sourceOf(own.at), message: `${op.httpMethod} ${op.path}: ${own.message}` });
+    const id = reading.operationId;
+    const setting = id !== undefined && Object.hasOwn(pagination, id) ? pagination[id]! : undefined;
+    if (!setting) return reading;
+    configured.add(id!);
+    const shown = `${setting.at.file}: "${setting.at.pointer.slice(2).split('/').map(unescapePointer).join('.')}"`;
+    const r = configPagination(ctx, op, setting.value, new Place({ absoluteRef: setting.at.file }, setting.at.pointer), shown);
+    if (r.problem) problems.push(r.problem.message);
+    // The config decides: its Paging, or none (false, or a value it cannot read: warned).
+    const { pagination: _, ...conventions } = reading.conventions;
+    return { ...reading, conventions: { ...conventions, ...(r.found ? { pagination: { ...r.found.paging, source: r.found.source, at: setting.at } } : {}) } };
+  };
+  const read = operations(ctx, root).map(operationReading);
+  for (const id of Object.keys(pagination)) if (!configured.has(id)) problems.push(`${pagination[id]!.at.file}: the pagination setting of "${id}" matches no operationId: it is left out`);
   return {
     title: doc.info?.title ?? '',
     version: openapiVersion(root.node),
     tags: readTags(ctx, root),
-    operations: operations(ctx, root).map((op) => readOperation(ctx, doc, op)),
+    operations: read,
     collections: collectionsOf(ctx, root),
     schemas: schemasOf(ctx, root),
     ...(server !== undefined ? { server } : {}),
@@ -63,6 +90,7 @@ export function readDocument(doc: OpenApiDocument, file: string): DocumentReadin
     security,
     ...(unnamed ? { unnamedSecurity: sourceOf(unnamed.location) } : {}),
     unsupported: unsupportedConstructs(ctx, root).map((u) => ({ at: sourceOf(u.at), message: u.message })),
+    problems,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { packageRoot } from '../util/package-root.js';
@@ -41,6 +42,10 @@ export interface SandboxOptions {
   warn?: (line: string) => void;
   /** Such a construct refuses to start (`--strict`). */
   strict?: boolean;
+  /** Items each stream operation answers (the last is the terminal event, where there is one); default 5. */
+  streamItems?: number;
+  /** Milliseconds between two items of a stream; default 0. */
+  streamIntervalMs?: number;
   /** The methods the HTTP parser accepts: Node's (`http.METHODS`) by default; a test stands in an older parser. */
   acceptedMethods?: readonly string[];
 }
@@ -117,7 +122,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const parserRefuses = refusedMethods(operations, opts.acceptedMethods);
   const served = operations.filter((s) => !parserRefuses.some((r) => r.method === s.op.method));
   addMethods(app, served);
-  await registerSubApis(app, { specs: served, state, authority, coercing, strict, faults, now: opts.now ?? Date.now });
+  const streams = { items: opts.streamItems ?? 5, intervalMs: opts.streamIntervalMs ?? 0, open: new Set<ServerResponse>() };
+  // A stream still open (a stalled one, a client that never reads) would keep close() waiting.
+  app.addHook('preClose', async () => {
+    for (const res of streams.open) res.destroy();
+  });
+  await registerSubApis(app, { specs: served, state, authority, coercing, strict, faults, now: opts.now ?? Date.now, streams });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();

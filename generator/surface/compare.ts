@@ -124,8 +124,26 @@ export function compareSurfaces(api: string, base: ApiSurface, head: ApiSurface)
     }
   }
   // Exported names are the TypeScript's own, not the document's: no diff rule speaks of them.
+  const dotted = (schema: string) => `components.${schema.replace(/\//g, '.')}`;
+  // A named schema type under another name (a collision's `Schema` suffix or number came or went): said so.
+  const renamedTo = (name: string) => {
+    const schema = base.named.get(name);
+    return schema === undefined ? undefined : [...head.named].find(([n, s]) => s === schema && !base.exported.has(n))?.[0];
+  };
   for (const name of base.exported) {
-    if (!head.exported.has(name)) changes.push({ breaking: true, kind: 'export-removed', target: name, message: `exported ${name} was removed: it breaks code that imports it` });
+    if (head.exported.has(name)) continue;
+    const to = renamedTo(name);
+    const why = to ? ` (${dotted(base.named.get(name)!)} is now exported as ${to})` : '';
+    changes.push({ breaking: true, kind: 'export-removed', target: name, message: `exported ${name} was removed${why}: it breaks code that imports it` });
+  }
+  // The same name for another type: another schema's (a new `Repository` took `repository`'s name), or the client's
+  // own (`AddFilterParams`, the schema's type moving to `AddFilterParamsSchema`).
+  for (const [name, schema] of base.named) {
+    const now = head.named.get(name);
+    if (schema === undefined || now === schema || !head.exported.has(name)) continue;
+    const to = renamedTo(name);
+    const other = now === undefined ? 'a type of the client' : dotted(now);
+    changes.push({ breaking: true, kind: 'export-changed', target: name, message: `exported ${name} now names ${other}, not ${dotted(schema)}${to ? ` (now exported as ${to})` : ''}: code that imports it gets another type` });
   }
   for (const name of head.exported) if (!base.exported.has(name)) changes.push({ breaking: false, kind: 'export-added', target: name, message: `exported ${name} was added` });
   changes.sort((a, b) => Number(b.breaking) - Number(a.breaking));

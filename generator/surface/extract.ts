@@ -34,6 +34,8 @@ export interface ApiSurface {
   /** Properties of objects reachable from requests and from responses, by path. */
   properties: Record<Reach, Map<string, PropSurface & { operations: string[] }>>;
   exported: Set<string>;
+  /** index.ts's named schema types: name -> the schema it names (`components/schemas/repository`). */
+  named: Map<string, string | undefined>;
 }
 
 interface Local {
@@ -101,7 +103,10 @@ function walk(ts: TS, src: tsTypes.SourceFile, node: TypeNode, path: string, loc
       else if (openString(ts, m)) extensible = true;
       else rest.push(m);
     }
-    if (values.length) local.enums.set(path, { values, extensible });
+    // The alternatives of a union each name their discriminant (`event: 'created'` | `event: 'done'`): the property
+    // holds any of their values.
+    const had = local.enums.get(path);
+    if (values.length) local.enums.set(path, had ? { values: [...new Set([...had.values, ...values])], extensible: had.extensible || extensible } : { values, extensible });
     for (const m of rest) walk(ts, src, m, path, local, depth + 1);
     return;
   }
@@ -170,9 +175,21 @@ function membersOf(ts: TS, node: TypeNode | undefined): Map<string, TypeNode> {
   return propertyTypes(ts, node && ts.isTypeLiteralNode(node) ? node.members : []);
 }
 
-/** The surface of the API whose client.ts and schema.ts texts are given. */
-export function extractSurface(printer: SurfaceParser, clientText: string, schemaText: string): ApiSurface {
-  return surfaceOf(printer.tsMorph.ts, printer.parse('/client.ts', clientText), printer.parse('/schema.ts', schemaText));
+/** The surface of the API whose client.ts and schema.ts texts (and index.ts's, where there is one) are given. */
+export function extractSurface(printer: SurfaceParser, clientText: string, schemaText: string, indexText?: string): ApiSurface {
+  const index = indexText === undefined ? undefined : printer.parse('/index.ts', indexText);
+  return surfaceOf(printer.tsMorph.ts, printer.parse('/client.ts', clientText), printer.parse('/schema.ts', schemaText), index);
+}
+
+/** What index.ts declares itself (its named schema types, `Repository`), by name, with the schema each names
+ *  (`components/schemas/repository`) where it is one: its re-exports of client.ts and the runtime are theirs. */
+export function indexExports(ts: TS, index: tsTypes.SourceFile): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const s of index.statements) {
+    if (!ts.isTypeAliasDeclaration(s) || !(ts.canHaveModifiers(s) ? ts.getModifiers(s) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    out.set(s.name.text, indexChain(ts, s.type, 'components')?.join('/'));
+  }
+  return out;
 }
 
 /** schema.ts's components by key (`schemas/Name`, `responses/Name`...): what each holds, walked the first time it is
@@ -307,17 +324,27 @@ function* methodsOf(ts: TS, members: Iterable<tsTypes.TypeElement>, interfaces: 
     const t = member.type;
     const resource = t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) && /Resource$/.test(t.typeName.text) ? interfaces.get(t.typeName.text) : undefined;
     if (resource) yield* methodsOf(ts, resource, interfaces, `${path}.`);
-    else yield [path, path.split('.').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')];
+    else yield [path, typesName(ts, t) ?? path.split('.').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')];
   }
+}
+
+/** The name a method's types are named after, read from its type: `XCall`, or a function taking `XParams` (the
+ *  model makes names unique, so `a.bC.x` and `aB.c.x` are `ABCX` and `ABCX2`, whatever their paths). */
+function typesName(ts: TS, t: TypeNode | undefined): string | undefined {
+  const named = (n: TypeNode | undefined, suffix: string) => (n && ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && n.typeName.text.endsWith(suffix) ? n.typeName.text.slice(0, -suffix.length) : undefined);
+  if (t && ts.isFunctionTypeNode(t)) return named(t.parameters[0]?.type, 'Params');
+  return named(t, 'Call');
 }
 
 /** The surface of an API from its client.ts and schema.ts, parsed (parents need not be set: node text is read from
  *  the file's text, so the syntax gate's own parse serves). */
-export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.SourceFile): ApiSurface {
+export function surfaceOf(ts: TS, client: tsTypes.SourceFile, schema: tsTypes.SourceFile, indexFile?: tsTypes.SourceFile): ApiSurface {
   const components = componentsOf(ts, schema);
   const index: SchemaIndex = { operationsById: interfaceMembers(ts, schema, 'operations'), pathsByKey: interfaceMembers(ts, schema, 'paths') };
   const { aliases, paramDecls, exported, clientMembers } = clientDeclarations(ts, client);
-  const surface: ApiSurface = { operations: new Map(), enums: new Map(), properties: { request: new Map(), response: new Map() }, exported };
+  const named = indexFile ? indexExports(ts, indexFile) : new Map<string, string | undefined>();
+  for (const name of named.keys()) exported.add(name);
+  const surface: ApiSurface = { operations: new Map(), enums: new Map(), properties: { request: new Map(), response: new Map() }, exported, named };
   const reach = new Map<string, Map<Reach, string[]>>();
   for (const [op, Name] of methodsOf(ts, clientMembers ?? [], paramDecls, '')) {
     const params = new Map<string, ParamSurface>();

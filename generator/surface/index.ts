@@ -20,7 +20,7 @@ function surfacesOf(printer: SurfaceParser, tree: ReadonlyMap<string, string>): 
   for (const dir of apiDirs(tree)) {
     const client = tree.get(`${dir}client.ts`);
     const schema = tree.get(`${dir}schema.ts`);
-    if (client !== undefined && schema !== undefined) out.set(dir, extractSurface(printer, client, schema));
+    if (client !== undefined && schema !== undefined) out.set(dir, extractSurface(printer, client, schema, tree.get(`${dir}index.ts`)));
   }
   return out;
 }
@@ -32,13 +32,13 @@ export function compareApi(dir: string, before: ApiSurface, after: ApiSurface): 
 
 /**
  * One report per API present in both trees, from the reports of the APIs whose files changed (by API folder;
- * `generate` makes them on the TypeScript thread). An API whose client.ts and schema.ts did not change has no changes.
+ * `generate` makes them on the TypeScript thread). An API whose client.ts, schema.ts and index.ts did not change has no changes.
  */
 export function compareTrees(changed: ReadonlyMap<string, ApiReport>, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ApiReport[] {
   const reports: ApiReport[] = [];
   for (const dir of apiDirs(next)) {
     if (previous.get(`${dir}client.ts`) === undefined || previous.get(`${dir}schema.ts`) === undefined) continue;
-    const same = previous.get(`${dir}client.ts`) === next.get(`${dir}client.ts`) && previous.get(`${dir}schema.ts`) === next.get(`${dir}schema.ts`);
+    const same = ['client.ts', 'schema.ts', 'index.ts'].every((f) => previous.get(`${dir}${f}`) === next.get(`${dir}${f}`));
     const report = changed.get(dir);
     if (same) reports.push({ api: dir.replace(/\/$/, ''), breaking: 0, changes: [] });
     else if (report) reports.push(report);

@@ -28,6 +28,8 @@ export interface EmitOverrides {
 interface ApiFiles {
   client: string;
   schema: string;
+  /** index.ts: the named schema types it declares are exports too. */
+  index?: string;
 }
 
 /** One API whose client.ts or schema.ts differ from an earlier output, by its folder in the tree (`document/v1/`, or ``). */
@@ -120,10 +122,10 @@ async function readSurfaces(apis: readonly SurfaceRead[], session: Session): Pro
     return kept?.text === text ? kept.parsed : printer.parse(path, text);
   };
   const reports = apis.map(({ dir, before, after }): SurfacesRead['reports'][number] => {
-    const afterSurface = surfaceOf(printer.tsMorph.ts, parsed(`${dir}client.ts`, after.client), parsed(`${dir}schema.ts`, after.schema));
+    const afterSurface = surfaceOf(printer.tsMorph.ts, parsed(`${dir}client.ts`, after.client), parsed(`${dir}schema.ts`, after.schema), after.index === undefined ? undefined : printer.parse(`${dir}index.ts`, after.index));
     session.parses.delete(`${dir}client.ts`);
     session.parses.delete(`${dir}schema.ts`);
-    return [dir, compareApi(dir, extractSurface(printer, before.client, before.schema), afterSurface)];
+    return [dir, compareApi(dir, extractSurface(printer, before.client, before.schema, before.index), afterSurface)];
   });
   session.parses.clear();
   return { reports, ms: performance.now() - began };

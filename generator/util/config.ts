@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Node } from 'yaml';
 import { DocexError } from './errors.js';
-import { unescapePointer } from './json.js';
+import { escapePointer, unescapePointer } from './json.js';
 import { packageRoot } from './package-root.js';
 
 // ajv and yaml are loaded only when a config file exists: loading them is a measurable part of every `docex generate`
@@ -35,6 +35,24 @@ export interface ClientSettings {
   groupBy?: 'operationId' | 'tag';
   resources?: Record<string, string>;
   methods?: Record<string, string>;
+  /** How operations page, by operationId: a Paging (model/types.ts), or false for none; over the document's. */
+  pagination?: Record<string, unknown>;
+}
+
+/** One operation's `pagination` setting and where it is written in the config file. */
+export interface PaginationSetting {
+  value: unknown;
+  at: { file: string; pointer: string };
+}
+
+/** The `pagination` settings of one API, by operationId: its own entry's over `*`'s. */
+export function paginationSettings(clients: Readonly<Record<string, ClientSettings>> | undefined, id: string | undefined): Record<string, PaginationSetting> {
+  const out: Record<string, PaginationSetting> = {};
+  for (const key of id === undefined ? ['*'] : ['*', id]) {
+    const values = clients?.[key]?.pagination ?? {};
+    for (const [op, value] of Object.entries(values)) out[op] = { value, at: { file: CONFIG_FILE, pointer: `#/clients/${escapePointer(key)}/pagination/${escapePointer(op)}` } };
+  }
+  return out;
 }
 
 /** `true`: any breaking change of the surface report refuses; `affected`: one that affects the consumer's code. */

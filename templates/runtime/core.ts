@@ -5,7 +5,8 @@ import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.j
 import { hasUserinfo, isLoopbackHost } from './loopback.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
 import { accepts, decode, nonEmpty, readRaw, toApiError, unexpected } from './response.js';
-import { mayHaveActed, misreportedByReplay, send, wasNotSent } from './send.js';
+import { writeReplay } from './replay.js';
+import { send } from './send.js';
 import { isRefusal, refused, transmit } from './transmit.js';
 import type { Api, AuthOptions, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
 
@@ -19,7 +20,7 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
 export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
   // A credential given as a client header (`authorization`, `cookie`, `x-api-key`…) is a secret too.
-  const secret = !!(options.tokens || options.auth || Object.keys(options.headers ?? {}).some((h) => /auth|cookie|key|token|secret/i.test(h)));
+  const secret = !!(options.tokens || options.auth || secretHeader(options.headers));
   const root = checkBaseUrl(options.baseUrl, secret) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
   // An operation server resolved and checked once per URL, not on every call (the document names only a few).
@@ -47,17 +48,23 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const url = (server || root) + buildPath(spec, p, headers, codecs);
     // With the operation's credentials: an API key in the query stays out of `url`, which error messages show. The
     // token source only where the operation's security asks for it.
-    const [target, token, attached] = codecs.auth ? codecs.auth(spec, options, url, headers) : [url, true, false];
+    let target = url;
+    let token = true;
+    let attached = false;
+    if (codecs.auth) [target, token, attached] = codecs.auth(spec, options, url, headers);
     // Changed only by the operation's own If-None-Match parameter: a 304 to it may give NotModified.
     const asked = headers['if-none-match'] !== shared;
     const input = own(p, 'body');
     const body = spec.body && input !== undefined ? encodeBody(spec.body, input, headers, codecs) : undefined;
+    // A call's credential header is held to the client's: not over plain http but to a loopback host.
+    if (secretHeader(o.headers)) checkBaseUrl(url);
     if (o.headers) Object.assign(headers, lowerCase(o.headers));
     // Headers the caller gives may be credentials too: with any credential, redirects stay within the origin.
     const credentialed = attached || !!(options.headers || o.headers);
     const what = `${method} ${spec.path}`;
     const replayable = isReplayable(body);
-    const misreported = method !== 'GET' && misreportedByReplay(method, (h) => headers[h] !== undefined);
+    // Only a write a replay would misreport has these rules (Codecs.replay: clients of documents that write).
+    const replay = method !== 'GET' ? codecs.replay?.(method, (h) => headers[h] !== undefined) : undefined;
     let attempts = 0;
     let res: Response | undefined;
 
@@ -69,7 +76,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const timeout = o.timeoutMs != null && AbortSignal.timeout(o.timeoutMs);
     const signal = timeout && o.signal ? AbortSignal.any([o.signal, timeout]) : timeout || o.signal;
     // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
-    const init = { method, headers, body, signal, duplex: 'half' };
+    const init = { method, headers, body, signal, duplex: 'half', redirect: undefined as RequestRedirect | undefined };
     const idHeader = options.requestIdHeader;
     /** A failure as the caller meets it: a timeout, a network error, or (a write that may have been applied) the
      *  outcome unknown. */
@@ -80,14 +87,15 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       if (err instanceof TypeError && !signal?.aborted && !isRefusal(err)) {
         const error = new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
         // No response (a body cut off after one is a NetworkError), and the request may have been sent.
-        throw misreported && !res && !wasNotSent(err) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
+        throw replay && !res && !replay.unsent(err) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
       }
       throw err;
     };
     try {
       res = await send(
-        // The call's own retry policy, else the client's; the token source only where the operation asks for it.
-        { tokens: token ? options.tokens : undefined, retry: o.retry ?? options.retry },
+        // The token source only where the operation asks for it; the call's own retry policy, else the client's.
+        token ? options.tokens : undefined,
+        o.retry ?? options.retry,
         (authorization) => {
           attempts++;
           if (authorization) headers.authorization = authorization;
@@ -97,7 +105,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
         method,
         replayable,
         signal,
-        misreported,
+        replay,
       );
     } catch (err) {
       return failed(err);
@@ -109,28 +117,33 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     }
     if (!response.ok) {
       const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
-      throw misreported && mayHaveActed(response) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
+      throw replay?.acted(response) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
     }
+    // Its failures go through failed() inside it rather than through a .catch(): one promise fewer per call.
     const read = async (): Promise<T> => {
-      // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
-      const type = response.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
-      if (accept && !accepts(accept, type)) throw await unexpected(response, `a ${type} body, not the ${accept} asked for`, idHeader);
-      const raw = nonEmpty(await readRaw(response, type));
-      // An operation that documents a body gets one, except in the statuses that have none.
-      if (raw === undefined && accept && method !== 'HEAD' && response.status !== 204 && response.status !== 205)
-        throw await unexpected(response, `an empty body where ${accept} was documented`, idHeader);
-      const value = decode(raw, type, response, idHeader);
-      if (!etag) return value as T;
-      const tag = response.headers.get('etag');
-      if (key) {
-        if (!tag || raw === undefined || /no-store/i.test(response.headers.get('cache-control') ?? '')) cache!.delete?.(key);
-        // A 200 with the ETag already stored (a server that ignored If-None-Match) is the same representation.
-        else if (cached?.etag !== tag || cached.contentType !== type) cache!.set(key, { etag: tag, contentType: type, body: raw });
+      try {
+        // The media type a body is read as: its Content-Type, else the first type asked for ('': a Blob).
+        const type = response.headers.get('content-type') ?? accept?.split(',')[0] ?? '';
+        if (accept && !accepts(accept, type)) throw await unexpected(response, `a ${type} body, not the ${accept} asked for`, idHeader);
+        const raw = nonEmpty(await readRaw(response, type));
+        // An operation that documents a body gets one, except in the statuses that have none.
+        if (raw === undefined && accept && method !== 'HEAD' && response.status !== 204 && response.status !== 205)
+          throw await unexpected(response, `an empty body where ${accept} was documented`, idHeader);
+        const value = decode(raw, type, response, idHeader);
+        if (!etag) return value as T;
+        const tag = response.headers.get('etag');
+        if (key) {
+          if (!tag || raw === undefined || /no-store/i.test(response.headers.get('cache-control') ?? '')) cache!.delete?.(key);
+          // A 200 with the ETag already stored (a server that ignored If-None-Match) is the same representation.
+          else if (cached?.etag !== tag || cached.contentType !== type) cache!.set(key, { etag: tag, contentType: type, body: raw });
+        }
+        return withEtag(value, tag) as T;
+      } catch (err) {
+        return failed(err);
       }
-      return withEtag(value, tag) as T;
     };
     let data: Promise<T> | undefined;
-    return [response, () => (data ??= read().catch(failed)), idHeader];
+    return [response, () => (data ??= read()), idHeader];
   }
 
   return { call, baseUrl: root };
@@ -153,7 +166,8 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
     // A header beyond the CORS-safelisted ones may be a credential the caller set: redirects then stay within the origin.
     const credentialed = !!options.tokens || [...req.headers.keys()].some((h) => !/^(accept|content-type|content-language|accept-language)$/.test(h));
     return send(
-      options,
+      options.tokens,
+      options.retry,
       (authorization) => {
         const headers = Object.fromEntries(req.headers);
         if (authorization) headers.authorization = authorization;
@@ -162,11 +176,14 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
       method,
       replayable,
       signal,
-      misreportedByReplay(method, (h) => req.headers.has(h)),
+      writeReplay(method, (h) => req.headers.has(h)),
     );
   };
-  return { ...createCaller(options, apiPath, codecs), fetch: rawFetch as typeof fetch };
+  return { ...createCaller(options, apiPath, { replay: writeReplay, ...codecs }), fetch: rawFetch as typeof fetch };
 }
+
+/** Whether headers hold one named like a credential (`authorization`, `cookie`, `x-api-key`…). */
+const secretHeader = (h: Record<string, string> = {}) => /auth|cookie|key|token|secret/i.test(Object.keys(h) + '');
 
 /**
  * With `secret` (a token source, credentials or a credential header is configured), plain http is

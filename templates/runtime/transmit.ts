@@ -12,7 +12,7 @@ const refusals = new WeakSet<object>();
 export const isRefusal = (err: unknown): boolean => refusals.has(err as object);
 
 /**
- * Fetches `input` with `init` (its `headers` as given to fetch, its `method` set). With `credentialed`, redirects are
+ * Fetches `input` with `init` (its `headers` as given to fetch, its `method` set; its `redirect` is set here). With `credentialed`, redirects are
  * followed only within the origin (so only to https, or to http on the same loopback host), at most 20 as fetch does,
  * by fetch's rules for the method and body: a 303 (but to a HEAD), and a 301 or 302 to a POST, become a GET without a
  * body; a 307 or 308 keeps both, unless the body cannot be sent again (`replayable`: not a stream): that redirect is
@@ -31,17 +31,21 @@ export async function transmit(
   let url = (input as Request).url ?? input;
   let { method } = init;
   let body = true;
+  let origin: string | undefined;
+  // Set on the caller's init rather than on a copy of it: no object per request on the common path (undefined:
+  // fetch's default, or a Request's own).
+  init.redirect = credentialed ? 'manual' : undefined;
   try {
-    if (!credentialed) return await f(input, init);
-    const { origin } = new URL(url);
-    for (let hops = 0; ; hops++) {
-      // The first request as given (a Request keeps its options); the next by URL.
-      const res = await f(hops ? url : input, { ...init, method, redirect: 'manual', ...(body ? {} : { body: null, headers: bodyless(init.headers) }) });
+    // The first request as given (a Request keeps its options); the next by URL.
+    let res = await f(input, init);
+    for (let hops = 0; credentialed; hops++) {
       const { status } = res;
       if (res.type === 'opaqueredirect') throw new RedirectError(what, 0);
-      const location = [301, 302, 303, 307, 308].includes(status) && res.headers.get('location');
-      if (typeof location !== 'string' || (status > 303 && body && !replayable)) return res;
+      const location = status > 300 && status < 309 && (status < 304 || status > 306) && res.headers.get('location');
+      if (typeof location !== 'string' || (status > 303 && body && !replayable)) break;
       discard(res);
+      // The origin is parsed only once a redirect needs it.
+      origin ??= new URL(url).origin;
       let next: URL | undefined;
       try {
         next = new URL(location, url);
@@ -53,7 +57,9 @@ export async function transmit(
       if (hops === 20) throw new TypeError('redirect count exceeded');
       if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') [method, body] = ['GET', false];
       url = next.href;
+      res = await f(url, { ...init, method, ...(body ? {} : { body: null, headers: bodyless(init.headers) }) });
     }
+    return res;
   } catch (err) {
     throw refused(err, what, url, init.headers);
   }

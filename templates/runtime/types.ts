@@ -2,6 +2,7 @@
 import type { ApiPromise } from './api-promise.js';
 import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
+import type { Replay } from './replay.js';
 import type { RetryOptions } from './retry.js';
 
 export interface ClientOptions extends ClientSettings {
@@ -135,6 +136,9 @@ export interface Codecs {
   auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean, boolean];
   /** Whether an error response's JSON body is the one the operation's `errors` declare for its status (error-body.ts). */
   error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
+  /** The rules of a write that a replay would misreport (replay.ts), for documents with writes; without it every
+   *  call is retried as its method allows. createApi and createApiCore always have it. */
+  replay?: (method: string, has: (name: string) => boolean) => Replay | undefined;
 }
 
 /** The method sent: QUERY too, and any other method an OpenAPI 3.2 document names (`LINK`, `PURGE`), as written. */

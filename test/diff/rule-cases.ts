@@ -189,6 +189,17 @@ const security: RuleCase[] = [
 ];
 
 /** Every family's cases; `apis` (a version added or removed) needs two trees and is run from fixtures instead. */
+/** A GET /items streaming SSE events `events` (a oneOf of `event` constants), ending with `terminal`. */
+const streaming = (events: string[], terminal?: string) => {
+  const itemSchema = { oneOf: events.map((e) => obj({ event: { const: e }, data: { type: 'string' } }, ['event', 'data'])) };
+  const content = { 'text/event-stream': { ...(terminal ? { 'x-terminal-event': terminal } : {}), itemSchema } };
+  return api({ '/items': { get: { responses: { '200': { description: 'ok', content } } } } }, {}, { openapi: '3.2.0' });
+};
+const streams: RuleCase[] = [
+  { fires: ['stream-event-added'], base: streaming(['a']), head: streaming(['a', 'b']) },
+  { fires: ['stream-event-removed', 'stream-terminal-event-changed'], base: streaming(['a', 'b'], 'b'), head: streaming(['a']) },
+];
+
 export const RULE_CASES: Record<string, RuleCase[]> = {
   paths,
   parameters,
@@ -202,4 +213,5 @@ export const RULE_CASES: Record<string, RuleCase[]> = {
   'status-codes': statusCodes,
   headers,
   security,
+  streams,
 };

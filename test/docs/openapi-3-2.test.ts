@@ -1,31 +1,18 @@
 // Issue 46: the docs site of an OpenAPI 3.2 tree: Redoc (the pinned CLI's, 3.x) renders its reference page with the
 // tags nested by `parent` in the navigation, the QUERY and LINK operations, and their code samples.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runDocex } from '../helpers/run-docex.js';
+import { expect, it } from 'vitest';
+import { builtSite } from './built-site.js';
 import { inChromium } from './chromium-site.js';
 
 const tree = fileURLToPath(new URL('../sandbox/fixtures/openapi-3.2', import.meta.url));
-let scratch = '';
-let site = '';
-
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'docex-docs-32-'));
-  site = join(scratch, 'site');
-  const r = await runDocex(['docs', '--input', tree, '--output', site], { timeoutMs: 120_000 });
-  expect(r.code, r.stderr).toBe(0);
-}, 130_000);
-afterAll(async () => {
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+const site = builtSite(tree, '32');
 
 it('puts the samples of the QUERY and LINK operations in the document the page renders', () => {
-  const html = readFileSync(join(site, 'reference', 'catalog-v1.html'), 'utf8');
+  const html = readFileSync(join(site(), 'reference', 'catalog-v1.html'), 'utf8');
   expect(html).toContain(`curl -s -X QUERY -w '\\\\n' \\"$API/products\\"`);
   expect(html).toContain(`curl -s -X LINK \\"$API/products/p1\\"`);
   expect(html).toContain('api.searchProducts({ body: ');
@@ -44,7 +31,7 @@ async function navigation(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.querySelectorAll('[data-component-name="Menu/Menu"] a')].map((a) => `${a.getAttribute('href')} ${(a as HTMLElement).innerText.replace(/\s+/g, ' ').trim()}`));
 }
 
-inChromium('the 3.2 reference page in Chromium', () => site, (s) => {
+inChromium('the 3.2 reference page in Chromium', site, (s) => {
   it('nests the tags by parent in the navigation, QUERY and LINK operations under theirs, and shows a QUERY operation with its sample', async () => {
     const page = await s.browser.newPage();
     try {

@@ -127,6 +127,25 @@ describe('transport safety', () => {
     }
   });
 
+  it('refuses a credential header given per call over plain http to any host but loopback, before sending, as a client header', async () => {
+    let sent = 0;
+    const counting = (async () => {
+      sent++;
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const api = createApi({ baseUrl: 'http://api.example.com/', fetch: counting, retry: false }, '');
+    for (const headers of [{ Authorization: 'Bearer s3cret' }, { 'X-Api-Key': 's3cret' }, { cookie: 'sid=s3cret' }] as Record<string, string>[]) {
+      const err = await api.call(op(), {}, { headers }).then(() => undefined, (e: unknown) => e);
+      expect(err, JSON.stringify(headers)).toBeInstanceOf(TypeError);
+      expect((err as Error).message).toBe('baseUrl must be https with credentials (http only to a loopback host such as 127.0.0.1): refused http://api.example.com');
+    }
+    expect(sent).toBe(0);
+    // Headers that are no credential go over http as before, and a credential header to a loopback host too.
+    await api.call(op(), {}, { headers: { 'X-Trace': '1' } });
+    await createApi({ baseUrl: 'http://127.0.0.1:9/', fetch: counting, retry: false }, '').call(op(), {}, { headers: { Authorization: 'Bearer s3cret' } });
+    expect(sent).toBe(2);
+  });
+
   it('accepts https anywhere and http to 127.0.0.1, localhost and [::1]', async () => {
     expect(createApi({ baseUrl: 'https://api.example.com' }, 'document/v1/').baseUrl).toBe('https://api.example.com/document/v1/');
     for (const host of ['localhost', '[::1]', '127.0.0.1']) expect(() => createApi({ baseUrl: `http://${host}:1/` }, '')).not.toThrow();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApi, InternalServerError, NetworkError, OutcomeUnknownError, type OperationSpec } from '../../templates/runtime/index.js';
 import { retryDelay } from '../../templates/runtime/retry.js';
-import { wasNotSent } from '../../templates/runtime/send.js';
+import { wasNotSent } from '../../templates/runtime/replay.js';
 import { json, startServer, type TestServer } from './server.js';
 
 // Per path: the statuses to answer in turn ('drop' destroys the socket, 'bare 503' has no Retry-After), then 200.

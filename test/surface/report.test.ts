@@ -21,6 +21,8 @@ interface Shape {
   label?: 'string' | 'extensible' | 'enum';
   /** OperationIds in namespaces (`items/list`, `filters/add`): the client's methods in resources. */
   namespaced?: boolean;
+  /** More schemas under components.schemas: index.ts's named types. */
+  schemas?: Record<string, object>;
 }
 
 const label = (kind: Shape['label']) => ({ type: 'string', ...(kind === 'enum' ? { enum: ['x', 'y'] } : kind === 'extensible' ? { 'x-extensible-enum': ['x', 'y'] } : {}) });
@@ -57,7 +59,7 @@ function doc(name: string, s: Shape): string {
           },
         },
       },
-      components: { schemas: { Kind: { type: 'string', enum: s.kind ?? ['Small', 'Large'] } } },
+      components: { schemas: { Kind: { type: 'string', enum: s.kind ?? ['Small', 'Large'] }, ...s.schemas } },
     }),
   );
   return file;
@@ -155,6 +157,24 @@ function nested(name: string, values: string[]): string {
 describe('components reached through other components', () => {
   // Components are walked when an operation first reaches them, and a component an operation already reached is not
   // walked again for it: a change two references deep is still seen, in both directions, with the operations reaching it.
+  it("sees index.ts's named schema types: one that another schema or the client's own type takes the name of is a change", async () => {
+    const repository = { type: 'object', properties: { id: { type: 'integer' } } };
+    // `Repository` was `repository`'s; a new schema keyed `Repository` takes the name, `repository` moves to Repository2.
+    expect(await report({ schemas: { repository } }, { schemas: { repository, Repository: repository } })).toEqual(['B export-changed Repository', 'N export-added Repository2']);
+    // `AddFilterParams` was the schema's; the client's method addFilter now declares AddFilterParams, the schema's
+    // type moves to AddFilterParamsSchema.
+    const changes = await report({ namespaced: true, schemas: { AddFilterParams: repository } }, { schemas: { AddFilterParams: repository } });
+    expect(changes).toContain('B export-changed AddFilterParams');
+    expect(changes).toContain('N export-added AddFilterParamsSchema');
+    const [a, b] = [(await generateTree(doc('rename-base', { namespaced: true, schemas: { AddFilterParams: repository } }))).tree, (await generateTree(doc('rename-head', { schemas: { AddFilterParams: repository } }))).tree];
+    const message = surfaceReport(await loadPrinter(), a, b)[0]!.changes.find((c) => c.kind === 'export-changed')!.message;
+    expect(message).toBe('exported AddFilterParams now names a type of the client, not components.schemas.AddFilterParams (now exported as AddFilterParamsSchema): code that imports it gets another type');
+    // A schema type dropped by name only (the schema stays) says where it went.
+    const gone = await generateTree(doc('gone-head', { schemas: { Repository: repository } }));
+    const old = await generateTree(doc('gone-base', { schemas: { Repo: repository } }));
+    expect(surfaceReport(await loadPrinter(), old.tree, gone.tree)[0]!.changes.map((c) => c.message)).toEqual(['exported Repo was removed: it breaks code that imports it', 'exported Repository was added']);
+  });
+
   it('a value added to an enum two references deep is reported with the operations that reach it', async () => {
     const [a, b] = [(await generateTree(nested('nested-base', ['x', 'y']))).tree, (await generateTree(nested('nested-head', ['x', 'y', 'z']))).tree];
     const [r] = surfaceReport(await loadPrinter(), a, b);

@@ -41,7 +41,8 @@ export function curlSample(plan: CallPlan, site: SampleSite): string {
 
   const first = [`curl -s${op.method === 'GET' ? '' : ` -X ${op.method}`}`];
   if (plan.revalidate) first.push('-D headers.txt');
-  if (plan.result === 'text' || plan.result === 'binary') first.push(`-o ${downloadName(plan)}`);
+  if (plan.result === 'stream') first.push('-N'); // each item printed as it arrives, not when the stream ends
+  else if (plan.result === 'text' || plan.result === 'binary') first.push(`-o ${downloadName(plan)}`);
   else if (plan.result !== 'none') first.push(`-w '\\n'`); // the body, then a new line
   first.push(url(`${filledPath(plan)}${queryString(plan)}`));
   if (plan.error) lines.push(`# HTTP ${plan.error.status}: ${plan.error.meaning}`);

@@ -59,8 +59,9 @@ export interface CallPlan {
   body?: { mediaType: string; kind: MediaKind; value: unknown };
   /** The media type asked for, when the operation offers several (the first, its default). */
   accept?: string;
-  /** What the success response holds: a page of a collection, a plain array, one JSON value, text, bytes or nothing. */
-  result: 'page' | 'array' | 'json' | 'text' | 'binary' | 'none';
+  /** What the success response holds: a page of a collection, a plain array, one JSON value, text, bytes, a stream of
+   *  items (the model's stream reading) or nothing. */
+  result: 'page' | 'array' | 'json' | 'text' | 'binary' | 'stream' | 'none';
   /** The other media types offered. */
   alsoOffered: string[];
   /** The reference property the sample expands. */
@@ -138,7 +139,8 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
   plan.alsoOffered = types.slice(1);
   const media = successMedia(op);
   const first = media.find((r) => r.mediaType === types[0]) ?? media[0];
-  if (paging) plan.result = 'page';
+  if (c.stream) plan.result = 'stream';
+  else if (paging) plan.result = 'page';
   else if (c.collection.kind === 'array') plan.result = 'array';
   else if (first) plan.result = first.kind === 'json' ? 'json' : first.kind === 'text' ? 'text' : 'binary';
   plan.revalidate = plan.result === 'json' && op.method === 'GET' && c.etag.etag && c.etag.ifNoneMatch;

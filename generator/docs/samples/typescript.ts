@@ -68,6 +68,7 @@ function resultSteps(plan: CallPlan, calls: Calls, taken: Set<string>, download:
       `}`,
     ];
   }
+  if (plan.result === 'stream') return streamSteps(plan, main, taken);
   if (plan.result === 'array') return [`const items = await ${main};`, `for (const ${resultName} of items) console.log(${resultName});${expandNote(plan)}`];
   if (plan.result === 'json') {
     const steps = [`const ${resultName} = await ${main};`, `console.log(${resultName});${expandNote(plan)}`];
@@ -122,6 +123,23 @@ export function typescriptSample(plan: CallPlan, site: SampleSite): string {
     lines.push(...steps);
   }
   return lines.join('\n') + '\n';
+}
+
+/** A stream's items as they arrive, each SSE event type its own case (the model's reading), the terminal one said. */
+function streamSteps(plan: CallPlan, main: string, taken: Set<string>): string[] {
+  const stream = plan.op.conventions.stream!;
+  const item = variable('item', taken) || 'item';
+  const lines = [
+    `// Each item as it arrives; leaving the loop (break, return, a throw) closes the connection.`,
+    `for await (const ${item} of await ${main}) {`,
+  ];
+  if (!stream.events.length) return [...lines, `  console.log(${item});`, `}`];
+  lines.push(`  switch (${item}.event) {`);
+  for (const event of stream.events) {
+    lines.push(`    case ${quote(event)}:${event === stream.terminal ? ' // the last event: the stream ends after it' : ''}`, `      console.log(${item}.data);`, `      break;`);
+  }
+  lines.push(`    default:`, `      // An event type added after this code was written: a new event is not an error.`, `      break;`, `  }`, `}`);
+  return lines;
 }
 
 function sessionComment(site: SampleSite): string[] {

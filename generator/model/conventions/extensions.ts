@@ -9,4 +9,7 @@ export const EXT = {
   sets: 'x-sets',
   principal: 'x-principal',
   unique: 'x-unique',
+  pagination: 'x-pagination',
+  terminalEvent: 'x-terminal-event',
+  resumable: 'x-resumable',
 } as const;

@@ -31,3 +31,4 @@ export * from './examples.js';
 export * from './unsupported.js';
 export * from './tags.js';
 export * from './request-id.js';
+export * from './stream.js';

@@ -1,6 +1,7 @@
 // How a list operation pages (issue 45), read from the document's shape: its query parameters, its success body and
 // the headers its success response declares. An extension or the config overrides the shape (pagination-values.ts);
 // where the shape is ambiguous there is no reading, and the reason says why (the coverage bench tallies them).
+// The extensions, over the shape, in this order: docex's own, then Speakeasy's and Fern's.
 import type { BodyPath, Paging, PagingSource } from '../types.js';
 import { readCollection } from './collection.js';
 import { successSchemaNode } from './media.js';
@@ -8,6 +9,8 @@ import { props, types, arrayItems, isType, keyword, type Prop } from './schema.j
 import { list, str, type At, type Ctx, type Location } from './node.js';
 import { headerNames, perOperation, type Operation, type Param } from './operations.js';
 import { successResponseNode } from './success.js';
+import { EXT } from './extensions.js';
+import { checkPaging, fromFern, fromSpeakeasy, type Checked, type Defaults } from './pagination-values.js';
 
 /** A reading, where it is written (the operation, or the extension) and what it comes from. */
 interface PagingFound {
@@ -117,7 +120,7 @@ function sizeOf(ctx: Ctx, op: Operation, items: At | undefined): { size?: string
   const one = roleParam(op, SIZE);
   const size = one === 'several' ? undefined : one;
   const max = keyword(ctx, size?.schema, 'maximum') ?? keyword(ctx, items, 'maxItems');
-  return { ...(size ? { size: size.name } : {}), ...(typeof max === 'number' && max > 0 ? { limitMax: max } : {}) };
+  return { ...(size ? { size: size.name } : {}), ...(Number.isSafeInteger(max) && (max as number) > 0 ? { limitMax: max as number } : {}) };
 }
 
 /** The array the items are in, to read its bound and its items' `id`. */
@@ -193,9 +196,7 @@ function readPagingShape(ctx: Ctx, op: Operation): ShapeReading {
   const total = one(fields(ctx, body, TOTAL, isInteger(ctx)));
   const totalAt = total ? { total } : {};
   if (page) {
-    const schema = page.schema;
-    const first = keyword(ctx, schema, 'minimum') === 0 || keyword(ctx, schema, 'default') === 0 ? 0 : 1;
-    return found({ style: 'page', page: page.name, ...(size ? { size } : {}), first, items, ...totalAt, ...(limitMax !== undefined ? { limitMax } : {}) });
+    return found({ style: 'page', page: page.name, ...(size ? { size } : {}), first: firstOf(ctx, page), items, ...totalAt, ...(limitMax !== undefined ? { limitMax } : {}) });
   }
   if (offset) {
     return found({ style: 'offset', offset: offset.name, ...(size ? { limit: size } : {}), items, ...totalAt, ...(limitMax !== undefined ? { limitMax } : {}) });
@@ -203,17 +204,67 @@ function readPagingShape(ctx: Ctx, op: Operation): ShapeReading {
   return none(size ? `a page size (\`${size}\`) but no page, offset or cursor parameter` : 'a list with no paging parameter, next field or Link header (answered whole)');
 }
 
-/** What an operation's reading is: an extension's, else the shape's; with why there is none. */
+/** What an operation's reading is: an extension's, else the shape's; with why there is none, and what is wrong
+ *  with a written value (a warning where it is written). */
 export interface PaginationReading {
   found?: PagingFound;
   /** Why there is no reading. */
   reason?: string;
+  problem?: { at: Location; message: string };
 }
 
+const WRITTEN: [key: string, source: PagingSource, read: (value: unknown, op: Operation, defaults: Defaults) => Checked][] = [
+  [EXT.pagination, 'x-pagination', checkPaging],
+  ['x-speakeasy-pagination', 'x-speakeasy-pagination', fromSpeakeasy],
+  ['x-fern-pagination', 'x-fern-pagination', fromFern],
+];
+
 export const readPagination = perOperation((ctx: Ctx, op: Operation): PaginationReading => {
+  for (const [key, source, read] of WRITTEN) {
+    if (!Object.hasOwn(op.op.node, key)) continue;
+    const at = op.op.location.child([key]);
+    let value = op.op.node[key];
+    // `x-pagination: false`: the operation does not page, whatever its shape says.
+    if (value === false && key === EXT.pagination) return { reason: `${key}: false` };
+    // Fern's `x-fern-pagination: true` takes the document's.
+    if (value === true && key === 'x-fern-pagination') value = op.root.node[key];
+    return written(read(value, op, defaultsOf(ctx, op)), source, at, key);
+  }
   const shape = readPagingShape(ctx, op);
   return shape.kind === 'paging' ? { found: shape.found } : { reason: shape.reason };
 });
+
+/** A reading from a written value, or the problem with it (no reading: never a guess). */
+function written(checked: Checked, source: PagingSource, at: Location, key: string): PaginationReading {
+  if ('paging' in checked) return { found: { paging: checked.paging, source, at } };
+  return { reason: `${key} is not read`, problem: { at, message: `${key}: ${checked.problem}; the operation does not page` } };
+}
+
+/**
+ * The config's `pagination` of the operation (docex.config.json `clients`): a Paging over any other reading, or
+ * false for none. `at` is where the setting is written.
+ */
+export function configPagination(ctx: Ctx, op: Operation, value: unknown, at: Location, setting: string): PaginationReading {
+  if (value === false) return { reason: `${setting}: false` };
+  return written(checkPaging(value, op, defaultsOf(ctx, op)), 'config', at, setting);
+}
+
+/** What a written value may leave out, read from the shape. */
+function defaultsOf(ctx: Ctx, op: Operation): Defaults {
+  const body = successSchemaNode(ctx, op);
+  const items = itemsPath(ctx, body);
+  const hasMore = one(fields(ctx, body, HAS_MORE, isBoolean(ctx)));
+  return {
+    ...(Array.isArray(items) ? { items } : {}),
+    ...(hasMore ? { hasMore } : {}),
+    firstOf: (page) => firstOf(ctx, op.params.find((p) => p.in === 'query' && p.name === page)),
+  };
+}
+
+/** A page parameter's first page: 1, unless its minimum or default says 0. */
+function firstOf(ctx: Ctx, page: Param | undefined): number {
+  return keyword(ctx, page?.schema, 'minimum') === 0 || keyword(ctx, page?.schema, 'default') === 0 ? 0 : 1;
+}
 
 /** Whether an operation looks like a list (the coverage's denominator): a GET with an array in its success body (at
  *  its top or one level down) whose path does not end in a parameter, or a query parameter of a paging role. */

@@ -5,6 +5,7 @@
 import { child, entries, list, str, type At, type Ctx, type Location } from './node.js';
 import { isJsonMedia } from './media.js';
 import { operations } from './operations.js';
+import { readStream, streamNote } from './stream.js';
 import { HTTP_METHODS, openapiVersion, type OpenApiVersion } from '../../load/operations.js';
 
 interface Unsupported {
@@ -116,14 +117,16 @@ export function unsupportedConstructs(ctx: Ctx, root: At): Unsupported[] {
       add(p.node.location.child(['in']), `${what}: parameter \`${str(p.node.node.name) ?? ''}\` in \`${where}\` is not sent: ${why}`);
     }
     mediaOf(child(ctx, child(ctx, op.op, 'requestBody'), 'content'), what, 'request');
+    const streamed = readStream(ctx, op)?.at.pointer;
     for (const [status, response] of op.responses) {
       keywords('a response', response);
-      mediaOf(child(ctx, response, 'content'), `${what} ${status}`, 'response');
+      mediaOf(child(ctx, response, 'content'), `${what} ${status}`, 'response', streamed);
     }
   }
   return out;
 
-  function mediaOf(content: At | undefined, what: string, side: 'request' | 'response' | 'parameter'): void {
+  /** `streamed`: where the media type the client reads item by item is written (conventions/stream.ts). */
+  function mediaOf(content: At | undefined, what: string, side: 'request' | 'response' | 'parameter', streamed?: string): void {
     // Beside a JSON alternative, XML is never what the client sends or asks for.
     const json = Object.keys(content?.node ?? {}).some(isJsonMedia);
     for (const mediaType of Object.keys(content?.node ?? {})) {
@@ -133,7 +136,10 @@ export function unsupportedConstructs(ctx: Ctx, root: At): Unsupported[] {
       for (const [, example] of entries(ctx, media, 'examples')) keywords('an example', example);
       const m = mediaType.split(';')[0]!.trim().toLowerCase();
       const at = media.location;
-      if (STREAMING.test(m) || media.node.itemSchema !== undefined) {
+      if (at.pointer === streamed) {
+        const note = streamNote(media, mediaType);
+        if (note) add(at, `${what}: ${note}`);
+      } else if (STREAMING.test(m) || media.node.itemSchema !== undefined) {
         add(at, `${what}: \`${mediaType}\` is a stream of items, and docex ${side === 'request' ? 'sends it' : 'reads it'} whole${media.node.itemSchema !== undefined ? ', without its `itemSchema`' : ''}`);
       } else if (m.startsWith('multipart/') && m !== 'multipart/form-data') {
         add(at, `${what}: \`${mediaType}\` parts are not ${side === 'request' ? 'built: a plain object is sent as JSON' : 'parsed: the body is read whole'}`);

@@ -1,5 +1,6 @@
 // What every sub API handler is given: the sandbox's shared context, and the call it answers.
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpSpec } from '../analyse.js';
 import type { OpValidators } from '../request.js';
@@ -15,6 +16,9 @@ export interface SubApiContext {
   /** Test hook: the next `count` sub API requests fail with `status` (an internal error by default). */
   faults: { count: number; status: number };
   now: () => number;
+  /** Stream operations: how many items each answers, the pause between two, and the answers still open (ended
+   *  when the sandbox stops, a stalled one included). */
+  streams: { items: number; intervalMs: number; open: Set<ServerResponse> };
 }
 
 export interface Call {

@@ -4,12 +4,13 @@ import { HttpError, httpError } from '../http-error.js';
 import { negotiate } from '../negotiate.js';
 import { offered } from '../../model/index.js';
 import { bodyLimitOf, bodyTooLarge } from '../body-bounds.js';
-import { checkHeaders, compileValidators, parsePath, parseQuery, representationOf, type OpValidators } from '../request.js';
+import { checkHeaders, compileValidators, parseBody, parsePath, parseQuery, representationOf, requestMediaType, type OpValidators } from '../request.js';
 import { sendError } from '../respond.js';
 import { list, create } from './collection.js';
 import type { SubApiContext, Call } from './context.js';
 import { read, replace, remove } from './instance.js';
 import { readSingle, replaceSingle, action } from './single.js';
+import { serveStream } from './stream.js';
 
 interface RouteConfig {
   spec?: OpSpec;
@@ -78,6 +79,11 @@ async function handle(ctx: SubApiContext, spec: OpSpec, v: OpValidators, req: Fa
   const mediaType = produces.length ? (negotiate(req.headers.accept, produces) ?? (spec.op.conventions.notAcceptable ? undefined : produces[0])) : undefined;
   if (produces.length && !mediaType) throw httpError(406, `none of "${req.headers.accept}" can be provided; available: ${produces.join(', ')}`);
   const call: Call = { spec, v, req, reply, query, path, mediaType, principal };
+  const { stream } = spec.op.conventions;
+  if (stream && mediaType?.split(';')[0]!.trim().toLowerCase() === stream.mediaType) {
+    parseBody(spec, v, req, requestMediaType(spec, req));
+    return serveStream(ctx, call, stream);
+  }
   switch (spec.op.conventions.resource.kind) {
     case 'list':
       return list(ctx, call);
