@@ -20,10 +20,12 @@ export {
   NetworkError,
   RedirectError,
   OutcomeUnknownError,
+  PaginationError,
   TimeoutError,
   UnexpectedBodyError,
   errorClassFor,
   type ErrorMessage,
+  type PaginationStop,
 } from './errors.js';
 export type { TokenSource } from './auth.js';
 export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './etag.js';
@@ -34,6 +36,7 @@ export type {
   Api,
   AuthOptions,
   BasicCredentials,
+  BodyPath,
   BodySpec,
   CallOptions,
   ClientOptions,
@@ -49,12 +52,16 @@ export type {
   ExtensibleEnum,
   FlatParam,
   HttpMethod,
+  ItemsAt,
   MethodArgs,
   MethodPath,
   OperationSpec,
+  PageArgs,
   PageItem,
   PageMeta,
+  PageOptions,
   PaginatedMethod,
+  PagingSpec,
   ParamSpec,
   ResultFor,
   SchemeSpec,
@@ -62,4 +69,5 @@ export type {
   SortParam,
   StreamSpec,
   WithEtag,
+  WithNextPage,
 } from './types.js';

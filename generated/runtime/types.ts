@@ -160,8 +160,8 @@ export interface OperationSpec {
   body?: BodySpec;
   /** Success response media types in document order (first = default Accept); [] = no body. */
   accept: readonly string[];
-  /** meta+items collection: enables pages()/all(). */
-  paginated?: { limitMax?: number };
+  /** How the operation pages: enables pages()/all() (pagination.ts). */
+  paging?: PagingSpec;
   /** The success response declares an ETag header: the result carries it as `etag`; a GET also uses the etagCache. */
   etag?: boolean;
   /** The security requirements, where they are not the document's (see Codecs.auth). */
@@ -191,10 +191,10 @@ export interface Api {
   /** Calls an operation; `params.body` holds the request body. Returns data parsed by media type (NotModified for a
    *  304 to the caller's own If-None-Match parameter), throws ApiError subclasses. */
   call<T>(spec: OperationSpec, params: object | undefined, options?: CallOptions): ApiPromise<T>;
-  /** Every page of a meta+items collection (offset/limit); no If-None-Match parameter (see pagination.ts). */
-  pages<P>(spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncIterableIterator<P>;
-  /** Every item of a meta+items collection, one page in memory at a time. */
-  all<I>(spec: OperationSpec, params: object | undefined, options?: CallOptions): AsyncIterableIterator<I>;
+  /** Every page of a paging operation (spec.paging); no If-None-Match parameter (see pagination.ts). */
+  pages<P>(spec: OperationSpec, params: object | undefined, options?: PageOptions): AsyncIterableIterator<WithNextPage<P>>;
+  /** Every item of a paging operation, one page in memory at a time. */
+  all<I>(spec: OperationSpec, params: object | undefined, options?: PageOptions): AsyncIterableIterator<I>;
   /** baseUrl + the sub API path, for the raw openapi-fetch client. */
   readonly baseUrl: string;
   /** The authenticated, retrying fetch, for the raw openapi-fetch client. */
@@ -239,6 +239,48 @@ export type MethodArgs<Params> = {} extends Params
   ? [params?: Params, options?: CallOptions]
   : [params: Params, options?: CallOptions];
 
+/** Where a value sits in a response body: property names from the top; `[]` is the body itself. */
+export type BodyPath = readonly string[];
+
+/**
+ * How an operation pages (the model's Paging, with parameter keys): `offset` advanced by the items received; `page`
+ * a number from `first`; `cursor` the value at `next` in the body; `item-cursor` the last item's `itemId` while
+ * `hasMore`; `next-url` a URL at `next` in the body; `link` the `Link` header's rel="next". `size` (`limit`) is the
+ * page size parameter, at most `limitMax`; `items` where a page's items are.
+ */
+export type PagingSpec = (
+  | { style: 'offset'; offset: string; limit?: string; total?: BodyPath }
+  | { style: 'page'; page: string; size?: string; first: number; total?: BodyPath }
+  | { style: 'cursor'; cursor: string; next: BodyPath; size?: string; hasMore?: BodyPath }
+  | { style: 'item-cursor'; cursor: string; itemId: BodyPath; hasMore: BodyPath; size?: string }
+  | { style: 'next-url'; next: BodyPath; size?: string }
+  | { style: 'link'; size?: string }
+) & { items: BodyPath; limitMax?: number };
+
+/** The options of pages() and all(): those of each page's call (`signal`, `retry`, `timeoutMs` per page), and the
+ *  bound on pages. */
+export interface PageOptions extends CallOptions {
+  /** At most this many pages (default 1000): one more stops the iteration with a PaginationError. */
+  maxPages?: number;
+}
+
+/** A page as pages() yields it: the data its call returns, and (not enumerable) whether there is a next page and the
+ *  call for it, with the iteration's bounds. */
+export type WithNextPage<P> = P & {
+  hasNextPage(): boolean;
+  /** The next page; rejects with a PaginationError where hasNextPage() is false or a bound stops the iteration. */
+  getNextPage(): Promise<WithNextPage<P>>;
+};
+
+/** The items of a page at `Path` (property names from the body's top, `[]` the body itself). */
+export type ItemsAt<Page, Path extends BodyPath> = [Page] extends [never]
+  ? never
+  : Path extends readonly [infer K extends string, ...infer Rest extends BodyPath]
+    ? ItemsAt<K extends keyof NonNullable<Page> ? NonNullable<Page>[K] : never, Rest>
+    : NonNullable<Page> extends readonly (infer I)[]
+      ? I
+      : never;
+
 /** `meta` of a collection page. */
 export interface PageMeta {
   offset?: number;
@@ -252,12 +294,15 @@ export interface CollectionPage<Item> {
   items: Item[];
 }
 
-/** The item type of a collection page. */
-export type PageItem<Page> = Page extends { items: readonly (infer I)[] } ? I : never;
+/** The item type of a page whose items are at `items` (optional or not). */
+export type PageItem<Page> = ItemsAt<Page, ['items']>;
 
-/** A generated method of a meta+items collection: one page, or every item / page through async iterators. */
+/** The arguments of pages() and all(). */
+export type PageArgs<Params> = {} extends Params ? [params?: Params, options?: PageOptions] : [params: Params, options?: PageOptions];
+
+/** A generated method of a paging operation: one page, or every item / page through async iterators. */
 export interface PaginatedMethod<Params, Page, Item = PageItem<Page>> {
   (...args: MethodArgs<Params>): ApiPromise<Page>;
-  all(...args: MethodArgs<Params>): AsyncIterableIterator<Item>;
-  pages(...args: MethodArgs<Params>): AsyncIterableIterator<Page>;
+  all(...args: PageArgs<Params>): AsyncIterableIterator<Item>;
+  pages(...args: PageArgs<Params>): AsyncIterableIterator<WithNextPage<Page>>;
 }

@@ -2,7 +2,8 @@
 // with the class of each error status the document declares, @deprecated with the sunset date, a link to the
 // reference section. Parameters and `body`: the document's words in the form schema.ts gives them (`@description`,
 // `@example`...), so that a parameter and a body property hover alike.
-import { errorStatuses, offered, type BodyModel, type OperationModel, type ParamModel } from '../model/index.js';
+import { errorStatuses, offered, type BodyModel, type OperationModel, type ParamModel, type Paging } from '../model/index.js';
+import { pagingOf } from './client-features.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
 
 /** JSDoc lines, one comment: control characters are dropped, then `*\/` escaped (in the other order, `*\x01/` would
@@ -71,20 +72,44 @@ export function methodDoc(op: OperationModel, note?: string): string | undefined
   return jsdocText([...paragraphs, ...throwsLines(op), deprecatedLine(op)]);
 }
 
-/** How pages() and all() walk a collection: the runtime's pagination.ts, in a sentence. */
+/** A body path as a reader writes it: `response_metadata.next_cursor`, or `the body`. */
+const path = (p: readonly string[]) => (p.length ? `\`${p.join('.')}\`` : 'the body');
+
+/** How pages() and all() walk the operation's pages by its style (the runtime's pagination.ts), in a sentence. */
+function styleSentence(p: Paging): string {
+  switch (p.style) {
+    case 'offset':
+      return `moves \`${p.offset}\` (default 0) by the items received, and stops at ${p.total ? `${path(p.total)}, ` : ''}an empty or short page, or a page the same as the one before (a server ignoring the offset).`;
+    case 'page':
+      return `counts \`${p.page}\` up from ${p.first}, and stops at an empty or short page, or a page the same as the one before.`;
+    case 'cursor':
+      return `sends the cursor at ${path(p.next)} as \`${p.cursor}\`, and stops where it is missing or empty${p.hasMore ? ` or ${path(p.hasMore)} is false` : ''}.`;
+    case 'item-cursor':
+      return `sends the last item's ${path(p.itemId)} as \`${p.cursor}\` while ${path(p.hasMore)} is true.`;
+    case 'next-url':
+      return `follows the URL at ${path(p.next)}, on the first page's origin only, and stops where it is missing or empty.`;
+    case 'link':
+      return 'follows the `Link` header\'s rel="next" target, on the first page\'s origin only, and stops where there is none.';
+  }
+}
+
 function walk(op: OperationModel): string {
-  const max = op.conventions.collection.limitMax;
-  return `Asks for \`limit\` items a page${max === undefined ? '' : ` (at most ${max})`} from \`offset\` (default 0), and stops at \`meta.total\`, at an empty or short page, or when the server does not move to the offset asked for.`;
+  const p = pagingOf(op)!;
+  const size = p.style === 'offset' ? p.limit : p.size;
+  const how = styleSentence(p);
+  const sentence = size ? `Asks for \`${size}\` items a page${p.limitMax === undefined ? '' : ` (at most ${p.limitMax})`}; ${how}` : how.charAt(0).toUpperCase() + how.slice(1);
+  const twice = p.style === 'cursor' || p.style === 'item-cursor' ? ', a cursor given twice' : p.style === 'next-url' || p.style === 'link' ? ', a URL given twice or one on another origin' : '';
+  return `${sentence} More than \`maxPages\` pages (default 1000)${twice} throws PaginationError.`;
 }
 
 /** all(): every item. */
 export function allDoc(op: OperationModel): string | undefined {
-  return jsdocText([`Every item of ${op.access.join('.')}() (${httpLine(op)}), page after page: yields each item of \`items\`, one page in memory at a time.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
+  return jsdocText([`Every item of ${op.access.join('.')}() (${httpLine(op)}), page after page: yields each item of ${path(pagingOf(op)!.items)}, one page in memory at a time.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
 }
 
 /** pages(): every page. */
 export function pagesDoc(op: OperationModel): string | undefined {
-  return jsdocText([`Every page of ${op.access.join('.')}() (${httpLine(op)}): yields each page, \`meta\` and \`items\`, as ${op.access.join('.')}() returns it.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
+  return jsdocText([`Every page of ${op.access.join('.')}() (${httpLine(op)}): yields each page as ${op.access.join('.')}() returns it, with \`hasNextPage()\` and \`getNextPage()\`.`, walk(op), ...throwsLines(op), deprecatedLine(op)]);
 }
 
 /** The client interface: what every method may throw besides the statuses its document declares. */

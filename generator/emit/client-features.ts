@@ -1,12 +1,26 @@
 // What a generated client does for an API and each of its operations, decided in one place for every file that
 // depends on it (client.ts's types, its operation specs, the API's README).
-import type { ApiModel, OperationModel, ParamModel } from '../model/index.js';
+import type { ApiModel, OperationModel, ParamModel, Paging } from '../model/index.js';
+import type { PagingSpec } from '../../templates/runtime/types.js';
 
-/** A `meta` + `items` collection: the client pages it, within the bound on `limit`. */
-export function paging(op: OperationModel): { limitMax?: number } | undefined {
-  const c = op.conventions.collection;
-  if (c.kind !== 'page') return undefined;
-  return c.limitMax === undefined ? {} : { limitMax: c.limitMax };
+/** How the operation pages (conventions/pagination.ts; the conventions' meta+items is the offset style). */
+export const pagingOf = (op: OperationModel): Paging | undefined => op.conventions.pagination;
+
+/** The fields of a Paging that name parameters (the rest are body paths and numbers). */
+const PARAM_FIELDS = ['offset', 'limit', 'page', 'size', 'cursor'] as const;
+
+/** The runtime's pagination descriptor: the reading, with each parameter by its key on the method's params (the
+ *  document's name where no query parameter has it). */
+export function paging(op: OperationModel): PagingSpec | undefined {
+  const p = pagingOf(op);
+  if (!p) return undefined;
+  // Where the reading comes from is the model's, not the runtime's.
+  const out = Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'source' && k !== 'at'));
+  for (const f of PARAM_FIELDS) {
+    const name = out[f];
+    if (typeof name === 'string') out[f] = op.params.find((x) => x.in === 'query' && x.name === name)?.key ?? name;
+  }
+  return out as PagingSpec;
 }
 
 /**

@@ -41,10 +41,13 @@ export function clientMember(d: OperationDecl, required: boolean, { responses, a
     callSignatures.push({ typeParameters: callTypeParams, parameters: params(optionsType), returnType: `ApiPromise<${resultRef} | NotModified>`, docs: summary });
   }
   const call = (callable: InterfaceDeclarationStructure) => ({ statements: [callable], uses, member: { name: op.access.at(-1)!, type: `${Name}Call`, docs: summary } });
-  if (paging(op)) {
-    // PageItem (a deferred conditional type), not `Page['items'][number]`: tsc validates an indexed access on a
-    // generic type when it checks client.ts, a conditional only when a program calls all().
-    uses.push(runtimeType('PageItem'));
+  const pager = paging(op);
+  if (pager) {
+    // PageItem / ItemsAt (deferred conditional types), not `Page['items'][number]`: tsc validates an indexed access on
+    // a generic type when it checks client.ts, a conditional only when a program calls all().
+    const conventional = pager.items.length === 1 && pager.items[0] === 'items';
+    const item = conventional ? `PageItem<${Name}Result${aE}>` : `ItemsAt<${Name}Result${aE}, [${pager.items.map(q).join(', ')}]>`;
+    uses.push(runtimeType(conventional ? 'PageItem' : 'ItemsAt'), runtimeType('PageOptions'), runtimeType('WithNextPage'));
     // pages() and all() yield data only: no If-None-Match of the caller's (one ETag names one page).
     return call({
       kind: K.Interface,
@@ -53,8 +56,8 @@ export function clientMember(d: OperationDecl, required: boolean, { responses, a
       docs: docs(`${op.access.join('.')}() and its pages: calls, pages() and all().`),
       callSignatures,
       methods: [
-        { name: 'all', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<PageItem<${Name}Result${aE}>>`, docs: docs(allDoc(op)) },
-        { name: 'pages', typeParameters: eParam, parameters: params('CallOptions', unconditional), returnType: `AsyncIterableIterator<NonNullable<${Name}Result${aE}>>`, docs: docs(pagesDoc(op)) },
+        { name: 'all', typeParameters: eParam, parameters: params('PageOptions', unconditional), returnType: `AsyncIterableIterator<${item}>`, docs: docs(allDoc(op)) },
+        { name: 'pages', typeParameters: eParam, parameters: params('PageOptions', unconditional), returnType: `AsyncIterableIterator<WithNextPage<NonNullable<${Name}Result${aE}>>>`, docs: docs(pagesDoc(op)) },
       ],
     });
   }

@@ -1,7 +1,7 @@
 // README.md of one API: its methods by group, in the order of client.ts, as api-readme.hbs takes them (the template
 // is handed in with the others: templates.ts).
 import type { ApiModel } from '../model/index.js';
-import { paging } from './client-features.js';
+import { pagingOf } from './client-features.js';
 import type { OperationGroup } from './groups.js';
 
 /** An API's README, as api-readme.hbs takes it. */
@@ -11,7 +11,7 @@ export interface ApiReadme {
   factory: string;
   rawFactory: string;
   tagged: boolean;
-  groups: { heading: string | undefined; operations: { name: string; method: string; deprecated: boolean; sunset: string | undefined; paginated: boolean; summary: string; path: string }[] }[];
+  groups: { heading: string | undefined; operations: { name: string; method: string; deprecated: boolean; sunset: string | undefined; paginated: string | undefined; summary: string; path: string }[] }[];
 }
 
 /** A Markdown table cell: one line, no column break. */
@@ -28,7 +28,7 @@ export function apiReadme(api: ApiModel, groups: OperationGroup[]): ApiReadme {
     tagged,
     groups: groups.map((g) => ({
       heading: tagged ? cell(g.heading) : undefined,
-      operations: g.ops.map((o) => ({ name: o.access.join('.'), method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: !!paging(o), summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
+      operations: g.ops.map((o) => ({ name: o.access.join('.'), method: o.method, deprecated: o.deprecated, sunset: o.sunset, paginated: pagingOf(o)?.style, summary: cell(o.summary), path: o.path.replace(/`/g, "'") })),
     })),
   };
 }

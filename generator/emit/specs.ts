@@ -17,7 +17,7 @@ const errorKey = (status: string) => (/^default$/i.test(status) ? 'default' : st
 /** What the runtime reads for one operation; typed here against the runtime's own OperationSpec. */
 function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
   const errors = typedErrors(op, api) ? op.errorBodies : [];
-  const paginated = paging(op);
+  const pages = paging(op);
   return {
     method: op.method as OperationSpec['method'],
     path: op.path,
@@ -33,7 +33,7 @@ function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
     })),
     ...(op.body ? { body: { mediaType: op.body.mediaType, ...(op.body.encoding ? { encoding: op.body.encoding } : {}) } } : {}),
     accept: successMedia(op).map((r) => r.mediaType),
-    ...(paginated ? { paginated } : {}),
+    ...(pages ? { paging: pages } : {}),
     ...(op.conventions.etag.etag ? { etag: true } : {}),
     ...(op.security && metSchemes(api).length ? { security: op.security } : {}),
     ...(op.server !== undefined ? { server: op.server } : {}),

@@ -148,6 +148,25 @@ export class TimeoutError extends Error {
   }
 }
 
+/** Why an iteration stopped: `repeated` (a cursor or URL seen before), `max-pages` (the bound), `origin` (a next page
+ *  on another origin, not requested), `last-page` (getNextPage() where hasNextPage() is false). */
+export type PaginationStop = 'repeated' | 'max-pages' | 'origin' | 'last-page';
+
+/** A pagination that cannot go on: the message names the operation and, for `origin`, the other host, never a
+ *  credential or a query. */
+export class PaginationError extends Error {
+  declare readonly reason: PaginationStop;
+  constructor(what: string, reason: PaginationStop, detail: string) {
+    super(`${what}: ${detail}`);
+    this.reason = reason;
+  }
+
+  // A getter, not the prototype assignment below: it keeps the class out of bundles that never page.
+  override get name(): string {
+    return 'PaginationError';
+  }
+}
+
 const byStatus: Record<number, typeof ApiError> = {};
 // `name` lives on each prototype (as Error's does), so it is the class name even in minified bundles.
 for (const [C, name, status] of [

@@ -4,7 +4,7 @@
  */
 import { all, pages } from './api.js';
 import { createCaller } from './core.js';
-import type { AuthOptions, CallOptions, ClientOptions, Codecs, OperationSpec } from './types.js';
+import type { AuthOptions, CallOptions, ClientOptions, Codecs, OperationSpec, PageOptions } from './types.js';
 
 type Specs = Readonly<Record<string, OperationSpec>>;
 // Parsed once per generated client module (the list is a module constant there, so the same array every call).
@@ -31,8 +31,8 @@ export function bindOperations<C>(options: ClientOptions & AuthOptions, apiPath:
     let at = client;
     for (const r of names.slice(0, -1)) at = (at[r] ??= {}) as Record<string, unknown>;
     const call = spec.stream && codecs?.stream ? codecs.stream(api, spec, options.requestIdHeader) : (params?: object, o?: CallOptions) => api.call(spec, params, o);
-    at[names.at(-1)!] = spec.paginated
-      ? Object.assign(call, { all: (params?: object, o?: CallOptions) => all(api, spec, params, o), pages: (params?: object, o?: CallOptions) => pages(api, spec, params, o) })
+    at[names.at(-1)!] = spec.paging
+      ? Object.assign(call, { all: (params?: object, o?: PageOptions) => all(api, spec, params, o), pages: (params?: object, o?: PageOptions) => pages(api, spec, params, o) })
       : call;
   }
   return client as C;

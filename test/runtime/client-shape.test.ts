@@ -32,7 +32,7 @@ const listDocuments = {
     { key: 'expand', name: 'expand', in: 'query', explode: false },
   ],
   accept: ['application/json'],
-  paginated: { limitMax: 50 },
+  paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], limitMax: 50 },
 } as const satisfies OperationSpec;
 const getDocumentPresentation = {
   method: 'GET',

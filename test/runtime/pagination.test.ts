@@ -34,7 +34,7 @@ const list = (path: string, limitMax?: number): OperationSpec => ({
     { key: 'documentType', name: 'documentType', in: 'query' },
   ],
   accept: ['application/json'],
-  paginated: limitMax === undefined ? {} : { limitMax },
+  paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], ...(limitMax === undefined ? {} : { limitMax }) },
 });
 const api = () => createApi({ baseUrl: server.url }, '');
 const since = () => {

@@ -34,7 +34,7 @@ const spec = (path: string, paginated = false): OperationSpec => ({
   path,
   params: [{ key: 'offset', name: 'offset', in: 'query' }],
   accept: ['application/json'],
-  ...(paginated ? { paginated: {} } : {}),
+  ...(paginated ? { paging: { style: 'offset', offset: 'offset', items: ['items'] } as const } : {}),
 });
 const specs = {
   meta: spec('/meta'),

@@ -9,8 +9,10 @@ import type {
   Expanded,
   ExtensibleEnum,
   MethodArgs,
+  ItemsAt,
   PageItem,
   PaginatedMethod,
+  WithNextPage,
   ResultFor,
   SortParam,
   TokenSource,
@@ -112,10 +114,22 @@ describe('MethodArgs and PaginatedMethod', () => {
     expectTypeOf(m().asResponse()).resolves.toEqualTypeOf<Response>();
     expectTypeOf<Awaited<ReturnType<M>>>().toEqualTypeOf<Page>();
     expectTypeOf(m.all({ sort: '-title' })).toEqualTypeOf<AsyncIterableIterator<Doc>>();
-    expectTypeOf(m.pages({}, { signal: new AbortController().signal })).toEqualTypeOf<AsyncIterableIterator<Page>>();
+    expectTypeOf(m.pages({}, { signal: new AbortController().signal, maxPages: 5 })).toEqualTypeOf<AsyncIterableIterator<WithNextPage<Page>>>();
+    expectTypeOf<WithNextPage<Page>['items']>().toEqualTypeOf<Doc[]>();
+    expectTypeOf<ReturnType<WithNextPage<Page>['getNextPage']>>().toEqualTypeOf<Promise<WithNextPage<Page>>>();
     expectTypeOf<PageItem<CollectionPage<Party>>>().toEqualTypeOf<Party>();
     // @ts-expect-error sort takes only sortable properties
     m({ sort: 'size' });
+  });
+
+  it('ItemsAt: the item type at a body path, never unknown', () => {
+    type Slack = { ok: boolean; channels: Party[]; response_metadata?: { next_cursor?: string } };
+    type Nested = { data?: { results: readonly Doc[] } | null };
+    expectTypeOf<ItemsAt<Slack, ['channels']>>().toEqualTypeOf<Party>();
+    expectTypeOf<ItemsAt<Nested, ['data', 'results']>>().toEqualTypeOf<Doc>();
+    expectTypeOf<ItemsAt<Party[], []>>().toEqualTypeOf<Party>();
+    expectTypeOf<ItemsAt<Slack, ['ok']>>().toBeNever();
+    expectTypeOf<ItemsAt<Slack, ['missing']>>().toBeNever();
   });
 });
 

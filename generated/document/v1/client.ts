@@ -2,7 +2,7 @@
 import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import { writeReplay } from '../../runtime/replay.js';
-import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
+import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, PageOptions, ResultFor, SortParam, WithEtag, WithNextPage } from '../../runtime/index.js';
 
 // Documents
 type ListDocumentsOp = operations['listDocuments'];
@@ -110,7 +110,7 @@ export interface ListDocumentsCall {
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E>, options?: CallOptions): ApiPromise<ListDocumentsResult<E> | NotModified>;
   /**
    * Every item of listDocuments() (`GET /documents`), page after page: yields each item of `items`, one page in memory at a time.
-   * Asks for `limit` items a page (at most 100) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -118,10 +118,10 @@ export interface ListDocumentsCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  all<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
+  all<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
   /**
-   * Every page of listDocuments() (`GET /documents`): yields each page, `meta` and `items`, as listDocuments() returns it.
-   * Asks for `limit` items a page (at most 100) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Every page of listDocuments() (`GET /documents`): yields each page as listDocuments() returns it, with `hasNextPage()` and `getNextPage()`.
+   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -129,7 +129,7 @@ export interface ListDocumentsCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  pages<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<NonNullable<ListDocumentsResult<E>>>;
+  pages<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListDocumentsResult<E>>>>;
 }
 
 type CreateDocumentOp = operations['createDocument'];
@@ -595,7 +595,7 @@ const ops = {
       { key: 'ifNoneMatch', name: 'If-None-Match', in: 'header' },
     ],
     accept: ['application/json'],
-    paginated: { limitMax: 100 },
+    paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], limitMax: 100 },
     etag: true,
   },
   createDocument: {

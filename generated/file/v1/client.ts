@@ -2,7 +2,7 @@
 import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import { writeReplay } from '../../runtime/replay.js';
-import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
+import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, PageOptions, ResultFor, SortParam, WithEtag, WithNextPage } from '../../runtime/index.js';
 
 // Files
 type ListFilesOp = operations['listFiles'];
@@ -60,7 +60,7 @@ export interface ListFilesCall {
   <E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): ApiPromise<ListFilesResult<E>>;
   /**
    * Every item of listFiles() (`GET /files`), page after page: yields each item of `items`, one page in memory at a time.
-   * Asks for `limit` items a page (at most 500) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -68,10 +68,10 @@ export interface ListFilesCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
+  all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
-   * Every page of listFiles() (`GET /files`): yields each page, `meta` and `items`, as listFiles() returns it.
-   * Asks for `limit` items a page (at most 500) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Every page of listFiles() (`GET /files`): yields each page as listFiles() returns it, with `hasNextPage()` and `getNextPage()`.
+   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -79,7 +79,7 @@ export interface ListFilesCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>>;
+  pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilesResult<E>>>>;
 }
 
 type UploadFileOp = operations['uploadFile'];
@@ -612,7 +612,7 @@ const ops = {
       { key: 'expand', name: 'expand', in: 'query', explode: false, style: 'form' },
     ],
     accept: ['application/json'],
-    paginated: { limitMax: 500 },
+    paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], limitMax: 500 },
   },
   uploadFile: {
     method: 'POST',

@@ -2,7 +2,7 @@
 import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import { writeReplay } from '../../runtime/replay.js';
-import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, ResultFor, SortParam, WithEtag } from '../../runtime/index.js';
+import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, PageOptions, ResultFor, SortParam, WithEtag, WithNextPage } from '../../runtime/index.js';
 
 // Files
 type ListFilesOp = operations['listFiles'];
@@ -60,7 +60,7 @@ export interface ListFilesCall {
   <E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): ApiPromise<ListFilesResult<E>>;
   /**
    * Every item of listFiles() (`GET /files`), page after page: yields each item of `items`, one page in memory at a time.
-   * Asks for `limit` items a page (at most 500) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -68,10 +68,10 @@ export interface ListFilesCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
+  all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
-   * Every page of listFiles() (`GET /files`): yields each page, `meta` and `items`, as listFiles() returns it.
-   * Asks for `limit` items a page (at most 500) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Every page of listFiles() (`GET /files`): yields each page as listFiles() returns it, with `hasNextPage()` and `getNextPage()`.
+   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -79,7 +79,7 @@ export interface ListFilesCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilesResult<E>>>;
+  pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilesResult<E>>>>;
 }
 
 type UploadFileOp = operations['uploadFile'];
@@ -259,7 +259,7 @@ export interface ListFilePartsCall {
   (params: ListFilePartsParams, options?: CallOptions): ApiPromise<ListFilePartsResult>;
   /**
    * Every item of listFileParts() (`GET /files/{fileId}/file-parts`), page after page: yields each item of `items`, one page in memory at a time.
-   * Asks for `limit` items a page (at most 100) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -268,10 +268,10 @@ export interface ListFilePartsCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  all(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<PageItem<ListFilePartsResult>>;
+  all(params: ListFilePartsParams, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilePartsResult>>;
   /**
-   * Every page of listFileParts() (`GET /files/{fileId}/file-parts`): yields each page, `meta` and `items`, as listFileParts() returns it.
-   * Asks for `limit` items a page (at most 100) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Every page of listFileParts() (`GET /files/{fileId}/file-parts`): yields each page as listFileParts() returns it, with `hasNextPage()` and `getNextPage()`.
+   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -280,7 +280,7 @@ export interface ListFilePartsCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  pages(params: ListFilePartsParams, options?: CallOptions): AsyncIterableIterator<NonNullable<ListFilePartsResult>>;
+  pages(params: ListFilePartsParams, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilePartsResult>>>;
 }
 
 type GetFilePartOp = operations['getFilePart'];
@@ -663,7 +663,7 @@ const ops = {
       { key: 'expand', name: 'expand', in: 'query', explode: false, style: 'form' },
     ],
     accept: ['application/json'],
-    paginated: { limitMax: 500 },
+    paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], limitMax: 500 },
   },
   uploadFile: {
     method: 'POST',
@@ -717,7 +717,7 @@ const ops = {
       { key: 'status', name: 'status', in: 'query', explode: false, style: 'form' },
     ],
     accept: ['application/json'],
-    paginated: { limitMax: 100 },
+    paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], limitMax: 100 },
   },
   getFilePart: {
     method: 'GET',

@@ -2,7 +2,7 @@
 import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import { writeReplay } from '../../runtime/replay.js';
-import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, SortParam, WithEtag } from '../../runtime/index.js';
+import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, PageOptions, SortParam, WithEtag, WithNextPage } from '../../runtime/index.js';
 
 // Trading partners
 type ListTradingPartnersOp = operations['listTradingPartners'];
@@ -66,7 +66,7 @@ export interface ListTradingPartnersCall {
   <E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): ApiPromise<ListTradingPartnersResult<E>>;
   /**
    * Every item of listTradingPartners() (`GET /trading-partners`), page after page: yields each item of `items`, one page in memory at a time.
-   * Asks for `limit` items a page (at most 500) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -74,10 +74,10 @@ export interface ListTradingPartnersCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  all<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
+  all<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
   /**
-   * Every page of listTradingPartners() (`GET /trading-partners`): yields each page, `meta` and `items`, as listTradingPartners() returns it.
-   * Asks for `limit` items a page (at most 500) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Every page of listTradingPartners() (`GET /trading-partners`): yields each page as listTradingPartners() returns it, with `hasNextPage()` and `getNextPage()`.
+   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -85,7 +85,7 @@ export interface ListTradingPartnersCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  pages<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnersResult<E>>>;
+  pages<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnersResult<E>>>>;
 }
 
 type GetTradingPartnerOp = operations['getTradingPartner'];
@@ -397,7 +397,7 @@ export interface ListTradingPartnerConnectionsCall {
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E> | NotModified>;
   /**
    * Every item of listTradingPartnerConnections() (`GET /companies/{companyId}/trading-partner-connections`), page after page: yields each item of `items`, one page in memory at a time.
-   * Asks for `limit` items a page (at most 100) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -406,10 +406,10 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  all<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
+  all<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
   /**
-   * Every page of listTradingPartnerConnections() (`GET /companies/{companyId}/trading-partner-connections`): yields each page, `meta` and `items`, as listTradingPartnerConnections() returns it.
-   * Asks for `limit` items a page (at most 100) from `offset` (default 0), and stops at `meta.total`, at an empty or short page, or when the server does not move to the offset asked for.
+   * Every page of listTradingPartnerConnections() (`GET /companies/{companyId}/trading-partner-connections`): yields each page as listTradingPartnerConnections() returns it, with `hasNextPage()` and `getNextPage()`.
+   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -418,7 +418,7 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {InternalServerError} 500
    * @throws {UnexpectedBodyError} A success without the documented body
    */
-  pages<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): AsyncIterableIterator<NonNullable<ListTradingPartnerConnectionsResult<E>>>;
+  pages<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnerConnectionsResult<E>>>>;
 }
 
 type CreateTradingPartnerConnectionOp = operations['createTradingPartnerConnection'];
@@ -678,7 +678,7 @@ const ops = {
       { key: 'expand', name: 'expand', in: 'query', explode: false, style: 'form' },
     ],
     accept: ['application/json'],
-    paginated: { limitMax: 500 },
+    paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], limitMax: 500 },
   },
   getTradingPartner: {
     method: 'GET',
@@ -751,7 +751,7 @@ const ops = {
       { key: 'ifNoneMatch', name: 'If-None-Match', in: 'header' },
     ],
     accept: ['application/json'],
-    paginated: { limitMax: 100 },
+    paging: { style: 'offset', offset: 'offset', limit: 'limit', items: ['items'], total: ['meta', 'total'], limitMax: 100 },
     etag: true,
   },
   createTradingPartnerConnection: {

@@ -103,11 +103,14 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
   };
 
   const expand = op.params.find((p) => p.expand) && c.expandable[0]?.name;
+  // A list that pages: the sample shows its page size, and iterates with .all().
+  const paging = c.pagination;
+  const pageSize = paging && (paging.style === 'offset' ? paging.limit : paging.size);
   const args: Arg[] = [];
   for (const p of [...op.params.filter((p) => p.in === 'path'), ...op.params.filter((p) => p.in === 'query')]) {
     if (p.expand) {
       if (expand) args.push({ param: p, value: [expand] });
-    } else if (p.required || p.sortable || (c.collection.kind === 'page' && p.name === 'limit')) {
+    } else if (p.required || p.sortable || (p.in === 'query' && p.name === pageSize)) {
       args.push({ param: p, value: valueOf(p) });
     }
   }
@@ -137,7 +140,7 @@ export function planCall(api: SampleApi, op: OperationModel, walk = documentWalk
   const media = successMedia(op);
   const first = media.find((r) => r.mediaType === types[0]) ?? media[0];
   if (c.stream) plan.result = 'stream';
-  else if (c.collection.kind === 'page') plan.result = 'page';
+  else if (paging) plan.result = 'page';
   else if (c.collection.kind === 'array') plan.result = 'array';
   else if (first) plan.result = first.kind === 'json' ? 'json' : first.kind === 'text' ? 'text' : 'binary';
   plan.revalidate = plan.result === 'json' && op.method === 'GET' && c.etag.etag && c.etag.ifNoneMatch;
