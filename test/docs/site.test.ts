@@ -25,6 +25,8 @@ interface AxeViolation { id: string; impact: string | null; nodes: { target: unk
 /** WCAG 2 A and AA violations of the page as it is now (or of the element with id `within`): rule, impact and the first few nodes. */
 async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
+  // Redoc may re-render a section between the caller's last wait and here (seen under load): wait for it again.
+  if (within !== undefined) await page.waitForFunction((id) => document.getElementById(id) !== null, within, { timeout: 10_000 }).catch(() => undefined);
   const found = await page.evaluate(async (id) => {
     const axe = (globalThis as unknown as { axe: { run(ctx: Document | Element, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const context = id === undefined ? document : document.getElementById(id);
