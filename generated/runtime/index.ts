@@ -28,6 +28,7 @@ export {
 export type { TokenSource } from './auth.js';
 export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './etag.js';
 export type { RetryOptions } from './retry.js';
+export { ValidationError, type Issue, type StandardSchemaV1 } from './validate.js';
 export type {
   Api,
   AuthOptions,
@@ -58,5 +59,6 @@ export type {
   SchemeSpec,
   SecuritySpec,
   SortParam,
+  ValidateMode,
   WithEtag,
 } from './types.js';

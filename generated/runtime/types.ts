@@ -5,6 +5,7 @@ import type { ApiPromise } from './api-promise.js';
 import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
 import type { RetryOptions } from './retry.js';
+import type { ValidationError, checker } from './validate.js';
 
 export interface ClientOptions extends ClientSettings {
   /** The API's `{base_url}`, e.g. 'https://api.eu.example.com/'; the client appends its sub API path. Plain http only
@@ -34,7 +35,13 @@ export interface ClientSettings {
   /** The response header that carries the API's request id (`requestId` of errors and of `.withResponse()`), when it
    *  is none of x-request-id, request-id and x-<vendor>-request-id, which are read without it. */
   requestIdHeader?: string;
+  /** Checks each JSON response body against the document's schema for its operation and status (validate.ts). */
+  validate?: ValidateMode;
 }
+
+/** `'off'` (the default); `'throw'`: a body not matching rejects with ValidationError; a function: called with the
+ *  ValidationError, and the call goes on as without validation (report drift without breaking the caller). */
+export type ValidateMode = 'off' | 'throw' | ((error: ValidationError) => void);
 
 export interface CallOptions {
   /** Accept header; default: the operation's documented media types in priority order. */
@@ -45,6 +52,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** This call's retry policy, in place of the client's (`false`: one attempt). */
   retry?: RetryOptions | false;
+  /** This call's validation, in place of the client's. */
+  validate?: ValidateMode;
 }
 
 /** ClientOptions of a client whose document declares API key, http basic or bearer schemes: `auth` holds credentials
@@ -137,6 +146,8 @@ export interface Codecs {
   auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean, boolean];
   /** Whether an error response's JSON body is the one the operation's `errors` declare for its status (error-body.ts). */
   error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
+  /** The API's validators.ts, loaded at the first validating call. */
+  validators?: () => Promise<{ check: ReturnType<typeof checker> }>;
 }
 
 /** The method sent: QUERY too, and any other method an OpenAPI 3.2 document names (`LINK`, `PURGE`), as written. */

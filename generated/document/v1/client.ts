@@ -686,5 +686,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `document/v1/`. */
 export function createDocumentClient(options: ClientOptions): DocumentClient {
-  return bindOperations<DocumentClient>(options, 'document/v1/', ops);
+  return bindOperations<DocumentClient>(options, 'document/v1/', ops, { validators: () => import('./validators.js') });
 }

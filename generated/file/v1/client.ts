@@ -708,5 +708,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v1/`. */
 export function createFileClient(options: ClientOptions): FileClient {
-  return bindOperations<FileClient>(options, 'file/v1/', ops);
+  return bindOperations<FileClient>(options, 'file/v1/', ops, { validators: () => import('./validators.js') });
 }

@@ -763,5 +763,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v2/`. */
 export function createFileClient(options: ClientOptions): FileClient {
-  return bindOperations<FileClient>(options, 'file/v2/', ops);
+  return bindOperations<FileClient>(options, 'file/v2/', ops, { validators: () => import('./validators.js') });
 }

@@ -784,5 +784,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `network/v1/`. */
 export function createNetworkClient(options: ClientOptions): NetworkClient {
-  return bindOperations<NetworkClient>(options, 'network/v1/', ops);
+  return bindOperations<NetworkClient>(options, 'network/v1/', ops, { validators: () => import('./validators.js') });
 }
