@@ -43,7 +43,16 @@ const lit = (v: Json): string =>
         ? `{ ${Object.entries(v).map(([k, x]) => `${q(k)}: ${lit(x)}`).join(', ')} }`
         : JSON.stringify(v);
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+/** A pointer segment's key: URI-decoded as a $ref writes it (a `%` that starts no escape is kept), then ~1 and ~0. */
+const unescape = (s: string) => {
+  let k = s;
+  try {
+    k = decodeURIComponent(s);
+  } catch {
+    // not URI-encoded
+  }
+  return k.replace(/~1/g, '/').replace(/~0/g, '~');
+};
 
 /** A JS expression true when `x` (unknown) has JSON type `t`. */
 function isType(t: string, x: string): string {
@@ -87,12 +96,19 @@ class Compiler {
     this.openapi30 = /^3\.0/.test(String(doc.openapi));
   }
 
+  /** Resolved nodes by pointer: a child's is its parent's, looked up once. */
+  private readonly nodes = new Map<string, Json>();
+
   private resolve(pointer: string): Json {
-    let node: Json = this.doc;
-    for (const part of pointer.replace(/^#\/?/, '').split('/').filter((p, i) => p !== '' || i > 0)) {
-      if (node === null || typeof node !== 'object') return undefined;
-      node = (node as Node)[unescape(decodeURIComponent(part))];
+    if (this.nodes.has(pointer)) return this.nodes.get(pointer);
+    const cut = pointer.lastIndexOf('/');
+    let node: Json;
+    if (cut <= 1) node = pointer === '#' || pointer === '#/' || pointer === '' ? this.doc : (this.doc as Node)[unescape(pointer.slice(cut + 1))];
+    else {
+      const parent = this.resolve(pointer.slice(0, cut));
+      node = parent !== null && typeof parent === 'object' ? (parent as Node)[unescape(pointer.slice(cut + 1))] : undefined;
     }
+    this.nodes.set(pointer, node);
     return node;
   }
 
@@ -113,19 +129,25 @@ class Compiler {
 
   /** The check function of the schema at `pointer` (compiled once: a $ref cycle calls the function being written). */
   fn(pointer: string, hint?: string): string {
+    const known = this.names.get(pointer);
+    if (known) return known;
     const node = this.resolve(pointer);
     // A bare $ref is its target's function.
     if (node && typeof node === 'object' && typeof (node as Node).$ref === 'string' && Object.keys(node).every((k) => k === '$ref' || !ASSERTING.has(k))) {
       const ref = (node as Node).$ref as string;
-      if (ref.startsWith('#')) return this.fn(ref);
+      if (ref.startsWith('#')) {
+        // Named before following, so that a cycle of bare $refs ends.
+        this.names.set(pointer, 'any');
+        const target = this.fn(ref);
+        this.names.set(pointer, target);
+        return target;
+      }
       this.warn(pointer, `the $ref ${ref} is outside the document and not checked`);
       return 'any';
     }
-    let name = this.names.get(pointer);
-    if (name) return name;
     const component = /^#\/components\/schemas\/([^/]+)$/.exec(pointer);
     const base = hint ?? (component ? unescape(component[1]!) : undefined);
-    name = base !== undefined ? `check${base.replace(/[^A-Za-z0-9_$]/g, '_')}` : `c${this.names.size}`;
+    let name = base !== undefined ? `check${base.replace(/[^A-Za-z0-9_$]/g, '_')}` : `c${this.names.size}`;
     while (this.used.has(name)) name += '_';
     this.used.add(name);
     this.names.set(pointer, name);
