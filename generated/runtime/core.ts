@@ -2,7 +2,7 @@
 // @ts-nocheck -- docex type-checks this file; your compiler settings need not accept it.
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { ApiPromise, type Exchange } from './api-promise.js';
-import { NetworkError, OutcomeUnknownError, TimeoutError } from './errors.js';
+import { NetworkError, OutcomeUnknownError, TimeoutError, ValidationError } from './errors.js';
 import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.js';
 import { hasUserinfo, isLoopbackHost } from './loopback.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
@@ -115,7 +115,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     if (!response.ok) {
       const copy = check && response.clone();
       const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
-      if (copy) await (await check()).check(mode!, spec, copy, undefined, error);
+      if (copy) await (await check()).check(mode!, spec, copy, undefined, error, ValidationError);
       throw misreported && mayHaveActed(response) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
     }
     const read = async (): Promise<T> => {
@@ -127,7 +127,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       if (raw === undefined && accept && method !== 'HEAD' && response.status !== 204 && response.status !== 205)
         throw await unexpected(response, `an empty body where ${accept} was documented`, idHeader);
       const value = decode(raw, type, response, idHeader);
-      if (check) await (await check()).check(mode!, spec, response, value);
+      if (check) await (await check()).check(mode!, spec, response, value, undefined, ValidationError);
       if (!etag) return value as T;
       const tag = response.headers.get('etag');
       if (key) {

@@ -22,13 +22,14 @@ export {
   OutcomeUnknownError,
   TimeoutError,
   UnexpectedBodyError,
+  ValidationError,
   errorClassFor,
   type ErrorMessage,
 } from './errors.js';
 export type { TokenSource } from './auth.js';
 export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './etag.js';
 export type { RetryOptions } from './retry.js';
-export { ValidationError, type Issue, type StandardSchemaV1 } from './validate.js';
+export type { Issue, StandardSchemaV1 } from './validate.js';
 export type {
   Api,
   AuthOptions,

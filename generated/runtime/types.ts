@@ -5,7 +5,8 @@ import type { ApiPromise } from './api-promise.js';
 import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
 import type { RetryOptions } from './retry.js';
-import type { ValidationError, checker } from './validate.js';
+import type { ValidationError } from './errors.js';
+import type { checker } from './validate.js';
 
 export interface ClientOptions extends ClientSettings {
   /** The API's `{base_url}`, e.g. 'https://api.eu.example.com/'; the client appends its sub API path. Plain http only

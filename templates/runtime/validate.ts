@@ -5,7 +5,7 @@
  * The check functions are compiled by docex from the document's schemas; here are only what they share (issues,
  * formats) and what a failed check becomes (ValidationError, or a call of the caller's report function).
  */
-import type { ApiError } from './errors.js';
+import type { ApiError, ValidationError } from './errors.js';
 import type { OperationSpec, ValidateMode } from './types.js';
 
 /** One problem of a value (Standard Schema's issue): what is wrong, and where (property names and array indexes). */
@@ -134,36 +134,23 @@ export type ResponseChecks = readonly [operation: string, byStatus: Readonly<Rec
 
 const where = (path: readonly PropertyKey[]) => path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('');
 
-/**
- * A response body that does not match the document's schema for its operation and status. `body` is the body as
- * parsed; `issues` say what is wrong and where. The message names the operation, the status and the first issues,
- * never a value of the body.
- */
-export class ValidationError extends Error {
-  declare readonly operation: string;
-  declare readonly status: number;
-  declare readonly issues: readonly Issue[];
-  declare readonly body: unknown;
-
-  constructor(operation: string, status: number, issues: readonly Issue[], body: unknown) {
-    const shown = issues.slice(0, 3).map((i) => `$${where(i.path)}: ${i.message}`);
-    super(`${operation} ${status}: the body does not match the document's schema: ${shown.join('; ')}${issues.length > 3 ? ` (and ${issues.length - 3} more)` : ''}`);
-    this.name = 'ValidationError';
-    this.operation = operation;
-    this.status = status;
-    this.issues = issues;
-    this.body = body;
-  }
-}
 
 /**
  * The check a client runs on each response of a validating call (validators.ts exports it over its table):
- * `body` (a success body, already parsed), else `error` (the ApiError of an error status) with `copy`, a clone of the
- * error response to read its body from. A JSON body not matching the schema of its status throws a ValidationError
+ * `body` (a success body, already parsed), else `error` (the ApiError of an error status) with `res`, a clone of the
+ * error response to read its body from. `Failure`: errors.ts's ValidationError, handed over by the client, so that
+ * this module shares no code with a program's first chunk (a bundler would then load it up front). A JSON body not matching the schema of its status throws a ValidationError
  * (`'throw'`) or is given to the report function, after which the call goes on as it would have.
  */
 export function checker(table: Readonly<Record<string, ResponseChecks>>) {
-  return async (mode: ValidateMode, spec: Pick<OperationSpec, 'method' | 'path'>, res: Response, body: unknown, error?: ApiError): Promise<void> => {
+  return async (
+    mode: ValidateMode,
+    spec: Pick<OperationSpec, 'method' | 'path'>,
+    res: Response,
+    body: unknown,
+    error: ApiError | undefined,
+    Failure: typeof ValidationError,
+  ): Promise<void> => {
     const entry = table[`${spec.method} ${spec.path}`];
     if (!entry || mode === 'off' || !/\bjson\b|\+json\b/i.test(res.headers.get('content-type') ?? '')) return;
     const [operation, checks] = entry;
@@ -181,7 +168,14 @@ export function checker(table: Readonly<Record<string, ResponseChecks>>) {
     if (body === undefined) return;
     const issues: Issue[] = [];
     if (check(body, issues)) return;
-    const failed = new ValidationError(`${operation} (${spec.method} ${spec.path})`, status, issues, body);
+    const shown = issues.slice(0, 3).map((i) => `$${where(i.path)}: ${i.message}`);
+    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+    const failed = Object.assign(new Failure(`${operation} (${spec.method} ${spec.path}) ${status}: the body does not match the document's schema: ${shown.join('; ')}${more}`), {
+      operation: `${operation} (${spec.method} ${spec.path})`,
+      status,
+      issues,
+      body,
+    });
     if (mode === 'throw') throw failed;
     mode(failed);
   };

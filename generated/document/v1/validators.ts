@@ -101,9 +101,9 @@ function checkDocument(x: unknown, e: Issue[]): boolean {
     { const v = x['sender']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'sender'); }
     { const v = x['receiver']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'receiver'); }
     { const v = x['fileId']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'fileId'); }
-    { const v = x['isFetched']; const n = e.length; if (v !== undefined && !c14(v, e)) ok = under(e, n, 'isFetched'); }
+    { const v = x['isFetched']; const n = e.length; if (v !== undefined && !c31(v, e)) ok = under(e, n, 'isFetched'); }
     { const v = x['amounts']; const n = e.length; if (v !== undefined && !checkAmounts(v, e)) ok = under(e, n, 'amounts'); }
-    { const v = x['note']; const n = e.length; if (v !== undefined && !c15(v, e)) ok = under(e, n, 'note'); }
+    { const v = x['note']; const n = e.length; if (v !== undefined && !c33(v, e)) ok = under(e, n, 'note'); }
   }
   return ok;
 }
@@ -145,13 +145,13 @@ function checkReference(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c14(x: unknown, e: Issue[]): boolean {
+function c31(x: unknown, e: Issue[]): boolean {
   if (!(typeof x === 'boolean')) return fail(e, 'expected boolean');
   let ok = true;
   return ok;
 }
 
-function c15(x: unknown, e: Issue[]): boolean {
+function c33(x: unknown, e: Issue[]): boolean {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (typeof x === 'string') {
@@ -169,19 +169,19 @@ function checkDocumentInput(x: unknown, e: Issue[]): boolean {
     if (x['sender'] === undefined) ok = fail(e, 'missing required property', 'sender');
     if (x['receiver'] === undefined) ok = fail(e, 'missing required property', 'receiver');
     { const v = x['documentType']; const n = e.length; if (v !== undefined && !checkDocumentType(v, e)) ok = under(e, n, 'documentType'); }
-    { const v = x['documentIdentifier']; const n = e.length; if (v !== undefined && !c17(v, e)) ok = under(e, n, 'documentIdentifier'); }
+    { const v = x['documentIdentifier']; const n = e.length; if (v !== undefined && !c36(v, e)) ok = under(e, n, 'documentIdentifier'); }
     { const v = x['sendMode']; const n = e.length; if (v !== undefined && !checkSendMode(v, e)) ok = under(e, n, 'sendMode'); }
     { const v = x['issueDate']; const n = e.length; if (v !== undefined && !checkDate(v, e)) ok = under(e, n, 'issueDate'); }
     { const v = x['dueDate']; const n = e.length; if (v !== undefined && !checkDate(v, e)) ok = under(e, n, 'dueDate'); }
     { const v = x['sender']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'sender'); }
     { const v = x['receiver']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'receiver'); }
     { const v = x['amounts']; const n = e.length; if (v !== undefined && !checkAmounts(v, e)) ok = under(e, n, 'amounts'); }
-    { const v = x['note']; const n = e.length; if (v !== undefined && !c15(v, e)) ok = under(e, n, 'note'); }
+    { const v = x['note']; const n = e.length; if (v !== undefined && !c33(v, e)) ok = under(e, n, 'note'); }
   }
   return ok;
 }
 
-function c17(x: unknown, e: Issue[]): boolean {
+function c36(x: unknown, e: Issue[]): boolean {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (typeof x === 'string') {
@@ -198,7 +198,7 @@ function checkDocumentPage(x: unknown, e: Issue[]): boolean {
     if (x['meta'] === undefined) ok = fail(e, 'missing required property', 'meta');
     if (x['items'] === undefined) ok = fail(e, 'missing required property', 'items');
     { const v = x['meta']; const n = e.length; if (v !== undefined && !checkCollectionMeta(v, e)) ok = under(e, n, 'meta'); }
-    { const v = x['items']; const n = e.length; if (v !== undefined && !c24(v, e)) ok = under(e, n, 'items'); }
+    { const v = x['items']; const n = e.length; if (v !== undefined && !c50(v, e)) ok = under(e, n, 'items'); }
   }
   return ok;
 }
@@ -210,14 +210,14 @@ function checkCollectionMeta(x: unknown, e: Issue[]): boolean {
     if (x['offset'] === undefined) ok = fail(e, 'missing required property', 'offset');
     if (x['limit'] === undefined) ok = fail(e, 'missing required property', 'limit');
     if (x['total'] === undefined) ok = fail(e, 'missing required property', 'total');
-    { const v = x['offset']; const n = e.length; if (v !== undefined && !c21(v, e)) ok = under(e, n, 'offset'); }
-    { const v = x['limit']; const n = e.length; if (v !== undefined && !c22(v, e)) ok = under(e, n, 'limit'); }
-    { const v = x['total']; const n = e.length; if (v !== undefined && !c21(v, e)) ok = under(e, n, 'total'); }
+    { const v = x['offset']; const n = e.length; if (v !== undefined && !c47(v, e)) ok = under(e, n, 'offset'); }
+    { const v = x['limit']; const n = e.length; if (v !== undefined && !c48(v, e)) ok = under(e, n, 'limit'); }
+    { const v = x['total']; const n = e.length; if (v !== undefined && !c47(v, e)) ok = under(e, n, 'total'); }
   }
   return ok;
 }
 
-function c21(x: unknown, e: Issue[]): boolean {
+function c47(x: unknown, e: Issue[]): boolean {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (typeof x === 'number') {
@@ -226,7 +226,7 @@ function c21(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c22(x: unknown, e: Issue[]): boolean {
+function c48(x: unknown, e: Issue[]): boolean {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (typeof x === 'number') {
@@ -235,7 +235,7 @@ function c22(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c24(x: unknown, e: Issue[]): boolean {
+function c50(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -264,12 +264,12 @@ function checkDocumentFetchInput(x: unknown, e: Issue[]): boolean {
   let ok = true;
   if (isObject(x)) {
     if (x['documentIds'] === undefined) ok = fail(e, 'missing required property', 'documentIds');
-    { const v = x['documentIds']; const n = e.length; if (v !== undefined && !c28(v, e)) ok = under(e, n, 'documentIds'); }
+    { const v = x['documentIds']; const n = e.length; if (v !== undefined && !c58(v, e)) ok = under(e, n, 'documentIds'); }
   }
   return ok;
 }
 
-function c28(x: unknown, e: Issue[]): boolean {
+function c58(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -289,13 +289,13 @@ function checkDocumentFetch(x: unknown, e: Issue[]): boolean {
     if (x['documentIds'] === undefined) ok = fail(e, 'missing required property', 'documentIds');
     if (x['createdAt'] === undefined) ok = fail(e, 'missing required property', 'createdAt');
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
-    { const v = x['documentIds']; const n = e.length; if (v !== undefined && !c30(v, e)) ok = under(e, n, 'documentIds'); }
+    { const v = x['documentIds']; const n = e.length; if (v !== undefined && !c62(v, e)) ok = under(e, n, 'documentIds'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
   }
   return ok;
 }
 
-function c30(x: unknown, e: Issue[]): boolean {
+function c62(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -359,14 +359,14 @@ function checkErrorBody(x: unknown, e: Issue[]): boolean {
   let ok = true;
   {
     const t: Issue[][] = [[], []];
-    const n = [checkMessage(x, t[0]!), c45(x, t[1]!)].filter(Boolean).length;
+    const n = [checkMessage(x, t[0]!), c84(x, t[1]!)].filter(Boolean).length;
     if (n === 0) ok = closest(e, t);
     else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');
   }
   return ok;
 }
 
-function c45(x: unknown, e: Issue[]): boolean {
+function c84(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {

@@ -49,13 +49,13 @@ function checkFile(x: unknown, e: Issue[]): boolean {
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
     { const v = x['fileName']; const n = e.length; if (v !== undefined && !checkFileStatus(v, e)) ok = under(e, n, 'fileName'); }
     { const v = x['mediaType']; const n = e.length; if (v !== undefined && !checkFileStatus(v, e)) ok = under(e, n, 'mediaType'); }
-    { const v = x['size']; const n = e.length; if (v !== undefined && !c8(v, e)) ok = under(e, n, 'size'); }
+    { const v = x['size']; const n = e.length; if (v !== undefined && !c9(v, e)) ok = under(e, n, 'size'); }
     { const v = x['status']; const n = e.length; if (v !== undefined && !checkFileStatus(v, e)) ok = under(e, n, 'status'); }
     { const v = x['documentType']; const n = e.length; if (v !== undefined && !checkDocumentType(v, e)) ok = under(e, n, 'documentType'); }
     { const v = x['sendMode']; const n = e.length; if (v !== undefined && !checkSendMode(v, e)) ok = under(e, n, 'sendMode'); }
     { const v = x['senderReference']; const n = e.length; if (v !== undefined && !checkFileStatus(v, e)) ok = under(e, n, 'senderReference'); }
     { const v = x['sendingCompany']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'sendingCompany'); }
-    { const v = x['documentIds']; const n = e.length; if (v !== undefined && !c11(v, e)) ok = under(e, n, 'documentIds'); }
+    { const v = x['documentIds']; const n = e.length; if (v !== undefined && !c17(v, e)) ok = under(e, n, 'documentIds'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
     { const v = x['updatedAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'updatedAt'); }
   }
@@ -71,7 +71,7 @@ function checkId(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c8(x: unknown, e: Issue[]): boolean {
+function c9(x: unknown, e: Issue[]): boolean {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (typeof x === 'number') {
@@ -90,7 +90,7 @@ function checkReference(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c11(x: unknown, e: Issue[]): boolean {
+function c17(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -115,7 +115,7 @@ function checkFilePage(x: unknown, e: Issue[]): boolean {
     if (x['meta'] === undefined) ok = fail(e, 'missing required property', 'meta');
     if (x['items'] === undefined) ok = fail(e, 'missing required property', 'items');
     { const v = x['meta']; const n = e.length; if (v !== undefined && !checkCollectionMeta(v, e)) ok = under(e, n, 'meta'); }
-    { const v = x['items']; const n = e.length; if (v !== undefined && !c18(v, e)) ok = under(e, n, 'items'); }
+    { const v = x['items']; const n = e.length; if (v !== undefined && !c28(v, e)) ok = under(e, n, 'items'); }
   }
   return ok;
 }
@@ -127,14 +127,14 @@ function checkCollectionMeta(x: unknown, e: Issue[]): boolean {
     if (x['offset'] === undefined) ok = fail(e, 'missing required property', 'offset');
     if (x['limit'] === undefined) ok = fail(e, 'missing required property', 'limit');
     if (x['total'] === undefined) ok = fail(e, 'missing required property', 'total');
-    { const v = x['offset']; const n = e.length; if (v !== undefined && !c8(v, e)) ok = under(e, n, 'offset'); }
-    { const v = x['limit']; const n = e.length; if (v !== undefined && !c16(v, e)) ok = under(e, n, 'limit'); }
-    { const v = x['total']; const n = e.length; if (v !== undefined && !c8(v, e)) ok = under(e, n, 'total'); }
+    { const v = x['offset']; const n = e.length; if (v !== undefined && !c9(v, e)) ok = under(e, n, 'offset'); }
+    { const v = x['limit']; const n = e.length; if (v !== undefined && !c26(v, e)) ok = under(e, n, 'limit'); }
+    { const v = x['total']; const n = e.length; if (v !== undefined && !c9(v, e)) ok = under(e, n, 'total'); }
   }
   return ok;
 }
 
-function c16(x: unknown, e: Issue[]): boolean {
+function c26(x: unknown, e: Issue[]): boolean {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (typeof x === 'number') {
@@ -143,7 +143,7 @@ function c16(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c18(x: unknown, e: Issue[]): boolean {
+function c28(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -162,9 +162,9 @@ function checkFilePart(x: unknown, e: Issue[]): boolean {
     if (x['createdAt'] === undefined) ok = fail(e, 'missing required property', 'createdAt');
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
     { const v = x['fileId']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'fileId'); }
-    { const v = x['index']; const n = e.length; if (v !== undefined && !c16(v, e)) ok = under(e, n, 'index'); }
+    { const v = x['index']; const n = e.length; if (v !== undefined && !c26(v, e)) ok = under(e, n, 'index'); }
     { const v = x['status']; const n = e.length; if (v !== undefined && !checkFilePartStatus(v, e)) ok = under(e, n, 'status'); }
-    { const v = x['errors']; const n = e.length; if (v !== undefined && !c21(v, e)) ok = under(e, n, 'errors'); }
+    { const v = x['errors']; const n = e.length; if (v !== undefined && !c35(v, e)) ok = under(e, n, 'errors'); }
     { const v = x['documentId']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'documentId'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
     { const v = x['updatedAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'updatedAt'); }
@@ -172,7 +172,7 @@ function checkFilePart(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c21(x: unknown, e: Issue[]): boolean {
+function c35(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -200,12 +200,12 @@ function checkFilePartPage(x: unknown, e: Issue[]): boolean {
     if (x['meta'] === undefined) ok = fail(e, 'missing required property', 'meta');
     if (x['items'] === undefined) ok = fail(e, 'missing required property', 'items');
     { const v = x['meta']; const n = e.length; if (v !== undefined && !checkCollectionMeta(v, e)) ok = under(e, n, 'meta'); }
-    { const v = x['items']; const n = e.length; if (v !== undefined && !c27(v, e)) ok = under(e, n, 'items'); }
+    { const v = x['items']; const n = e.length; if (v !== undefined && !c46(v, e)) ok = under(e, n, 'items'); }
   }
   return ok;
 }
 
-function c27(x: unknown, e: Issue[]): boolean {
+function c46(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -275,14 +275,14 @@ function checkErrorBody(x: unknown, e: Issue[]): boolean {
   let ok = true;
   {
     const t: Issue[][] = [[], []];
-    const n = [checkMessage(x, t[0]!), c37(x, t[1]!)].filter(Boolean).length;
+    const n = [checkMessage(x, t[0]!), c65(x, t[1]!)].filter(Boolean).length;
     if (n === 0) ok = closest(e, t);
     else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');
   }
   return ok;
 }
 
-function c37(x: unknown, e: Issue[]): boolean {
+function c65(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {

@@ -39,12 +39,12 @@ function checkTradingPartnerIdentifier(x: unknown, e: Issue[]): boolean {
     if (x['usedForRouting'] === undefined) ok = fail(e, 'missing required property', 'usedForRouting');
     { const v = x['idType']; const n = e.length; if (v !== undefined && !checkTradingPartnerIdType(v, e)) ok = under(e, n, 'idType'); }
     { const v = x['value']; const n = e.length; if (v !== undefined && !checkNetwork(v, e)) ok = under(e, n, 'value'); }
-    { const v = x['usedForRouting']; const n = e.length; if (v !== undefined && !c5(v, e)) ok = under(e, n, 'usedForRouting'); }
+    { const v = x['usedForRouting']; const n = e.length; if (v !== undefined && !c6(v, e)) ok = under(e, n, 'usedForRouting'); }
   }
   return ok;
 }
 
-function c5(x: unknown, e: Issue[]): boolean {
+function c6(x: unknown, e: Issue[]): boolean {
   if (!(typeof x === 'boolean')) return fail(e, 'expected boolean');
   let ok = true;
   return ok;
@@ -61,9 +61,9 @@ function checkTradingPartner(x: unknown, e: Issue[]): boolean {
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
     { const v = x['name']; const n = e.length; if (v !== undefined && !checkNetwork(v, e)) ok = under(e, n, 'name'); }
     { const v = x['countryCode']; const n = e.length; if (v !== undefined && !checkCountryCode(v, e)) ok = under(e, n, 'countryCode'); }
-    { const v = x['tradingPartnerIds']; const n = e.length; if (v !== undefined && !c10(v, e)) ok = under(e, n, 'tradingPartnerIds'); }
-    { const v = x['receivableDocumentTypes']; const n = e.length; if (v !== undefined && !c11(v, e)) ok = under(e, n, 'receivableDocumentTypes'); }
-    { const v = x['sendableDocumentTypes']; const n = e.length; if (v !== undefined && !c11(v, e)) ok = under(e, n, 'sendableDocumentTypes'); }
+    { const v = x['tradingPartnerIds']; const n = e.length; if (v !== undefined && !c13(v, e)) ok = under(e, n, 'tradingPartnerIds'); }
+    { const v = x['receivableDocumentTypes']; const n = e.length; if (v !== undefined && !c15(v, e)) ok = under(e, n, 'receivableDocumentTypes'); }
+    { const v = x['sendableDocumentTypes']; const n = e.length; if (v !== undefined && !c15(v, e)) ok = under(e, n, 'sendableDocumentTypes'); }
     { const v = x['serviceProvider']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'serviceProvider'); }
     { const v = x['companyId']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'companyId'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
@@ -89,7 +89,7 @@ function checkCountryCode(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c10(x: unknown, e: Issue[]): boolean {
+function c13(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -98,7 +98,7 @@ function c10(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c11(x: unknown, e: Issue[]): boolean {
+function c15(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -133,7 +133,7 @@ function checkTradingPartnerPage(x: unknown, e: Issue[]): boolean {
     if (x['meta'] === undefined) ok = fail(e, 'missing required property', 'meta');
     if (x['items'] === undefined) ok = fail(e, 'missing required property', 'items');
     { const v = x['meta']; const n = e.length; if (v !== undefined && !checkCollectionMeta(v, e)) ok = under(e, n, 'meta'); }
-    { const v = x['items']; const n = e.length; if (v !== undefined && !c20(v, e)) ok = under(e, n, 'items'); }
+    { const v = x['items']; const n = e.length; if (v !== undefined && !c31(v, e)) ok = under(e, n, 'items'); }
   }
   return ok;
 }
@@ -145,14 +145,14 @@ function checkCollectionMeta(x: unknown, e: Issue[]): boolean {
     if (x['offset'] === undefined) ok = fail(e, 'missing required property', 'offset');
     if (x['limit'] === undefined) ok = fail(e, 'missing required property', 'limit');
     if (x['total'] === undefined) ok = fail(e, 'missing required property', 'total');
-    { const v = x['offset']; const n = e.length; if (v !== undefined && !c17(v, e)) ok = under(e, n, 'offset'); }
-    { const v = x['limit']; const n = e.length; if (v !== undefined && !c18(v, e)) ok = under(e, n, 'limit'); }
-    { const v = x['total']; const n = e.length; if (v !== undefined && !c17(v, e)) ok = under(e, n, 'total'); }
+    { const v = x['offset']; const n = e.length; if (v !== undefined && !c28(v, e)) ok = under(e, n, 'offset'); }
+    { const v = x['limit']; const n = e.length; if (v !== undefined && !c29(v, e)) ok = under(e, n, 'limit'); }
+    { const v = x['total']; const n = e.length; if (v !== undefined && !c28(v, e)) ok = under(e, n, 'total'); }
   }
   return ok;
 }
 
-function c17(x: unknown, e: Issue[]): boolean {
+function c28(x: unknown, e: Issue[]): boolean {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (typeof x === 'number') {
@@ -161,7 +161,7 @@ function c17(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c18(x: unknown, e: Issue[]): boolean {
+function c29(x: unknown, e: Issue[]): boolean {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (typeof x === 'number') {
@@ -170,7 +170,7 @@ function c18(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c20(x: unknown, e: Issue[]): boolean {
+function c31(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -188,12 +188,12 @@ function checkServiceProvider(x: unknown, e: Issue[]): boolean {
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
     { const v = x['name']; const n = e.length; if (v !== undefined && !checkNetwork(v, e)) ok = under(e, n, 'name'); }
     { const v = x['countryCode']; const n = e.length; if (v !== undefined && !checkCountryCode(v, e)) ok = under(e, n, 'countryCode'); }
-    { const v = x['networks']; const n = e.length; if (v !== undefined && !c23(v, e)) ok = under(e, n, 'networks'); }
+    { const v = x['networks']; const n = e.length; if (v !== undefined && !c37(v, e)) ok = under(e, n, 'networks'); }
   }
   return ok;
 }
 
-function c23(x: unknown, e: Issue[]): boolean {
+function c37(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -214,13 +214,13 @@ function checkTradingPartnerConnection(x: unknown, e: Issue[]): boolean {
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
     { const v = x['owner']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'owner'); }
     { const v = x['partner']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'partner'); }
-    { const v = x['documentTypes']; const n = e.length; if (v !== undefined && !c25(v, e)) ok = under(e, n, 'documentTypes'); }
+    { const v = x['documentTypes']; const n = e.length; if (v !== undefined && !c43(v, e)) ok = under(e, n, 'documentTypes'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
   }
   return ok;
 }
 
-function c25(x: unknown, e: Issue[]): boolean {
+function c43(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -239,12 +239,12 @@ function checkTradingPartnerConnectionInput(x: unknown, e: Issue[]): boolean {
     if (x['documentTypes'] === undefined) ok = fail(e, 'missing required property', 'documentTypes');
     { const v = x['owner']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'owner'); }
     { const v = x['partner']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'partner'); }
-    { const v = x['documentTypes']; const n = e.length; if (v !== undefined && !c27(v, e)) ok = under(e, n, 'documentTypes'); }
+    { const v = x['documentTypes']; const n = e.length; if (v !== undefined && !c49(v, e)) ok = under(e, n, 'documentTypes'); }
   }
   return ok;
 }
 
-function c27(x: unknown, e: Issue[]): boolean {
+function c49(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -262,12 +262,12 @@ function checkTradingPartnerConnectionPage(x: unknown, e: Issue[]): boolean {
     if (x['meta'] === undefined) ok = fail(e, 'missing required property', 'meta');
     if (x['items'] === undefined) ok = fail(e, 'missing required property', 'items');
     { const v = x['meta']; const n = e.length; if (v !== undefined && !checkCollectionMeta(v, e)) ok = under(e, n, 'meta'); }
-    { const v = x['items']; const n = e.length; if (v !== undefined && !c29(v, e)) ok = under(e, n, 'items'); }
+    { const v = x['items']; const n = e.length; if (v !== undefined && !c53(v, e)) ok = under(e, n, 'items'); }
   }
   return ok;
 }
 
-function c29(x: unknown, e: Issue[]): boolean {
+function c53(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -300,7 +300,7 @@ function checkCompany(x: unknown, e: Issue[]): boolean {
     { const v = x['vatNumber']; const n = e.length; if (v !== undefined && !checkNetwork(v, e)) ok = under(e, n, 'vatNumber'); }
     { const v = x['countryCode']; const n = e.length; if (v !== undefined && !checkCountryCode(v, e)) ok = under(e, n, 'countryCode'); }
     { const v = x['address']; const n = e.length; if (v !== undefined && !checkAddress(v, e)) ok = under(e, n, 'address'); }
-    { const v = x['contactEmail']; const n = e.length; if (v !== undefined && !c38(v, e)) ok = under(e, n, 'contactEmail'); }
+    { const v = x['contactEmail']; const n = e.length; if (v !== undefined && !c67(v, e)) ok = under(e, n, 'contactEmail'); }
     { const v = x['companyGroupId']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'companyGroupId'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
     { const v = x['updatedAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'updatedAt'); }
@@ -308,7 +308,7 @@ function checkCompany(x: unknown, e: Issue[]): boolean {
   return ok;
 }
 
-function c38(x: unknown, e: Issue[]): boolean {
+function c67(x: unknown, e: Issue[]): boolean {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (typeof x === 'string') {
@@ -326,13 +326,13 @@ function checkCompanyGroup(x: unknown, e: Issue[]): boolean {
     if (x['companies'] === undefined) ok = fail(e, 'missing required property', 'companies');
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
     { const v = x['name']; const n = e.length; if (v !== undefined && !checkNetwork(v, e)) ok = under(e, n, 'name'); }
-    { const v = x['companies']; const n = e.length; if (v !== undefined && !c41(v, e)) ok = under(e, n, 'companies'); }
+    { const v = x['companies']; const n = e.length; if (v !== undefined && !c74(v, e)) ok = under(e, n, 'companies'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
   }
   return ok;
 }
 
-function c41(x: unknown, e: Issue[]): boolean {
+function c74(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
@@ -346,14 +346,14 @@ function checkCompanyInput(x: unknown, e: Issue[]): boolean {
   let ok = true;
   if (isObject(x)) {
     if (x['name'] === undefined) ok = fail(e, 'missing required property', 'name');
-    { const v = x['name']; const n = e.length; if (v !== undefined && !c43(v, e)) ok = under(e, n, 'name'); }
+    { const v = x['name']; const n = e.length; if (v !== undefined && !c78(v, e)) ok = under(e, n, 'name'); }
     { const v = x['address']; const n = e.length; if (v !== undefined && !checkAddress(v, e)) ok = under(e, n, 'address'); }
-    { const v = x['contactEmail']; const n = e.length; if (v !== undefined && !c38(v, e)) ok = under(e, n, 'contactEmail'); }
+    { const v = x['contactEmail']; const n = e.length; if (v !== undefined && !c67(v, e)) ok = under(e, n, 'contactEmail'); }
   }
   return ok;
 }
 
-function c43(x: unknown, e: Issue[]): boolean {
+function c78(x: unknown, e: Issue[]): boolean {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (typeof x === 'string') {
@@ -373,9 +373,9 @@ function checkUser(x: unknown, e: Issue[]): boolean {
     { const v = x['id']; const n = e.length; if (v !== undefined && !checkId(v, e)) ok = under(e, n, 'id'); }
     { const v = x['username']; const n = e.length; if (v !== undefined && !checkNetwork(v, e)) ok = under(e, n, 'username'); }
     { const v = x['name']; const n = e.length; if (v !== undefined && !checkNetwork(v, e)) ok = under(e, n, 'name'); }
-    { const v = x['email']; const n = e.length; if (v !== undefined && !c38(v, e)) ok = under(e, n, 'email'); }
+    { const v = x['email']; const n = e.length; if (v !== undefined && !c67(v, e)) ok = under(e, n, 'email'); }
     { const v = x['defaultCompany']; const n = e.length; if (v !== undefined && !checkReference(v, e)) ok = under(e, n, 'defaultCompany'); }
-    { const v = x['companies']; const n = e.length; if (v !== undefined && !c41(v, e)) ok = under(e, n, 'companies'); }
+    { const v = x['companies']; const n = e.length; if (v !== undefined && !c74(v, e)) ok = under(e, n, 'companies'); }
     { const v = x['createdAt']; const n = e.length; if (v !== undefined && !checkTimestamp(v, e)) ok = under(e, n, 'createdAt'); }
   }
   return ok;
@@ -397,14 +397,14 @@ function checkErrorBody(x: unknown, e: Issue[]): boolean {
   let ok = true;
   {
     const t: Issue[][] = [[], []];
-    const n = [checkMessage(x, t[0]!), c55(x, t[1]!)].filter(Boolean).length;
+    const n = [checkMessage(x, t[0]!), c96(x, t[1]!)].filter(Boolean).length;
     if (n === 0) ok = closest(e, t);
     else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');
   }
   return ok;
 }
 
-function c55(x: unknown, e: Issue[]): boolean {
+function c96(x: unknown, e: Issue[]): boolean {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (Array.isArray(x)) {
