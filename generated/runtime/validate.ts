@@ -182,3 +182,6 @@ export function checker(table: Readonly<Record<string, ResponseChecks>>) {
     mode(failed);
   };
 }
+
+/** What validators.ts exports as `check` (declared, so that a compiler reading the file need not infer it). */
+export type ResponseCheck = ReturnType<typeof checker>;

@@ -35,7 +35,7 @@ export function renderValidators(doc: OpenApiDocument, api: ApiModel, file: stri
   }
   const key = (k: string) => (k === '__proto__' ? `[${lit(k)}]` : lit(k));
   const text = [
-    `import { checker, closest, equal, fail, formats, length, standard, under, unique, type Check, type Issue, type StandardSchemaV1 } from '${runtimeDir}/validate.js';`,
+    `import { checker, closest, equal, fail, formats, length, standard, under, unique, type Check, type Issue, type ResponseCheck, type StandardSchemaV1 } from '${runtimeDir}/validate.js';`,
     `import type { components } from './schema.js';`,
     '',
     'type Schemas = components extends { schemas: infer S } ? S : Record<string, never>;',
@@ -57,7 +57,7 @@ export function renderValidators(doc: OpenApiDocument, api: ApiModel, file: stri
     '} as const;',
     '',
     '/** What a validating call of the client runs on its response (ClientSettings.validate). */',
-    'export const check = checker(responses);',
+    'export const check: ResponseCheck = checker(responses);',
     '',
   ].join('\n');
   return { text, warnings: c.warnings };
