@@ -106,6 +106,18 @@ export class UnexpectedBodyError extends HttpError {
   }
 }
 
+/**
+ * A response body that does not match the document's schema for its operation and status (ClientSettings.validate;
+ * made by validate.ts). `body` is the body as parsed; `issues` (Standard Schema's) say what is wrong and where. The
+ * message names the operation, the status and the first issues, never a value of the body.
+ */
+export class ValidationError extends Error {
+  declare readonly operation: string;
+  declare readonly status: number;
+  declare readonly issues: readonly { readonly message: string; readonly path: readonly PropertyKey[] }[];
+  declare readonly body: unknown;
+}
+
 /** The request did not get a response (DNS, connection refused or reset, CORS...). `cause` holds the platform error. */
 export class NetworkError extends Error {}
 
@@ -187,6 +199,7 @@ for (const [C, name, status] of [
   [RedirectError, 'RedirectError'],
   [OutcomeUnknownError, 'OutcomeUnknownError'],
   [TimeoutError, 'TimeoutError'],
+  [ValidationError, 'ValidationError'],
 ] as unknown as [typeof ApiError, string, number?][]) {
   C.prototype.name = name;
   if (status) byStatus[status] = C;

@@ -23,6 +23,7 @@ export {
   PaginationError,
   TimeoutError,
   UnexpectedBodyError,
+  ValidationError,
   errorClassFor,
   type ErrorMessage,
   type PaginationStop,
@@ -32,6 +33,7 @@ export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './
 export type { RetryOptions } from './retry.js';
 // Types only: the stream module loads with a client that streams (its StreamError is exported by that client).
 export type { ServerSentEvent, Stream } from './stream.js';
+export type { Issue, StandardSchemaV1 } from './validate.js';
 export type {
   Api,
   AuthOptions,
@@ -68,6 +70,7 @@ export type {
   SecuritySpec,
   SortParam,
   StreamSpec,
+  ValidateMode,
   WithEtag,
   WithNextPage,
 } from './types.js';

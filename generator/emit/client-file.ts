@@ -32,7 +32,8 @@ const CODECS: { option: string; name: string; module: string; needed: (op: Opera
 /** `createXClient`: the options' defaults, and bindOperations with the specs, the codecs and the credentials table. */
 function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): Rendered<StatementStructures> {
   const codecs = CODECS.filter((c) => api.operations.some((op) => c.needed(op, api)));
-  const args = [...codecs.map((c) => `${c.option}: ${c.name}`), ...(withAuth ? ['auth'] : [])];
+  // validators.ts is imported at the first validating call only: a program that never validates ships none of it.
+  const args = [...codecs.map((c) => `${c.option}: ${c.name}`), ...(withAuth ? ['auth'] : []), `validators: () => import('./validators.js')`];
   const server = anyApi(api) ? api.server : undefined;
   const defaults = [
     ...(server !== undefined ? [`baseUrl: options.baseUrl ?? ${q(server)}`] : []),
@@ -46,7 +47,7 @@ function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): R
     docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${server === undefined ? '' : ` (default ${server})`}.`])),
     parameters: [{ name: 'options', type: options, ...(server === undefined ? {} : { initializer: '{}' }) }],
     returnType: api.clientType,
-    statements: [`return bindOperations<${api.clientType}>(${base}, ${q(api.apiPath)}, ops${args.length ? `, { ${args.join(', ')} }` : ''});`],
+    statements: [`return bindOperations<${api.clientType}>(${base}, ${q(api.apiPath)}, ops, { ${args.join(', ')} });`],
   };
   return { statements: [statement], uses: [runtimeValue('factory', 'bindOperations'), ...codecs.map((c) => runtimeValue(c.module, c.name))] };
 }

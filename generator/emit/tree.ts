@@ -44,9 +44,9 @@ export const EMITTERS: Emitters = Object.freeze({
 /** The folder of an API's files in the tree: `document/v1/`, or `` for a single document. */
 const apiDir = (api: ApiModel): string => (api.id ? `${api.id}/` : '');
 
-/** client.ts, raw.ts, index.ts and README.md of one API, by path (schema.ts comes from openapi-typescript).
+/** client.ts, raw.ts, index.ts, validators.ts and README.md of one API, by path (schema.ts comes from openapi-typescript).
  *  `emitters`: tests pass a broken one to check the syntax gate. */
-export function emitApi(api: ApiModel, printer: Printer, templates: Templates, emitters: Emitters = EMITTERS): OutputTree {
+export function emitApi(api: ApiModel, printer: Printer, templates: Templates, emitters: Emitters = EMITTERS, validators?: string): OutputTree {
   const dir = apiDir(api);
   const rt = runtimeImport(api.id);
   const files: OutputTree = new Map();
@@ -56,6 +56,10 @@ export function emitApi(api: ApiModel, printer: Printer, templates: Templates, e
     if (name === 'client.ts') for (const n of exportedNames(text)) taken.add(n);
     files.set(`${dir}${name}`, banner(templates, api.source) + text);
   }
+  // Rendered on the main thread from the document (emit/validators-file.ts), which this thread does not hold.
+  // @ts-nocheck as the runtime's files: client.ts's import() brings it into every client build, and its check
+  // functions are docex's to type-check (test/validation/), not each build's; `schemas` keeps its declared type.
+  if (validators !== undefined) files.set(`${dir}validators.ts`, banner(templates, api.source) + NOCHECK + validators);
   files.set(`${dir}README.md`, templates.apiReadme(apiReadme(api, byTag(api))));
   return files;
 }

@@ -11,6 +11,7 @@ import { locatedLine } from '../model/unsupported-lines.js';
 import { paginationSettings, type ClientSettings } from '../util/config.js';
 import { DocexError } from '../util/errors.js';
 import type { OutputTree } from '../emit/tree.js';
+import { renderValidators } from '../emit/validators-file.js';
 import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
 import { openTypeScriptThread, type TypeScriptThread } from '../typescript/thread.js';
@@ -137,7 +138,10 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     const pagination = paginationSettings(opts.clients, entry?.id);
     const title = name ?? (entry ? entry.subApi : shortTitle(document.info?.title ?? ''));
     const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, pagination, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
-    return [finish(file, [schema, later(typescript.client(model, keep))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(model.warnings, file), model.warnings.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
+    // The response validators, compiled here from the document while the TypeScript thread renders schema.ts.
+    const validators = renderValidators(document, model, file);
+    const warned = [...model.warnings, ...validators.warnings];
+    return [finish(file, [schema, later(typescript.client(model, keep, validators.text))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(warned, file), warned.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
   };
   if (entries && entries.length > 1 && opts.clients?.['*']?.name !== undefined) throw new DocexError('a client name (--name, or "name" under "*" in clients) names one API: give one document or one --api, or a name per API id under clients', 2);
   try {

@@ -52,7 +52,8 @@ export type Task =
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner; with
    *  `keepParse`, the gate's parse is kept for a surface read. */
   | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; keepParse: boolean }
-  | { kind: 'client'; model: ApiModel; keepParse: boolean }
+  /** `validators`: the API's validators.ts text (emit/validators-file.ts), gated with the client's files. */
+  | { kind: 'client'; model: ApiModel; keepParse: boolean; validators?: string }
   | { kind: 'surfaces'; apis: SurfaceRead[] };
 
 /** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
@@ -107,7 +108,7 @@ async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Sess
 
 /** client.ts, raw.ts, index.ts and README.md of a model, gated. */
 async function clientFiles(task: Extract<Task, { kind: 'client' }>, session: Session): Promise<GatedFiles> {
-  const files = emitApi(task.model, await loadPrinter(), session.templates, session.overrides.emitters);
+  const files = emitApi(task.model, await loadPrinter(), session.templates, session.overrides.emitters, task.validators);
   const client = [...files.keys()].find((path) => path.endsWith('client.ts'));
   return gate(files, session, task.keepParse && client ? [client] : []);
 }

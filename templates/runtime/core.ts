@@ -1,6 +1,6 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { ApiPromise, type Exchange } from './api-promise.js';
-import { NetworkError, OutcomeUnknownError, TimeoutError } from './errors.js';
+import { NetworkError, OutcomeUnknownError, TimeoutError, ValidationError } from './errors.js';
 import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.js';
 import { hasUserinfo, isLoopbackHost } from './loopback.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
@@ -78,6 +78,9 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
     const init = { method, headers, body, signal, duplex: 'half', redirect: undefined as RequestRedirect | undefined };
     const idHeader = options.requestIdHeader;
+    // Opt-in validation: the API's validators.ts (and validate.ts), loaded at the first call that asks for it.
+    const mode = o.validate ?? options.validate;
+    const check = mode && mode !== 'off' && codecs.validators;
     /** A failure as the caller meets it: a timeout, a network error, or (a write that may have been applied) the
      *  outcome unknown. */
     const failed = (err: unknown): never => {
@@ -116,7 +119,9 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       return [response, async () => value, idHeader];
     }
     if (!response.ok) {
+      const copy = check && response.clone();
       const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
+      if (copy) await (await check()).check(mode!, spec, copy, undefined, error, ValidationError);
       throw replay?.acted(response) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
     }
     // Its failures go through failed() inside it rather than through a .catch(): one promise fewer per call.
@@ -130,6 +135,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
         if (raw === undefined && accept && method !== 'HEAD' && response.status !== 204 && response.status !== 205)
           throw await unexpected(response, `an empty body where ${accept} was documented`, idHeader);
         const value = decode(raw, type, response, idHeader);
+        if (check) await (await check()).check(mode!, spec, response, value, undefined, ValidationError);
         if (!etag) return value as T;
         const tag = response.headers.get('etag');
         if (key) {

@@ -4,6 +4,8 @@ import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
 import type { Replay } from './replay.js';
 import type { RetryOptions } from './retry.js';
+import type { ValidationError } from './errors.js';
+import type { checker } from './validate.js';
 
 export interface ClientOptions extends ClientSettings {
   /** The API's `{base_url}`, e.g. 'https://api.eu.example.com/'; the client appends its sub API path. Plain http only
@@ -33,7 +35,13 @@ export interface ClientSettings {
   /** The response header that carries the API's request id (`requestId` of errors and of `.withResponse()`), when it
    *  is none of x-request-id, request-id and x-<vendor>-request-id, which are read without it. */
   requestIdHeader?: string;
+  /** Checks each JSON response body against the document's schema for its operation and status (validate.ts). */
+  validate?: ValidateMode;
 }
+
+/** `'off'` (the default); `'throw'`: a body not matching rejects with ValidationError; a function: called with the
+ *  ValidationError, and the call goes on as without validation (report drift without breaking the caller). */
+export type ValidateMode = 'off' | 'throw' | ((error: ValidationError) => void);
 
 export interface CallOptions {
   /** Accept header; default: the operation's documented media types in priority order. */
@@ -47,6 +55,8 @@ export interface CallOptions {
   /** A stream: end it with a TimeoutError when nothing arrives for this many milliseconds (`timeoutMs` then bounds
    *  only the wait for the response's headers). */
   idleTimeoutMs?: number;
+  /** This call's validation, in place of the client's. */
+  validate?: ValidateMode;
 }
 
 /** ClientOptions of a client whose document declares API key, http basic or bearer schemes: `auth` holds credentials
@@ -144,6 +154,8 @@ export interface Codecs {
   replay?: (method: string, has: (name: string) => boolean) => Replay | undefined;
   /** The method of a stream operation: it resolves to a Stream once the headers arrive (stream.ts). */
   stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
+  /** The API's validators.ts, loaded at the first validating call. */
+  validators?: () => Promise<{ check: ReturnType<typeof checker> }>;
 }
 
 /** The method sent: QUERY too, and any other method an OpenAPI 3.2 document names (`LINK`, `PURGE`), as written. */

@@ -709,5 +709,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v1/`. */
 export function createFileClient(options: ClientOptions): FileClient {
-  return bindOperations<FileClient>(options, 'file/v1/', ops, { replay: writeReplay });
+  return bindOperations<FileClient>(options, 'file/v1/', ops, { replay: writeReplay, validators: () => import('./validators.js') });
 }

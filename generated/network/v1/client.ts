@@ -785,5 +785,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `network/v1/`. */
 export function createNetworkClient(options: ClientOptions): NetworkClient {
-  return bindOperations<NetworkClient>(options, 'network/v1/', ops, { replay: writeReplay });
+  return bindOperations<NetworkClient>(options, 'network/v1/', ops, { replay: writeReplay, validators: () => import('./validators.js') });
 }

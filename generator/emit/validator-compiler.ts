@@ -1,0 +1,220 @@
+// The compiler of validators.ts's check functions: one function per schema met (a $ref cycle calls the function being
+// written), numbered in the order met, so the output is a function of the document alone. The keywords' lines come
+// from validator-keywords.ts.
+import type { OpenApiDocument } from '../load/index.js';
+import type { SourceRef } from '../model/index.js';
+import { arrayChecks, equals, escapePointer, lit, numberChecks, objectChecks, oneOfValues, shorten, stringChecks, unescape, type Emit, type Json, type Node } from './validator-keywords.js';
+
+export interface ValidatorsWarning {
+  at: SourceRef;
+  message: string;
+  unsupported: true;
+}
+
+/** Keywords no check asserts: each one met is a warning. */
+const NOT_CARRIED: Record<string, string> = {
+  unevaluatedItems: 'unevaluatedItems is not checked',
+  dependentSchemas: 'dependentSchemas is not checked',
+  $dynamicRef: '$dynamicRef is not followed',
+  $recursiveRef: '$recursiveRef is not followed',
+};
+
+export class Compiler implements Emit {
+  private readonly names = new Map<string, string>();
+  private readonly bodies = new Map<string, string>();
+  /** Function names taken, and the module's own names. */
+  private readonly used = new Set(['check', 'schemas', 'responses', 'any', 'isObject']);
+  private readonly functions: string[] = [];
+  private readonly constants: string[] = [];
+  private readonly constantNames = new Map<string, string>();
+  readonly warnings: ValidatorsWarning[] = [];
+  readonly openapi30: boolean;
+
+  constructor(
+    private readonly doc: OpenApiDocument,
+    private readonly file: string,
+  ) {
+    this.openapi30 = /^3\.0/.test(String(doc.openapi));
+  }
+
+  /** Resolved nodes by pointer: a child's is its parent's, looked up once. */
+  private readonly nodes = new Map<string, Json>();
+
+  resolve(pointer: string): Json {
+    if (this.nodes.has(pointer)) return this.nodes.get(pointer);
+    const cut = pointer.lastIndexOf('/');
+    let node: Json;
+    if (cut <= 1) node = pointer === '#' || pointer === '#/' || pointer === '' ? this.doc : (this.doc as Node)[unescape(pointer.slice(cut + 1))];
+    else {
+      const parent = this.resolve(pointer.slice(0, cut));
+      node = parent !== null && typeof parent === 'object' ? (parent as Node)[unescape(pointer.slice(cut + 1))] : undefined;
+    }
+    this.nodes.set(pointer, node);
+    return node;
+  }
+
+  warn(pointer: string, message: string): void {
+    this.warnings.push({ at: { file: this.file, pointer }, message: `response validators: ${message}`, unsupported: true });
+  }
+
+  /** A module constant (a RegExp, a Set of enum values), shared by equal definitions. */
+  constant(code: string): string {
+    let name = this.constantNames.get(code);
+    if (!name) {
+      name = `k${this.constantNames.size}`;
+      this.constantNames.set(code, name);
+      this.constants.push(`const ${name} = ${code};`);
+    }
+    return name;
+  }
+
+  /** The check function of the schema at `pointer` (compiled once: a $ref cycle calls the function being written). */
+  fn(pointer: string, hint?: string): string {
+    const known = this.names.get(pointer);
+    if (known) return known;
+    const node = this.resolve(pointer);
+    // A bare $ref is its target's function.
+    if (node && typeof node === 'object' && typeof (node as Node).$ref === 'string' && Object.keys(node).every((k) => k === '$ref' || !ASSERTING.has(k))) {
+      const ref = (node as Node).$ref as string;
+      if (ref.startsWith('#')) {
+        // Named before following, so that a cycle of bare $refs ends.
+        this.names.set(pointer, 'any');
+        const target = this.fn(ref);
+        this.names.set(pointer, target);
+        return target;
+      }
+      this.warn(pointer, `the $ref ${ref} is outside the document and not checked`);
+      return 'any';
+    }
+    const component = /^#\/components\/schemas\/([^/]+)$/.exec(pointer);
+    const base = hint ?? (component ? unescape(component[1]!) : undefined);
+    let name = base !== undefined ? `check${base.replace(/[^A-Za-z0-9_$]/g, '_')}` : `c${this.names.size}`;
+    while (this.used.has(name)) name += '_';
+    this.used.add(name);
+    this.names.set(pointer, name);
+    const slot = this.functions.length;
+    this.functions.push('');
+    const body = this.body(node, pointer);
+    // Two schemas written alike (each `$ref: Id` property copied inline, say) share one function, unless it calls itself.
+    const same = this.bodies.get(body);
+    if (same && base === undefined && !body.includes(`${name}(`)) {
+      this.names.set(pointer, same);
+      this.functions[slot] = '';
+      return same;
+    }
+    if (!same) this.bodies.set(body, name);
+    this.functions[slot] = `function ${name}(x: unknown, e: Issue[]): boolean {\n${body}}`;
+    return name;
+  }
+
+  private body(node: Json, at: string): string {
+    if (node === true || node === undefined || (typeof node === 'object' && node !== null && Object.keys(node).length === 0)) return '  return true;\n';
+    if (node === false) return "  return fail(e, 'no value is allowed here');\n";
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return '  return true;\n';
+    const s = node as Node;
+    const lines: string[] = [];
+    for (const k of Object.keys(s)) if (NOT_CARRIED[k] && s[k] !== true) this.warn(`${at}/${escapePointer(k)}`, NOT_CARRIED[k]!);
+    let types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]).filter((t) => typeof t === 'string') : [];
+    if (this.openapi30 && s.nullable === true) {
+      // OpenAPI 3.0's nullable: null passes whatever else the schema says.
+      lines.push('  if (x === null) return true;');
+      if (types.length) types = [...types, 'null'];
+    }
+    if (types.length) {
+      const cond = types.map((t) => isType(t, 'x')).join(' || ');
+      lines.push(`  if (!(${cond})) return fail(e, ${lit(`expected ${types.join(' or ')}`)});`);
+    }
+    lines.push('  let ok = true;');
+    const add = (code: string) => lines.push(code);
+    if (Object.hasOwn(s, 'const')) add(`  if (!(${equals(this, s.const, 'x')})) ok = fail(e, ${lit(`expected ${shorten(JSON.stringify(s.const))}`)});`);
+    if (Array.isArray(s.enum)) {
+      const values = this.openapi30 && s.nullable === true ? [...s.enum, null] : s.enum;
+      add(`  if (!(${oneOfValues(this, values)})) ok = fail(e, ${lit(`expected one of ${shorten(values.map((v) => JSON.stringify(v)).join(', '))}`)});`);
+    }
+    const str = stringChecks(this, s, at);
+    if (str.length) add(`  if (typeof x === 'string') {\n${str.join('\n')}\n  }`);
+    const num = numberChecks(this, s);
+    if (num.length) add(`  if (typeof x === 'number') {\n${num.join('\n')}\n  }`);
+    const arr = arrayChecks(this, s, at);
+    if (arr.length) add(`  if (Array.isArray(x)) {\n${arr.join('\n')}\n  }`);
+    const obj = objectChecks(this, s, at);
+    if (obj.length) add(`  if (isObject(x)) {\n${obj.join('\n')}\n  }`);
+    if (typeof s.$ref === 'string') add(`  ok = ${this.fn(s.$ref)}(x, e) && ok;`);
+    if (Array.isArray(s.allOf)) s.allOf.forEach((_, i) => add(`  ok = ${this.fn(`${at}/allOf/${i}`)}(x, e) && ok;`));
+    if (Array.isArray(s.anyOf) && s.anyOf.length) {
+      const fns = s.anyOf.map((_, i) => this.fn(`${at}/anyOf/${i}`));
+      add(`  {\n    const t: Issue[][] = [${fns.map(() => '[]').join(', ')}];\n    if (!(${fns.map((f, i) => `${f}(x, t[${i}]!)`).join(' || ')})) ok = closest(e, t);\n  }`);
+    }
+    if (Array.isArray(s.oneOf) && s.oneOf.length) add(oneOf(this, s, at));
+    if (s.not !== undefined) add(`  if (${this.fn(`${at}/not`)}(x, [])) ok = fail(e, 'matches a schema it must not match');`);
+    if (s.if !== undefined && (s.then !== undefined || s.else !== undefined)) {
+      const then = s.then !== undefined ? `ok = ${this.fn(`${at}/then`)}(x, e) && ok;` : '';
+      const otherwise = s.else !== undefined ? `ok = ${this.fn(`${at}/else`)}(x, e) && ok;` : '';
+      add(`  if (${this.fn(`${at}/if`)}(x, [])) { ${then} } else { ${otherwise} }`);
+    }
+    lines.push('  return ok;');
+    return `${lines.join('\n')}\n`;
+  }
+
+  text(): string {
+    return [...this.constants, ...this.functions.filter(Boolean)].join('\n\n');
+  }
+}
+
+/** Keywords that constrain a value (others are annotations): a $ref beside only annotations is its target. */
+const ASSERTING = new Set([
+  'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'items', 'prefixItems', 'additionalItems',
+  'contains', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'nullable', 'minProperties', 'maxProperties',
+  'dependentRequired', 'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'discriminator',
+]);
+
+/** A JS expression true when `x` (unknown) has JSON type `t`. */
+function isType(t: string, x: string): string {
+  switch (t) {
+    case 'string':
+      return `typeof ${x} === 'string'`;
+    case 'number':
+      return `typeof ${x} === 'number'`;
+    case 'integer':
+      return `Number.isInteger(${x})`;
+    case 'boolean':
+      return `typeof ${x} === 'boolean'`;
+    case 'null':
+      return `${x} === null`;
+    case 'array':
+      return `Array.isArray(${x})`;
+    case 'object':
+      return `isObject(${x})`;
+    default:
+      return 'true';
+  }
+}
+
+/** oneOf: with a discriminator, the alternative its property names (mapping, else the component's name); else
+ *  exactly one alternative must match. */
+function oneOf(c: Emit, s: Node, at: string): string {
+  const branches = s.oneOf as Json[];
+  const fns = branches.map((_, i) => c.fn(`${at}/oneOf/${i}`));
+  const d = s.discriminator as Node | undefined;
+  if (d && typeof d.propertyName === 'string') {
+    const map = new Map<string, string>();
+    const mapping = (d.mapping && typeof d.mapping === 'object' ? d.mapping : {}) as Node;
+    for (const [value, target] of Object.entries(mapping)) {
+      if (typeof target !== 'string') continue;
+      const ref = target.startsWith('#') ? target : `#/components/schemas/${escapePointer(target)}`;
+      if (c.resolve(ref) !== undefined) map.set(value, c.fn(ref));
+    }
+    branches.forEach((b) => {
+      const ref = b && typeof b === 'object' ? (b as Node).$ref : undefined;
+      const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+      if (m && ![...Object.values(mapping)].includes(ref) && !map.has(unescape(m[1]!))) map.set(unescape(m[1]!), c.fn(ref as string));
+    });
+    if (map.size) {
+      const table = c.constant(`{ ${[...map].map(([v, f]) => `${lit(v)}: ${f}`).join(', ')} } as Record<string, Check | undefined>`);
+      const p = lit(d.propertyName);
+      return `  if (isObject(x)) {\n    const tag = x[${p}];\n    const f = typeof tag === 'string' && Object.hasOwn(${table}, tag) ? ${table}[tag] : undefined;\n    if (!f) ok = fail(e, ${lit(`expected one of ${shorten([...map.keys()].map((v) => JSON.stringify(v)).join(', '))}`)}, ${p});\n    else ok = f(x, e) && ok;\n  }`;
+    }
+  }
+  return `  {\n    const t: Issue[][] = [${fns.map(() => '[]').join(', ')}];\n    const n = [${fns.map((f, i) => `${f}(x, t[${i}]!)`).join(', ')}].filter(Boolean).length;\n    if (n === 0) ok = closest(e, t);\n    else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');\n  }`;
+}
