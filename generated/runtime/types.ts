@@ -4,6 +4,7 @@
 import type { ApiPromise } from './api-promise.js';
 import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
+import type { PagingStyles } from './paging.js';
 import type { Replay } from './replay.js';
 import type { RetryOptions } from './retry.js';
 
@@ -146,6 +147,8 @@ export interface Codecs {
   replay?: (method: string, has: (name: string) => boolean) => Replay | undefined;
   /** The method of a stream operation: it resolves to a Stream once the headers arrive (stream.ts). */
   stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
+  /** The pagination styles of the document's paging operations, each loaded on its first pages()/all() (paging.ts). */
+  paging?: PagingStyles;
 }
 
 /** The method sent: QUERY too, and any other method an OpenAPI 3.2 document names (`LINK`, `PURGE`), as written. */
@@ -160,7 +163,7 @@ export interface OperationSpec {
   body?: BodySpec;
   /** Success response media types in document order (first = default Accept); [] = no body. */
   accept: readonly string[];
-  /** How the operation pages: enables pages()/all() (pagination.ts). */
+  /** How the operation pages: enables pages()/all() (pagination.ts, paging-*.ts). */
   paging?: PagingSpec;
   /** The success response declares an ETag header: the result carries it as `etag`; a GET also uses the etagCache. */
   etag?: boolean;
