@@ -8,20 +8,20 @@ import type { Api, ClientOptions, Codecs, OperationSpec, PageOptions, WithNextPa
 
 type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
 
-/** Every page of a paging operation (see pagination.ts), by its style's module from `styles`, imported on first use
- *  (paging.ts). Each is data: with the client's etagCache a page is revalidated and a 304 gives the cached page. The
- *  generated methods take no `ifNoneMatch` here (an ETag names one page); a 304 that still reaches pages() has no
- *  items, and ends it with a TypeError. */
-export async function* pages<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, styles: PagingStyles): AsyncGenerator<WithNextPage<P>, void, undefined> {
+/** Every page of a paging operation (see pagination.ts), or with `items` every item of every page, one page in memory
+ *  at a time, by its style's module from `styles`, imported on first use (paging.ts). Each page is data: with the
+ *  client's etagCache a page is revalidated and a 304 gives the cached page. The generated methods take no
+ *  `ifNoneMatch` here (an ETag names one page); a 304 that still reaches it has no items, and ends it with a TypeError. */
+export async function* paged<T>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, styles: PagingStyles, items?: boolean): AsyncGenerator<T, void, undefined> {
   const style = await styles[spec.paging!.style]!();
-  yield* style.pages<P>(api, spec, params, options, PaginationError, style.step);
+  yield* style.pages<T>(api, spec, params, options, PaginationError, style.step, items);
 }
 
-/** Every item of every page, one page in memory at a time. */
-export async function* all<I>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, styles: PagingStyles): AsyncGenerator<I, void, undefined> {
-  const style = await styles[spec.paging!.style]!();
-  yield* style.all<I>(api, spec, params, options, PaginationError, style.step);
-}
+/** Every page of a paging operation, in any style. */
+export const pages = <P>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions) => paged<WithNextPage<P>>(api, spec, params, options, allPaging);
+
+/** Every item of a paging operation, in any style. */
+export const all = <I>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions) => paged<I>(api, spec, params, options, allPaging, true);
 
 /** `apiPath` is the sub API's path under `options.baseUrl`, e.g. 'document/v1/' (or ''). `codecs`: the encoders
  *  hand-written specs need beyond JSON, bytes and plain parameters (e.g. `{ param: styledParam, body: encodedBody }`). */
@@ -29,7 +29,7 @@ export function createApi(options: ClientOptions, apiPath: string, codecs?: Code
   const core = createApiCore(options, apiPath, codecs);
   return {
     ...core,
-    pages: (spec, params, o) => pages(core, spec, params, o, allPaging),
-    all: (spec, params, o) => all(core, spec, params, o, allPaging),
+    pages: (spec, params, o) => pages(core, spec, params, o),
+    all: (spec, params, o) => all(core, spec, params, o),
   };
 }

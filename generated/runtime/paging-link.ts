@@ -4,7 +4,7 @@
 import { followUrl } from './paging-next-url.js';
 import type { Step } from './pagination.js';
 
-export { all, pages } from './pagination.js';
+export { pages } from './pagination.js';
 
 /** The target of a `Link` header's rel="next" (RFC 8288: a link's parameters run to the next `<`; `rel` holds
  *  relation types separated by spaces, quoted or not). */

@@ -5,7 +5,7 @@ import { value } from './paging-cursor.js';
 import { at, type Next, type Params, type Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
 
-export { all, pages } from './pagination.js';
+export { pages } from './pagination.js';
 
 /** The page at `link` (relative to the page's URL), with the iteration's header and cookie params. */
 export function followUrl(params: Params, link: unknown, base: string): Next {

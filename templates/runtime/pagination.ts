@@ -16,25 +16,22 @@ type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
 /** The next page's request: its params, or a URL to follow; undefined at the end, null after a page that repeats the
  *  one before (the server ignores the offset or page asked for), which is then not one of the iteration's. */
 export type Next = [params: Params, url?: URL] | undefined | null;
-/** A style's rule, made once per iteration (it may keep what it saw): where the page after a non-empty one is. */
-export type Step = (paging: PagingSpec) => (params: Params, data: unknown, items: unknown[], headers: Headers, base: string) => Next;
+/** A style's rule, made once per iteration (it may keep what it saw): where the page after a non-empty one is.
+ *  `size`: the page size parameter. */
+export type Step = (paging: PagingSpec, size?: string) => (params: Params, data: unknown, items: unknown[], headers: Headers, base: string) => Next;
 
 /** The value at `path` in `v`, through own properties only. */
 export const at = (v: unknown, path: BodyPath): unknown =>
   path.reduce<unknown>((o, k) => (o && typeof o === 'object' && Object.hasOwn(o, k) ? (o as Params)[k] : undefined), v);
-
-/** The page size parameter. */
-const sizeOf = (paging: PagingSpec): string | undefined => (paging.style === 'offset' ? paging.limit : paging.size);
 
 /** The styles that ask for a page by number or position (offset, page): a page that repeats the one before gives
  *  null, a short one ends (shorter than the size asked within the documented maximum, else than the largest so far),
  *  any other gives `next`. */
 export const sized =
   (next: (paging: PagingSpec, params: Params, data: unknown, n: number) => Next): Step =>
-  (paging) => {
+  (paging, size) => {
     let largest = 0;
     let last: string | undefined;
-    const size = sizeOf(paging);
     return (params, data, items) => {
       const json = JSON.stringify(items);
       if (json === last) return null;
@@ -60,7 +57,8 @@ function first<P>(api: Pager, spec: OperationSpec, params: object | undefined, o
   const paging = spec.paging!;
   const what = `${spec.method} ${spec.path}`;
   const max = options.maxPages ?? 1000;
-  const nextOf = step(paging);
+  const size = paging.style === 'offset' ? paging.limit : paging.size;
+  const nextOf = step(paging, size);
   /** Cursors, URLs and params asked for so far. */
   const seen = new Set<string>();
   let pages = 0;
@@ -99,24 +97,21 @@ function first<P>(api: Pager, spec: OperationSpec, params: object | undefined, o
   }
 
   const p: Params = { ...params };
-  const size = sizeOf(paging);
   if (size && paging.limitMax !== undefined) p[size] = Math.min(Number(p[size] ?? paging.limitMax), paging.limitMax);
   return load(p);
 }
 
-/** Every page: the first even when empty, then each next one until the style's end. */
-export async function* pages<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions = {}, Stop: typeof PaginationError, step: Step): AsyncGenerator<WithNextPage<P>, void, undefined> {
+/** Every page, or with `items` every item of every page: the first page even when empty, then each next one until the
+ *  style's end. */
+export async function* pages<T>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions = {}, Stop: typeof PaginationError, step: Step, items?: boolean): AsyncGenerator<T, void, undefined> {
+  const path = spec.paging!.items;
   const repeats = new Set<object>();
-  let page = await first<P>(api, spec, params, options, repeats, Stop, step);
-  yield page;
-  while (page.hasNextPage()) {
+  let page = await first<unknown>(api, spec, params, options, repeats, Stop, step);
+  for (;;) {
+    if (items) yield* at(page, path) as T[];
+    else yield page as T;
+    if (!page.hasNextPage()) return;
     page = await page.getNextPage();
-    if (repeats.has(page) || !(at(page, spec.paging!.items) as unknown[]).length) return;
-    yield page;
+    if (repeats.has(page) || !(at(page, path) as unknown[]).length) return;
   }
-}
-
-/** Every item of every page. */
-export async function* all<I>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, Stop: typeof PaginationError, step: Step): AsyncGenerator<I, void, undefined> {
-  for await (const page of pages<unknown>(api, spec, params, options, Stop, step)) yield* at(page, spec.paging!.items) as I[];
 }

@@ -2,7 +2,7 @@
 import { at, type Params, type Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
 
-export { all, pages } from './pagination.js';
+export { pages } from './pagination.js';
 
 /** A cursor or URL value that continues: a non-empty string, or a number. */
 export const value = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : typeof v === 'string' && v ? v : undefined);

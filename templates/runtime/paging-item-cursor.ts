@@ -3,7 +3,7 @@ import { withCursor } from './paging-cursor.js';
 import { at, type Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
 
-export { all, pages } from './pagination.js';
+export { pages } from './pagination.js';
 
 export const step: Step = (paging) => {
   const { cursor, itemId, hasMore } = paging as Extract<PagingSpec, { style: 'item-cursor' }>;

@@ -2,7 +2,7 @@
 import { sized } from './pagination.js';
 import type { PagingSpec } from './types.js';
 
-export { all, pages } from './pagination.js';
+export { pages } from './pagination.js';
 
 export const step = sized((paging, params) => {
   const { page, first } = paging as Extract<PagingSpec, { style: 'page' }>;

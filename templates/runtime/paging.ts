@@ -4,13 +4,12 @@
  * ships only those, and only in chunks its bundler loads when it pages. Each module holds the shared pager
  * (pagination.ts, with the offset style's rule) and the style's rule for the next page.
  */
-import type { all, pages, Step } from './pagination.js';
+import type { pages, Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
 
 /** A style's module: the shared pager and the style's step. */
 export interface PagingStyle {
   pages: typeof pages;
-  all: typeof all;
   step: Step;
 }
 /** The loaders of the pagination styles a client pages in. */
