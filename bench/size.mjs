@@ -36,7 +36,7 @@ function parts(inputs) {
       ? 'openapi-fetch'
       : /\/token\//.test(path)
         ? 'token client'
-        : /\/runtime\/pagination\./.test(path)
+        : /\/runtime\/pagin(ation|g-)/.test(path)
           ? 'runtime pagination'
           : /\/runtime\//.test(path)
             ? 'runtime (other)'
@@ -63,17 +63,24 @@ async function measure(name) {
   });
   const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint);
-  const initial = new Set();
-  const visit = (f) => {
-    if (initial.has(f)) return;
-    initial.add(f);
-    for (const i of outputs[f].imports) if (i.kind === 'import-statement') visit(i.path);
+  // The chunks reachable from the entry through static imports, and through dynamic ones too. esbuild writes a chunk
+  // for every import() of the modules it reads, even one in code it drops (createApi's pagination styles, in a
+  // program of a generated client): a chunk that no loaded chunk imports is never downloaded, and does not count.
+  const reach = (kinds) => {
+    const seen = new Set();
+    const visit = (f) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const i of outputs[f].imports) if (kinds.includes(i.kind)) visit(i.path);
+    };
+    visit(entry);
+    return seen;
   };
-  visit(entry);
+  const initial = reach(['import-statement']);
   // What a run of the program loads: the initial chunks, plus the lazy ones only if it calls what they hold.
-  // (validators.js, loaded only by a validating call, is a lazy chunk none of these programs loads)
-  const lazy = (f) => Object.keys(outputs[f].inputs).some((p) => /\/runtime\/pagination\./.test(p));
-  const uses = PAGINATES.has(name) ? Object.keys(outputs).filter((f) => f.endsWith('.js') && (initial.has(f) || lazy(f))) : [...initial];
+  // validators.js (with validate.js), imported only by a validating call, is a lazy chunk none of these programs loads.
+  const validating = (f) => Object.keys(outputs[f].inputs).some((p) => /\/validators?\.|\/runtime\/validate\./.test(p));
+  const uses = PAGINATES.has(name) ? [...reach(['import-statement', 'dynamic-import'])].filter((f) => !validating(f)) : [...initial];
   const sum = (files) => {
     const out = { min: 0, gzip: 0, brotli: 0, chunks: files.length };
     for (const f of files) {

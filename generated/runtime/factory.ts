@@ -4,7 +4,7 @@
  * bindOperations: the body of every generated `create...Client`. Here rather than in each client.ts, whose every
  * line the compiler checks again in each build of the program; runtime/ is checked where it is written.
  */
-import { all, pages } from './api.js';
+import { paged } from './api.js';
 import { createCaller } from './core.js';
 import type { AuthOptions, CallOptions, ClientOptions, Codecs, OperationSpec, PageOptions } from './types.js';
 
@@ -18,7 +18,8 @@ const parsed = new WeakMap<readonly string[], Specs>();
  * `"path": OperationSpec` JSON member a line, parsed at first use (the compiler checks an object literal entry
  * by entry, which a large document's client would pay in every build). C is the generated
  * client interface that the methods implement. Built on createCaller, not createApi, so that the raw client's fetch
- * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need.
+ * tree-shakes out of programs that only call methods. `codecs`: the encoders the document's operations need, and the
+ * loaders of their pagination styles.
  */
 export function bindOperations<C>(options: ClientOptions & AuthOptions, apiPath: string, specs: Specs | readonly string[], codecs?: Codecs): C {
   let ops: Specs | undefined;
@@ -34,7 +35,7 @@ export function bindOperations<C>(options: ClientOptions & AuthOptions, apiPath:
     for (const r of names.slice(0, -1)) at = (at[r] ??= {}) as Record<string, unknown>;
     const call = spec.stream && codecs?.stream ? codecs.stream(api, spec, options.requestIdHeader) : (params?: object, o?: CallOptions) => api.call(spec, params, o);
     at[names.at(-1)!] = spec.paging
-      ? Object.assign(call, { all: (params?: object, o?: PageOptions) => all(api, spec, params, o), pages: (params?: object, o?: PageOptions) => pages(api, spec, params, o) })
+      ? Object.assign(call, { all: (params?: object, o?: PageOptions) => paged(api, spec, params, o, codecs!.paging!, true), pages: (params?: object, o?: PageOptions) => paged(api, spec, params, o, codecs!.paging!) })
       : call;
   }
   return client as C;

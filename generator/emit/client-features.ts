@@ -6,6 +6,12 @@ import type { PagingSpec } from '../../templates/runtime/types.js';
 /** How the operation pages (conventions/pagination.ts; the conventions' meta+items is the offset style). */
 export const pagingOf = (op: OperationModel): Paging | undefined => op.conventions.pagination;
 
+/** The pagination styles in the runtime's order (templates/runtime/paging.ts). */
+const STYLES = ['offset', 'page', 'cursor', 'item-cursor', 'next-url', 'link'] as const satisfies readonly PagingSpec['style'][];
+
+/** The pagination styles of an API's paging operations: its client takes the runtime's module of each, and no other. */
+export const pagingStyles = (api: ApiModel): PagingSpec['style'][] => STYLES.filter((s) => api.operations.some((op) => pagingOf(op)?.style === s));
+
 /** The fields of a Paging that name parameters (the rest are body paths and numbers). */
 const PARAM_FIELDS = ['offset', 'limit', 'page', 'size', 'cursor'] as const;
 

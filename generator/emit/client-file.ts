@@ -6,7 +6,7 @@
 import type { CodeBlockWriter, StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../model/index.js';
 import { jsdocText } from './client-docs.js';
-import { anyApi, encodesBody, styled, typedErrors, writes } from './client-features.js';
+import { anyApi, encodesBody, pagingStyles, styled, typedErrors, writes } from './client-features.js';
 import { clientInterface, clientMember, type MemberGroup } from './client-interface.js';
 import { authTable, clientOptions } from './client-options.js';
 import { sharedErrorDeclarations, sharedErrorTypes, type SharedErrorTypes } from './error-types.js';
@@ -32,8 +32,15 @@ const CODECS: { option: string; name: string; module: string; needed: (op: Opera
 /** `createXClient`: the options' defaults, and bindOperations with the specs, the codecs and the credentials table. */
 function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): Rendered<StatementStructures> {
   const codecs = CODECS.filter((c) => api.operations.some((op) => c.needed(op, api)));
-  // validators.ts is imported at the first validating call only: a program that never validates ships none of it.
-  const args = [...codecs.map((c) => `${c.option}: ${c.name}`), ...(withAuth ? ['auth'] : []), `validators: () => import('./validators.js')`];
+  // The loader of each pagination style the operations use, by style (`item-cursor`: itemCursorPaging).
+  const paging = pagingStyles(api).map((s) => ({ key: /^\w+$/.test(s) ? s : q(s), name: `${s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Paging` }));
+  const args = [
+    ...codecs.map((c) => `${c.option}: ${c.name}`),
+    ...(paging.length ? [`paging: { ${paging.map((p) => `${p.key}: ${p.name}`).join(', ')} }`] : []),
+    ...(withAuth ? ['auth'] : []),
+    // validators.ts is imported at the first validating call only: a program that never validates ships none of it.
+    `validators: () => import('./validators.js')`,
+  ];
   const server = anyApi(api) ? api.server : undefined;
   const defaults = [
     ...(server !== undefined ? [`baseUrl: options.baseUrl ?? ${q(server)}`] : []),
@@ -49,7 +56,7 @@ function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): R
     returnType: api.clientType,
     statements: [`return bindOperations<${api.clientType}>(${base}, ${q(api.apiPath)}, ops, { ${args.join(', ')} });`],
   };
-  return { statements: [statement], uses: [runtimeValue('factory', 'bindOperations'), ...codecs.map((c) => runtimeValue(c.module, c.name))] };
+  return { statements: [statement], uses: [runtimeValue('factory', 'bindOperations'), ...codecs.map((c) => runtimeValue(c.module, c.name)), ...paging.map((p) => runtimeValue('paging', p.name))] };
 }
 
 /** The operations' types by group, a blank line between operations and a `// Tag` line opening each group of a

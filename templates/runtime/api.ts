@@ -1,25 +1,25 @@
-/** createApi: the client glue of the contract, createApiCore plus pages()/all(). */
+/** createApi: the client glue of the contract, createApiCore plus pages()/all() in every pagination style. */
 import { createApiCore, type ApiCore } from './core.js';
 import { PaginationError } from './errors.js';
+import { allPaging, type PagingStyles } from './paging.js';
 import type { Api, ClientOptions, Codecs, OperationSpec, PageOptions, WithNextPage } from './types.js';
 
 type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
 
-// Imported on first use, never statically: every generated client offers .all()/.pages(), so a static import
-// would ship pagination to every program, while with code splitting a bundler loads it only when a program pages.
-const pager = () => import('./pagination.js');
-
-/** Every page of a paging operation (see pagination.ts). Each is data: with the client's etagCache a page is
- *  revalidated and a 304 gives the cached page. The generated methods take no `ifNoneMatch` here (an ETag names one
- *  page); a 304 that still reaches pages() has no items, and ends it with a TypeError. */
-export async function* pages<P>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions): AsyncGenerator<WithNextPage<P>, void, undefined> {
-  yield* (await pager()).pages<P>(api, spec, params, options, PaginationError);
+/** Every page of a paging operation (see pagination.ts), or with `items` every item of every page, one page in memory
+ *  at a time, by its style's module from `styles`, imported on first use (paging.ts). Each page is data: with the
+ *  client's etagCache a page is revalidated and a 304 gives the cached page. The generated methods take no
+ *  `ifNoneMatch` here (an ETag names one page); a 304 that still reaches it has no items, and ends it with a TypeError. */
+export async function* paged<T>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, styles: PagingStyles, items?: boolean): AsyncGenerator<T, void, undefined> {
+  const style = await styles[spec.paging!.style]!();
+  yield* style.pages<T>(api, spec, params, options, PaginationError, style.step, items);
 }
 
-/** Every item of every page, one page in memory at a time. */
-export async function* all<I>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions): AsyncGenerator<I, void, undefined> {
-  yield* (await pager()).all<I>(api, spec, params, options, PaginationError);
-}
+/** Every page of a paging operation, in any style. */
+export const pages = <P>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions) => paged<WithNextPage<P>>(api, spec, params, options, allPaging);
+
+/** Every item of a paging operation, in any style. */
+export const all = <I>(api: Pager, spec: OperationSpec, params: object | undefined, options?: PageOptions) => paged<I>(api, spec, params, options, allPaging, true);
 
 /** `apiPath` is the sub API's path under `options.baseUrl`, e.g. 'document/v1/' (or ''). `codecs`: the encoders
  *  hand-written specs need beyond JSON, bytes and plain parameters (e.g. `{ param: styledParam, body: encodedBody }`). */

@@ -1,44 +1,68 @@
 /**
- * One pager for every style of spec.paging (offset, page, cursor, item-cursor, next-url, link), one page in memory at
- * a time. Each page's call takes the iteration's options (signal, retry, timeoutMs per page). Bounded: at most
- * `maxPages` pages, a cursor or URL seen before stops with a PaginationError, and a next URL or Link target is followed
- * only on the origin of the first page.
+ * The pager every style of spec.paging shares, and the offset style's rule for the next page (another style's is in
+ * its own module, paging-*.ts, which re-exports this one, so that a client loads only the styles its operations use;
+ * offset, the conventions' style, is here, where a chunk of its own would cost a client of docex's APIs more bytes
+ * than it holds). One page in memory at a time.
+ * Each page's call takes the iteration's options (signal, retry, timeoutMs per page). Bounded: at most `maxPages`
+ * pages, a cursor or URL seen before stops with a PaginationError, and a next URL or Link target is followed only on
+ * the origin of the first page.
  */
 import type { ApiCore } from './core.js';
 import type { PaginationError, PaginationStop } from './errors.js';
-import type { BodyPath, OperationSpec, PageOptions, WithNextPage } from './types.js';
+import type { BodyPath, OperationSpec, PageOptions, PagingSpec, WithNextPage } from './types.js';
 
-type Params = Record<string, unknown>;
+export type Params = Record<string, unknown>;
 type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
 /** The next page's request: its params, or a URL to follow; undefined at the end, null after a page that repeats the
  *  one before (the server ignores the offset or page asked for), which is then not one of the iteration's. */
-type Next = [params: Params, url?: URL] | undefined | null;
+export type Next = [params: Params, url?: URL] | undefined | null;
+/** A style's rule, made once per iteration (it may keep what it saw): where the page after a non-empty one is.
+ *  `size`: the page size parameter. */
+export type Step = (paging: PagingSpec, size?: string) => (params: Params, data: unknown, items: unknown[], headers: Headers, base: string) => Next;
 
 /** The value at `path` in `v`, through own properties only. */
-const at = (v: unknown, path: BodyPath): unknown =>
+export const at = (v: unknown, path: BodyPath): unknown =>
   path.reduce<unknown>((o, k) => (o && typeof o === 'object' && Object.hasOwn(o, k) ? (o as Params)[k] : undefined), v);
 
-/** A cursor or URL value that continues: a non-empty string, or a number. */
-const value = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : typeof v === 'string' && v ? v : undefined);
+/** The styles that ask for a page by number or position (offset, page): a page that repeats the one before gives
+ *  null, a short one ends (shorter than the size asked within the documented maximum, else than the largest so far),
+ *  any other gives `next`. */
+export const sized =
+  (next: (paging: PagingSpec, params: Params, data: unknown, n: number) => Next): Step =>
+  (paging, size) => {
+    let largest = 0;
+    let last: string | undefined;
+    return (params, data, items) => {
+      const json = JSON.stringify(items);
+      if (json === last) return null;
+      last = json;
+      const asked = size !== undefined && paging.limitMax !== undefined ? Number(params[size]) : NaN;
+      largest = Math.max(largest, items.length);
+      return items.length < (asked > 0 ? asked : largest) ? undefined : next(paging, params, data, items.length);
+    };
+  };
 
-/** The target of a `Link` header's rel="next" (RFC 8288: a link's parameters run to the next `<`; `rel` holds
- *  relation types separated by spaces, quoted or not). */
-const linkNext = (header: string | null): string | undefined => /<([^>]*)>[^<]*;\s*rel\s*=\W*(?:[\w.-]+\s+)*next(?![\w.-])/i.exec(header ?? '')?.[1];
+/** The offset style: the offset advanced by the items received, up to `total` where the body has one. */
+export const step = sized((paging, params, data, n) => {
+  const { offset: key, total } = paging as Extract<PagingSpec, { style: 'offset' }>;
+  const offset = Number(params[key] ?? 0) + n;
+  const end = total && at(data, total);
+  return typeof end === 'number' && offset >= end ? undefined : [{ ...params, [key]: offset }];
+});
 
 /** Page 1 of an iteration, from the caller's params (the page size at most limitMax, and by default), its next
  *  pages by getNextPage(); `repeats` gets a page that repeats the one before. `Stop`: PaginationError, passed in
  *  rather than imported, so that errors.ts stays in the chunk every program loads rather than one of its own. */
-function first<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions, repeats: Set<object>, Stop: typeof PaginationError): Promise<WithNextPage<P>> {
+function first<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions, repeats: Set<object>, Stop: typeof PaginationError, step: Step): Promise<WithNextPage<P>> {
   const paging = spec.paging!;
   const what = `${spec.method} ${spec.path}`;
   const max = options.maxPages ?? 1000;
+  const size = paging.style === 'offset' ? paging.limit : paging.size;
+  const nextOf = step(paging, size);
   /** Cursors, URLs and params asked for so far. */
   const seen = new Set<string>();
   let pages = 0;
   let origin: string | undefined;
-  // Offset and page styles: the largest page so far, and the items of the one before as JSON.
-  let largest = 0;
-  let last: string | undefined;
 
   async function load(params: Params, url?: URL): Promise<WithNextPage<P>> {
     // A URL the server gave: its path and query as they are, on its origin; only header and cookie params still apply.
@@ -51,49 +75,12 @@ function first<P>(api: Pager, spec: OperationSpec, params: object | undefined, o
     origin ??= new URL(base).origin;
     const items = at(data, paging.items);
     if (!Array.isArray(items)) throw new TypeError(`${what} did not return a page (no array at ${paging.items.join('.') || 'the body'})`);
-    const next = nextOf(params, data, items, response.headers, base);
+    const next = items.length ? nextOf(params, data, items, response.headers, base) : undefined;
     if (next === null) repeats.add(data as object);
     return Object.defineProperties(data as WithNextPage<P>, {
       hasNextPage: { value: () => !!next },
       getNextPage: { value: () => follow(next) },
     });
-  }
-
-  /** Where the page after `data` is, by the style. */
-  function nextOf(params: Params, data: unknown, items: unknown[], headers: Headers, base: string): Next {
-    const n = items.length;
-    const more = 'hasMore' in paging && paging.hasMore ? at(data, paging.hasMore) : undefined;
-    if (!n || more === false) return undefined;
-    switch (paging.style) {
-      case 'offset':
-      case 'page': {
-        const json = JSON.stringify(items);
-        if (json === last) return null;
-        last = json;
-        const size = paging.style === 'offset' ? paging.limit : paging.size;
-        const asked = size !== undefined && paging.limitMax !== undefined ? Number(params[size]) : NaN;
-        // A short page is the last: shorter than the size asked within the documented maximum, else than the largest.
-        largest = Math.max(largest, n);
-        if (n < (asked > 0 ? asked : largest)) return undefined;
-        if (paging.style === 'page') return [{ ...params, [paging.page]: Number(params[paging.page] ?? paging.first) + 1 }];
-        const offset = Number(params[paging.offset] ?? 0) + n;
-        const total = paging.total && at(data, paging.total);
-        return typeof total === 'number' && offset >= total ? undefined : [{ ...params, [paging.offset]: offset }];
-      }
-      case 'cursor':
-      case 'item-cursor': {
-        const cursor = value(paging.style === 'cursor' ? at(data, paging.next) : more === true ? at(items[n - 1], paging.itemId) : undefined);
-        return cursor === undefined ? undefined : [{ ...params, [paging.cursor]: cursor }];
-      }
-      default: {
-        const link = value(paging.style === 'link' ? linkNext(headers.get('link')) : at(data, paging.next));
-        try {
-          return link === undefined ? undefined : [params, new URL(link, base)];
-        } catch {
-          return undefined; // not a URL: no next page to go to
-        }
-      }
-    }
   }
 
   /** getNextPage(): the page `next` names, within the iteration's bounds; nothing is sent beyond them. */
@@ -110,24 +97,21 @@ function first<P>(api: Pager, spec: OperationSpec, params: object | undefined, o
   }
 
   const p: Params = { ...params };
-  const size = paging.style === 'offset' ? paging.limit : paging.size;
   if (size && paging.limitMax !== undefined) p[size] = Math.min(Number(p[size] ?? paging.limitMax), paging.limitMax);
   return load(p);
 }
 
-/** Every page: the first even when empty, then each next one until the style's end. */
-export async function* pages<P>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions = {}, Stop: typeof PaginationError): AsyncGenerator<WithNextPage<P>, void, undefined> {
+/** Every page, or with `items` every item of every page: the first page even when empty, then each next one until the
+ *  style's end. */
+export async function* pages<T>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions = {}, Stop: typeof PaginationError, step: Step, items?: boolean): AsyncGenerator<T, void, undefined> {
+  const path = spec.paging!.items;
   const repeats = new Set<object>();
-  let page = await first<P>(api, spec, params, options, repeats, Stop);
-  yield page;
-  while (page.hasNextPage()) {
+  let page = await first<unknown>(api, spec, params, options, repeats, Stop, step);
+  for (;;) {
+    if (items) yield* at(page, path) as T[];
+    else yield page as T;
+    if (!page.hasNextPage()) return;
     page = await page.getNextPage();
-    if (repeats.has(page) || !(at(page, spec.paging!.items) as unknown[]).length) return;
-    yield page;
+    if (repeats.has(page) || !(at(page, path) as unknown[]).length) return;
   }
-}
-
-/** Every item of every page. */
-export async function* all<I>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, Stop: typeof PaginationError): AsyncGenerator<I, void, undefined> {
-  for await (const page of pages<unknown>(api, spec, params, options, Stop)) yield* at(page, spec.paging!.items) as I[];
 }

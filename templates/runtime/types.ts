@@ -2,6 +2,7 @@
 import type { ApiPromise } from './api-promise.js';
 import type { TokenSource } from './auth.js';
 import type { EtagCache } from './etag.js';
+import type { PagingStyles } from './paging.js';
 import type { Replay } from './replay.js';
 import type { RetryOptions } from './retry.js';
 import type { ValidationError } from './errors.js';
@@ -156,6 +157,8 @@ export interface Codecs {
   stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
   /** The API's validators.ts, loaded at the first validating call. */
   validators?: () => Promise<{ check: ReturnType<typeof checker> }>;
+  /** The pagination styles of the document's paging operations, each loaded on its first pages()/all() (paging.ts). */
+  paging?: PagingStyles;
 }
 
 /** The method sent: QUERY too, and any other method an OpenAPI 3.2 document names (`LINK`, `PURGE`), as written. */
@@ -170,7 +173,7 @@ export interface OperationSpec {
   body?: BodySpec;
   /** Success response media types in document order (first = default Accept); [] = no body. */
   accept: readonly string[];
-  /** How the operation pages: enables pages()/all() (pagination.ts). */
+  /** How the operation pages: enables pages()/all() (pagination.ts, paging-*.ts). */
   paging?: PagingSpec;
   /** The success response declares an ETag header: the result carries it as `etag`; a GET also uses the etagCache. */
   etag?: boolean;

@@ -73,7 +73,7 @@ describe('selection and docex.config.json', () => {
     const client = readFileSync(join(app, 'src/generated/document/v1/client.ts'), 'utf8');
     expect(client).toContain('export function createDocumentClient(');
     expect(client).toContain('listItems: ListItemsCall;');
-    expect(client).toContain("(options, 'document/v1/', ops, { param: styledParam, replay: writeReplay })"); // its cookie parameter, its writes
+    expect(client).toContain("(options, 'document/v1/', ops, { param: styledParam, replay: writeReplay,"); // its cookie parameter, its writes
   });
 
   it("links each method to its section of the docs site at docsUrl, and refuses a docsUrl that is no http(s) URL", async () => {

@@ -2,6 +2,7 @@
 // every method, and its all(), pages(), withResponse() and asResponse(), is a closure that works taken off its object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindOperations } from '../../templates/runtime/factory.js';
+import { offsetPaging } from '../../templates/runtime/paging.js';
 import type { ApiPromise, CallOptions, MethodPath, OperationSpec } from '../../templates/runtime/index.js';
 import { json, startServer, type TestServer } from './server.js';
 
@@ -52,7 +53,8 @@ describe('resources', () => {
   });
 
   it('every method and its all(), pages(), withResponse() and asResponse() work taken off their objects', async () => {
-    const { repos, meta } = bindOperations<Client>({ baseUrl: server.url }, '', specs);
+    // The loader of the specs' pagination style, as a generated client passes it.
+    const { repos, meta } = bindOperations<Client>({ baseUrl: server.url }, '', specs, { paging: { offset: offsetPaging } });
     const { get, list } = repos;
     const secret = repos.actions.secrets.get;
     const all = list.all;

@@ -2,6 +2,7 @@
 import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import { writeReplay } from '../../runtime/replay.js';
+import { offsetPaging } from '../../runtime/paging.js';
 import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, PageOptions, ResultFor, SortParam, WithEtag, WithNextPage } from '../../runtime/index.js';
 
 // Documents
@@ -687,5 +688,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `document/v1/`. */
 export function createDocumentClient(options: ClientOptions): DocumentClient {
-  return bindOperations<DocumentClient>(options, 'document/v1/', ops, { replay: writeReplay, validators: () => import('./validators.js') });
+  return bindOperations<DocumentClient>(options, 'document/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging }, validators: () => import('./validators.js') });
 }

@@ -2,6 +2,7 @@
 import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import { writeReplay } from '../../runtime/replay.js';
+import { offsetPaging } from '../../runtime/paging.js';
 import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, PageOptions, ResultFor, SortParam, WithEtag, WithNextPage } from '../../runtime/index.js';
 
 // Files
@@ -709,5 +710,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v1/`. */
 export function createFileClient(options: ClientOptions): FileClient {
-  return bindOperations<FileClient>(options, 'file/v1/', ops, { replay: writeReplay, validators: () => import('./validators.js') });
+  return bindOperations<FileClient>(options, 'file/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging }, validators: () => import('./validators.js') });
 }

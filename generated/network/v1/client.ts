@@ -2,6 +2,7 @@
 import type { components, operations } from './schema.js';
 import { bindOperations } from '../../runtime/factory.js';
 import { writeReplay } from '../../runtime/replay.js';
+import { offsetPaging } from '../../runtime/paging.js';
 import type { ApiPromise, CallOptions, ClientOptions, Expanded, NotModified, OperationSpec, PageItem, PageOptions, SortParam, WithEtag, WithNextPage } from '../../runtime/index.js';
 
 // Trading partners
@@ -785,5 +786,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `network/v1/`. */
 export function createNetworkClient(options: ClientOptions): NetworkClient {
-  return bindOperations<NetworkClient>(options, 'network/v1/', ops, { replay: writeReplay, validators: () => import('./validators.js') });
+  return bindOperations<NetworkClient>(options, 'network/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging }, validators: () => import('./validators.js') });
 }
