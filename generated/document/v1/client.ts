@@ -89,7 +89,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListDocumentsResult<E>>;
   /**
@@ -105,7 +104,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E>, options?: CallOptions): ApiPromise<ListDocumentsResult<E> | NotModified>;
   /**
@@ -116,7 +114,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
   /**
@@ -127,7 +124,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListDocumentsResult<E>>>>;
 }
@@ -183,7 +179,6 @@ export interface GetDocumentCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentResult<E>>;
   /**
@@ -200,7 +195,6 @@ export interface GetDocumentCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E>, options?: CallOptions): ApiPromise<GetDocumentResult<E> | NotModified>;
 }
@@ -320,7 +314,6 @@ export interface GetDocumentFetchCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetDocumentFetchParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentFetchResult>;
   /**
@@ -337,7 +330,6 @@ export interface GetDocumentFetchCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetDocumentFetchParams, options?: CallOptions): ApiPromise<GetDocumentFetchResult | NotModified>;
 }
@@ -377,7 +369,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -394,7 +385,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -406,6 +396,7 @@ export interface GetCompanyCall {
  * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
  * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
  * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
+ * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
  * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface DocumentClient {
@@ -423,7 +414,6 @@ export interface DocumentClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listDocuments: ListDocumentsCall;
   /**
@@ -440,7 +430,6 @@ export interface DocumentClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createDocument: (params: CreateDocumentParams, options?: CallOptions) => ApiPromise<CreateDocumentResult>;
   /**
@@ -457,7 +446,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocument: GetDocumentCall;
   /**
@@ -475,7 +463,6 @@ export interface DocumentClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   updateDocument: (params: UpdateDocumentParams, options?: CallOptions) => ApiPromise<UpdateDocumentResult>;
   /**
@@ -504,7 +491,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocumentPresentation: <A extends 'application/pdf' | 'application/xml' | 'image/png' = 'application/pdf'>(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetDocumentPresentationResult<A>>;
   /**
@@ -519,7 +505,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listDocumentEvents: (params: ListDocumentEventsParams, options?: CallOptions) => ApiPromise<ListDocumentEventsResult>;
   // Fetch receipts
@@ -536,7 +521,6 @@ export interface DocumentClient {
    * @throws {NotAcceptableError} 406
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createDocumentFetch: (params: CreateDocumentFetchParams, options?: CallOptions) => ApiPromise<CreateDocumentFetchResult>;
   /**
@@ -553,7 +537,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocumentFetch: GetDocumentFetchCall;
   // Companies
@@ -571,7 +554,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

@@ -66,7 +66,6 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
@@ -77,7 +76,6 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilesResult<E>>>>;
 }
@@ -157,7 +155,6 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFileResult<E>>;
   /**
@@ -174,7 +171,6 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E>, options?: CallOptions): ApiPromise<GetFileResult<E> | NotModified>;
 }
@@ -266,7 +262,6 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartResult>;
   /**
@@ -283,7 +278,6 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams, options?: CallOptions): ApiPromise<GetFilePartResult | NotModified>;
 }
@@ -344,7 +338,6 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartActionResult>;
   /**
@@ -361,7 +354,6 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams, options?: CallOptions): ApiPromise<GetFilePartActionResult | NotModified>;
 }
@@ -401,7 +393,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -418,7 +409,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -430,6 +420,7 @@ export interface GetCompanyCall {
  * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
  * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
  * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
+ * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
  * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface FileClient {
@@ -445,7 +436,6 @@ export interface FileClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFiles: ListFilesCall;
   /**
@@ -461,7 +451,6 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   uploadFile: (params: UploadFileParams, options?: CallOptions) => ApiPromise<UploadFileResult>;
   /**
@@ -478,7 +467,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFile: GetFileCall;
   /**
@@ -507,7 +495,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFileContent: <A extends 'application/xml' | 'application/octet-stream' = 'application/xml'>(params: GetFileContentParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetFileContentResult<A>>;
   // File parts
@@ -523,7 +510,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFileParts: (params: ListFilePartsParams, options?: CallOptions) => ApiPromise<ListFilePartsResult>;
   /**
@@ -540,7 +526,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePart: GetFilePartCall;
   /**
@@ -557,7 +542,6 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => ApiPromise<CreateFilePartActionResult>;
   /**
@@ -574,7 +558,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePartAction: GetFilePartActionCall;
   // Companies
@@ -592,7 +575,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

@@ -66,7 +66,6 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
@@ -77,7 +76,6 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilesResult<E>>>>;
 }
@@ -157,7 +155,6 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFileResult<E>>;
   /**
@@ -174,7 +171,6 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E>, options?: CallOptions): ApiPromise<GetFileResult<E> | NotModified>;
 }
@@ -266,7 +262,6 @@ export interface ListFilePartsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all(params: ListFilePartsParams, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilePartsResult>>;
   /**
@@ -278,7 +273,6 @@ export interface ListFilePartsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages(params: ListFilePartsParams, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilePartsResult>>>;
 }
@@ -317,7 +311,6 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartResult>;
   /**
@@ -334,7 +327,6 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams, options?: CallOptions): ApiPromise<GetFilePartResult | NotModified>;
 }
@@ -395,7 +387,6 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartActionResult>;
   /**
@@ -412,7 +403,6 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams, options?: CallOptions): ApiPromise<GetFilePartActionResult | NotModified>;
 }
@@ -452,7 +442,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -469,7 +458,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -481,6 +469,7 @@ export interface GetCompanyCall {
  * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
  * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
  * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
+ * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
  * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface FileClient {
@@ -496,7 +485,6 @@ export interface FileClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFiles: ListFilesCall;
   /**
@@ -512,7 +500,6 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   uploadFile: (params: UploadFileParams, options?: CallOptions) => ApiPromise<UploadFileResult>;
   /**
@@ -529,7 +516,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFile: GetFileCall;
   /**
@@ -558,7 +544,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFileContent: <A extends 'application/xml' | 'application/octet-stream' = 'application/xml'>(params: GetFileContentParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetFileContentResult<A>>;
   // File parts
@@ -574,7 +559,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFileParts: ListFilePartsCall;
   /**
@@ -591,7 +575,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePart: GetFilePartCall;
   /**
@@ -608,7 +591,6 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => ApiPromise<CreateFilePartActionResult>;
   /**
@@ -625,7 +607,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePartAction: GetFilePartActionCall;
   // Companies
@@ -643,7 +624,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

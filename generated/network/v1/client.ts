@@ -72,7 +72,6 @@ export interface ListTradingPartnersCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
   /**
@@ -83,7 +82,6 @@ export interface ListTradingPartnersCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnersResult<E>>>>;
 }
@@ -124,7 +122,6 @@ export interface GetTradingPartnerCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E>>;
   /**
@@ -141,7 +138,6 @@ export interface GetTradingPartnerCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E>, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E> | NotModified>;
 }
@@ -211,7 +207,6 @@ export interface GetCompanyGroupCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyGroupParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyGroupResult>;
   /**
@@ -228,7 +223,6 @@ export interface GetCompanyGroupCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyGroupParams, options?: CallOptions): ApiPromise<GetCompanyGroupResult | NotModified>;
 }
@@ -267,7 +261,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -284,7 +277,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -375,7 +367,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E>>;
   /**
@@ -392,7 +383,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E> | NotModified>;
   /**
@@ -404,7 +394,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
   /**
@@ -416,7 +405,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnerConnectionsResult<E>>>>;
 }
@@ -480,6 +468,7 @@ export type GetCurrentUserResult<E extends 'defaultCompany' = never> = Expanded<
  * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
  * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
  * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
+ * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
  * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface NetworkClient {
@@ -495,7 +484,6 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listTradingPartners: ListTradingPartnersCall;
   /**
@@ -512,7 +500,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getTradingPartner: GetTradingPartnerCall;
   // Service providers
@@ -527,7 +514,6 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listServiceProviders: (params?: ListServiceProvidersParams, options?: CallOptions) => ApiPromise<ListServiceProvidersResult>;
   /**
@@ -542,7 +528,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getServiceProvider: (params: GetServiceProviderParams, options?: CallOptions) => ApiPromise<GetServiceProviderResult>;
   // Companies
@@ -560,7 +545,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompanyGroup: GetCompanyGroupCall;
   /**
@@ -577,7 +561,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
   /**
@@ -594,7 +577,6 @@ export interface NetworkClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   updateCompany: (params: UpdateCompanyParams, options?: CallOptions) => ApiPromise<UpdateCompanyResult>;
   /**
@@ -611,7 +593,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listTradingPartnerConnections: ListTradingPartnerConnectionsCall;
   /**
@@ -629,7 +610,6 @@ export interface NetworkClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createTradingPartnerConnection: (params: CreateTradingPartnerConnectionParams, options?: CallOptions) => ApiPromise<CreateTradingPartnerConnectionResult>;
   /**
@@ -657,7 +637,6 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCurrentUser: <E extends 'defaultCompany' = never>(params?: GetCurrentUserParams<E>, options?: CallOptions) => ApiPromise<GetCurrentUserResult<E>>;
 }
