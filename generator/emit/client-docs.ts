@@ -2,7 +2,7 @@
 // with the class of each error status the document declares, @deprecated with the sunset date, a link to the
 // reference section. Parameters and `body`: the document's words in the form schema.ts gives them (`@description`,
 // `@example`...), so that a parameter and a body property hover alike.
-import { errorStatuses, offered, type BodyModel, type OperationModel, type ParamModel, type Paging } from '../model/index.js';
+import { errorStatuses, type BodyModel, type OperationModel, type ParamModel, type Paging } from '../model/index.js';
 import { pagingOf } from './client-features.js';
 import { errorClassName } from '../../templates/runtime/errors.js';
 
@@ -44,16 +44,16 @@ export const bodyDoc = (b: BodyModel) => jsdocText([b.description ? `@descriptio
 /** `GET /documents/{documentId}`, as code. */
 const httpLine = (op: OperationModel) => `\`${op.method} ${op.path.replace(/`/g, "'")}\``;
 
-/** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order; and
- *  where the document declares a success body, what a success without it throws. */
+/** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order. What
+ *  a success without its declared body throws is said once, on the client interface: a tag on every method cost
+ *  tsserver more to parse than any other line of client.ts's. */
 function throwsLines(op: OperationModel): string[] {
   const byClass = new Map<string, string[]>();
   for (const status of errorStatuses(op)) {
     const name = errorClassName(status);
     byClass.set(name, [...(byClass.get(name) ?? []), status]);
   }
-  const lines = [...byClass].map(([name, statuses]) => `@throws {${name}} ${statuses.join(', ')}`);
-  return offered(op).length ? [...lines, '@throws {UnexpectedBodyError} A success without the documented body'] : lines;
+  return [...byClass].map(([name, statuses]) => `@throws {${name}} ${statuses.join(', ')}`);
 }
 
 /** `@deprecated`, with the day it may be removed when `x-sunset` gives one. */
@@ -121,6 +121,7 @@ export function clientDoc(title: string, rawFactory: string): string | undefined
     '@throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.',
     '@throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.',
     '@throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.',
+    '@throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).',
     '@throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.',
   ]);
 }

@@ -74,4 +74,13 @@ describe('hovers in an editor (TypeScript language service)', () => {
     expect(c.deprecated.total).toBeGreaterThan(0);
     expectFull(c);
   }, 120_000);
+
+  it('UnexpectedBodyError is said once, on the client interface, not on every method (tsserver parses each tag)', async () => {
+    const { tree } = await generateTree(join(fixtures, 'basic/openapi.yaml'));
+    const client = [...tree].find(([rel]) => rel.endsWith('client.ts'))![1];
+    const tags = client.match(/@throws \{UnexpectedBodyError\}/g) ?? [];
+    expect(tags).toHaveLength(1);
+    const clientDoc = client.slice(client.lastIndexOf('/**', client.indexOf('export interface BasicFixtureClient')), client.indexOf('export interface BasicFixtureClient'));
+    expect(clientDoc).toContain('@throws {UnexpectedBodyError}');
+  });
 });

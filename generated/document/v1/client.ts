@@ -90,7 +90,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListDocumentsResult<E>>;
   /**
@@ -106,7 +105,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E>, options?: CallOptions): ApiPromise<ListDocumentsResult<E> | NotModified>;
   /**
@@ -117,7 +115,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
   /**
@@ -128,7 +125,6 @@ export interface ListDocumentsCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListDocumentsResult<E>>>>;
 }
@@ -184,7 +180,6 @@ export interface GetDocumentCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentResult<E>>;
   /**
@@ -201,7 +196,6 @@ export interface GetDocumentCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E>, options?: CallOptions): ApiPromise<GetDocumentResult<E> | NotModified>;
 }
@@ -321,7 +315,6 @@ export interface GetDocumentFetchCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetDocumentFetchParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentFetchResult>;
   /**
@@ -338,7 +331,6 @@ export interface GetDocumentFetchCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetDocumentFetchParams, options?: CallOptions): ApiPromise<GetDocumentFetchResult | NotModified>;
 }
@@ -378,7 +370,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -395,7 +386,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -407,6 +397,7 @@ export interface GetCompanyCall {
  * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
  * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
  * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
+ * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
  * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface DocumentClient {
@@ -424,7 +415,6 @@ export interface DocumentClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listDocuments: ListDocumentsCall;
   /**
@@ -441,7 +431,6 @@ export interface DocumentClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createDocument: (params: CreateDocumentParams, options?: CallOptions) => ApiPromise<CreateDocumentResult>;
   /**
@@ -458,7 +447,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocument: GetDocumentCall;
   /**
@@ -476,7 +464,6 @@ export interface DocumentClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   updateDocument: (params: UpdateDocumentParams, options?: CallOptions) => ApiPromise<UpdateDocumentResult>;
   /**
@@ -505,7 +492,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocumentPresentation: <A extends 'application/pdf' | 'application/xml' | 'image/png' = 'application/pdf'>(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetDocumentPresentationResult<A>>;
   /**
@@ -520,7 +506,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listDocumentEvents: (params: ListDocumentEventsParams, options?: CallOptions) => ApiPromise<ListDocumentEventsResult>;
   // Fetch receipts
@@ -537,7 +522,6 @@ export interface DocumentClient {
    * @throws {NotAcceptableError} 406
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createDocumentFetch: (params: CreateDocumentFetchParams, options?: CallOptions) => ApiPromise<CreateDocumentFetchResult>;
   /**
@@ -554,7 +538,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getDocumentFetch: GetDocumentFetchCall;
   // Companies
@@ -572,7 +555,6 @@ export interface DocumentClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

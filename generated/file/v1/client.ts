@@ -67,7 +67,6 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
@@ -78,7 +77,6 @@ export interface ListFilesCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilesResult<E>>>>;
 }
@@ -158,7 +156,6 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFileResult<E>>;
   /**
@@ -175,7 +172,6 @@ export interface GetFileCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E>, options?: CallOptions): ApiPromise<GetFileResult<E> | NotModified>;
 }
@@ -267,7 +263,6 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartResult>;
   /**
@@ -284,7 +279,6 @@ export interface GetFilePartCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartParams, options?: CallOptions): ApiPromise<GetFilePartResult | NotModified>;
 }
@@ -345,7 +339,6 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartActionResult>;
   /**
@@ -362,7 +355,6 @@ export interface GetFilePartActionCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetFilePartActionParams, options?: CallOptions): ApiPromise<GetFilePartActionResult | NotModified>;
 }
@@ -402,7 +394,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -419,7 +410,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -431,6 +421,7 @@ export interface GetCompanyCall {
  * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
  * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
  * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
+ * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
  * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface FileClient {
@@ -446,7 +437,6 @@ export interface FileClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFiles: ListFilesCall;
   /**
@@ -462,7 +452,6 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   uploadFile: (params: UploadFileParams, options?: CallOptions) => ApiPromise<UploadFileResult>;
   /**
@@ -479,7 +468,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFile: GetFileCall;
   /**
@@ -508,7 +496,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFileContent: <A extends 'application/xml' | 'application/octet-stream' = 'application/xml'>(params: GetFileContentParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetFileContentResult<A>>;
   // File parts
@@ -524,7 +511,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listFileParts: (params: ListFilePartsParams, options?: CallOptions) => ApiPromise<ListFilePartsResult>;
   /**
@@ -541,7 +527,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePart: GetFilePartCall;
   /**
@@ -558,7 +543,6 @@ export interface FileClient {
    * @throws {ConflictError} 409
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => ApiPromise<CreateFilePartActionResult>;
   /**
@@ -575,7 +559,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getFilePartAction: GetFilePartActionCall;
   // Companies
@@ -593,7 +576,6 @@ export interface FileClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
 }

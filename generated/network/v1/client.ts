@@ -73,7 +73,6 @@ export interface ListTradingPartnersCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
   /**
@@ -84,7 +83,6 @@ export interface ListTradingPartnersCall {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnersResult<E>>>>;
 }
@@ -125,7 +123,6 @@ export interface GetTradingPartnerCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E>>;
   /**
@@ -142,7 +139,6 @@ export interface GetTradingPartnerCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E>, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E> | NotModified>;
 }
@@ -212,7 +208,6 @@ export interface GetCompanyGroupCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyGroupParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyGroupResult>;
   /**
@@ -229,7 +224,6 @@ export interface GetCompanyGroupCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyGroupParams, options?: CallOptions): ApiPromise<GetCompanyGroupResult | NotModified>;
 }
@@ -268,7 +262,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -285,7 +278,6 @@ export interface GetCompanyCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -376,7 +368,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E>>;
   /**
@@ -393,7 +384,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E> | NotModified>;
   /**
@@ -405,7 +395,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   all<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
   /**
@@ -417,7 +406,6 @@ export interface ListTradingPartnerConnectionsCall {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   pages<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnerConnectionsResult<E>>>>;
 }
@@ -481,6 +469,7 @@ export type GetCurrentUserResult<E extends 'defaultCompany' = never> = Expanded<
  * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
  * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
  * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
+ * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
  * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface NetworkClient {
@@ -496,7 +485,6 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listTradingPartners: ListTradingPartnersCall;
   /**
@@ -513,7 +501,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getTradingPartner: GetTradingPartnerCall;
   // Service providers
@@ -528,7 +515,6 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listServiceProviders: (params?: ListServiceProvidersParams, options?: CallOptions) => ApiPromise<ListServiceProvidersResult>;
   /**
@@ -543,7 +529,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getServiceProvider: (params: GetServiceProviderParams, options?: CallOptions) => ApiPromise<GetServiceProviderResult>;
   // Companies
@@ -561,7 +546,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompanyGroup: GetCompanyGroupCall;
   /**
@@ -578,7 +562,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCompany: GetCompanyCall;
   /**
@@ -595,7 +578,6 @@ export interface NetworkClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   updateCompany: (params: UpdateCompanyParams, options?: CallOptions) => ApiPromise<UpdateCompanyResult>;
   /**
@@ -612,7 +594,6 @@ export interface NetworkClient {
    * @throws {NotFoundError} 404
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   listTradingPartnerConnections: ListTradingPartnerConnectionsCall;
   /**
@@ -630,7 +611,6 @@ export interface NetworkClient {
    * @throws {PreconditionFailedError} 412
    * @throws {UnsupportedMediaTypeError} 415
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   createTradingPartnerConnection: (params: CreateTradingPartnerConnectionParams, options?: CallOptions) => ApiPromise<CreateTradingPartnerConnectionResult>;
   /**
@@ -658,7 +638,6 @@ export interface NetworkClient {
    * @throws {ForbiddenError} 403
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
-   * @throws {UnexpectedBodyError} A success without the documented body
    */
   getCurrentUser: <E extends 'defaultCompany' = never>(params?: GetCurrentUserParams<E>, options?: CallOptions) => ApiPromise<GetCurrentUserResult<E>>;
 }
