@@ -20,6 +20,11 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
 
 /** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes).
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
+/** A client generated without validators.ts asked to validate: said, never skipped (config `validators`). */
+const noValidators = (): never => {
+  throw new TypeError('validate: this client was generated without validators.ts; set "validators": true for it under "clients" in docex.config.json and run docex generate');
+};
+
 export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
   // A credential given as a client header (`authorization`, `cookie`, `x-api-key`…) is a secret too.
   const secret = !!(options.tokens || options.auth || secretHeader(options.headers));
@@ -82,7 +87,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const idHeader = options.requestIdHeader;
     // Opt-in validation: the API's validators.ts (and validate.ts), loaded at the first call that asks for it.
     const mode = o.validate ?? options.validate;
-    const check = mode && mode !== 'off' && codecs.validators;
+    const check = mode && mode !== 'off' && (codecs.validators ?? noValidators());
     /** A failure as the caller meets it: a timeout, a network error, or (a write that may have been applied) the
      *  outcome unknown. */
     const failed = (err: unknown): never => {

@@ -39,7 +39,7 @@ function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): R
     ...(paging.length ? [`paging: { ${paging.map((p) => `${p.key}: ${p.name}`).join(', ')} }`] : []),
     ...(withAuth ? ['auth'] : []),
     // validators.ts is imported at the first validating call only: a program that never validates ships none of it.
-    `validators: () => import('./validators.js')`,
+    ...(api.validators ? [`validators: () => import('./validators.js')`] : []),
   ];
   const server = anyApi(api) ? api.server : undefined;
   const defaults = [
@@ -54,7 +54,7 @@ function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): R
     docs: docs(jsdocText([`Creates the client; calls go to \`options.baseUrl\`${api.apiPath ? ` + \`${api.apiPath}\`` : ''}${server === undefined ? '' : ` (default ${server})`}.`])),
     parameters: [{ name: 'options', type: options, ...(server === undefined ? {} : { initializer: '{}' }) }],
     returnType: api.clientType,
-    statements: [`return bindOperations<${api.clientType}>(${base}, ${q(api.apiPath)}, ops, { ${args.join(', ')} });`],
+    statements: [`return bindOperations<${api.clientType}>(${base}, ${q(api.apiPath)}, ops${args.length ? `, { ${args.join(', ')} }` : ''});`],
   };
   return { statements: [statement], uses: [runtimeValue('factory', 'bindOperations'), ...codecs.map((c) => runtimeValue(c.module, c.name)), ...paging.map((p) => runtimeValue('paging', p.name))] };
 }

@@ -50,7 +50,7 @@ const loaded = () => (globalThis as { __shopValidators?: number }).__shopValidat
 
 beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
-  const { tree, apis } = await generateTree(fixture);
+  const { tree, apis } = await generateTree(fixture, { clients: { '*': { validators: true } } });
   expect(apis.flatMap((a) => a.warnings)).toEqual([]);
   writeTree(out, tree);
   // Marks the module's evaluation, so that a test can tell whether a call loaded the validators.
@@ -247,5 +247,31 @@ describe("schemas.X['~standard']", () => {
       ].join('\n'),
     );
     expect(typecheck('validation-shop')).toBe('');
+  });
+});
+
+describe('a client generated without validators.ts (the default)', () => {
+  const bare = join(out, '..', 'shop-without-validators');
+  it('refuses validate before sending, naming the setting, and calls without it still work', async () => {
+    rmSync(bare, { recursive: true, force: true });
+    const { tree } = await generateTree(fixture);
+    expect([...tree.keys()].some((k) => k.endsWith('validators.ts'))).toBe(false);
+    writeTree(bare, tree);
+    const { createShopClient: create } = (await import(join(bare, 'index.ts'))) as { createShopClient: typeof createShopClient };
+    let requests = 0;
+    const counting = await startServer((_req, res) => {
+      requests++;
+      json(res, 200, good);
+    });
+    try {
+      const api = create({ baseUrl: counting.url, retry: false });
+      await expect(api.getItem({ itemId: 'i1' }, { validate: 'throw' })).rejects.toThrow(/generated without validators\.ts; set "validators": true/);
+      await expect(create({ baseUrl: counting.url, retry: false, validate: () => undefined }).getItem({ itemId: 'i1' })).rejects.toThrow(TypeError);
+      expect(requests).toBe(0);
+      await expect(api.getItem({ itemId: 'i1' })).resolves.toMatchObject({ name: good.name });
+      expect(requests).toBe(1);
+    } finally {
+      await counting.close();
+    }
   });
 });

@@ -31,7 +31,7 @@ describe('validators.ts warnings', () => {
     mkdirSync(outRoot, { recursive: true });
     const file = join(outRoot, 'validation-warned.yaml');
     writeFileSync(file, doc);
-    const { apis, tree } = await generateTree(file);
+    const { apis, tree } = await generateTree(file, { clients: { '*': { validators: true } } });
     const warnings = apis.flatMap((a) => a.warnings);
     expect(warnings).toEqual([
       expect.stringMatching(/validation-warned\.yaml:18: response validators: unevaluatedItems is not checked$/),
