@@ -20,7 +20,7 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
 /** A client generated without validators.ts asked to validate: said, never skipped (config `validators`). */
 const noValidators = (): never => {
-  throw new TypeError('validate: this client was generated without validators.ts; set "validators": true for it under "clients" in docex.config.json and run docex generate');
+  throw new TypeError('validate: this client was generated without validators.ts; set "validators": true under "clients" in docex.config.json');
 };
 
 export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
