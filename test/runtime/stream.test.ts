@@ -230,6 +230,24 @@ export async function check() {
     expect(ids).toEqual(['1', '2', '3', '4', 'done']);
   });
 
+  it('a dropped GET stream whose server sent no id is not resumed: a StreamError, one request', async () => {
+    let asked = 0;
+    routes.set('GET /chats/n/events', (_req, res) => {
+      asked++;
+      sse(res);
+      res.write('retry: 10\n\nevent: message\ndata: {"id":"1","text":"t"}\n\n');
+      setTimeout(() => res.socket?.destroy(), 30);
+    });
+    const got: unknown[] = [];
+    const run = async () => {
+      for await (const e of await client().streamChatEvents({ chatId: 'n' })) got.push(e.event === 'message' ? e.data.id : e.event);
+    };
+    await expect(run()).rejects.toMatchObject({ name: 'StreamError', message: expect.stringMatching(/connection dropped/) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked).toBe(1);
+    expect(got).toEqual(['1']);
+  });
+
   it('a POST with x-resumable resumes; a POST without it does not', async () => {
     const asked: (string | undefined)[] = [];
     routes.set('POST /chats/t/transcript', (req, res) => {
