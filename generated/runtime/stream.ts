@@ -28,14 +28,20 @@ const MAX_RESUMES = 5;
 /** The wait before a resume when the server sent no `retry`. */
 const RESUME_DELAY_MS = 1000;
 
-/** A stream that broke: an `error` event, a body that breaks the format (an item that is not JSON, a line past
- *  MAX_ITEM_CHARS), a stream that ended before its terminal event, or a connection dropped that could not be resumed.
- *  `rawText`: what was received of the item, at most 2000 characters. */
+/** The most characters of raw text a StreamError keeps. */
+const RAW_CHARS = 2000;
+/** The most items a tee() branch may fall behind the other; past it, that branch ends with a StreamError. */
+export const MAX_TEE_LAG = 10_000;
+
+/** A stream that broke: an `error` event the item schema does not declare, a body that breaks the format (an item that
+ *  is not JSON, a line past MAX_ITEM_CHARS), a stream that ended before its terminal event, a connection dropped that
+ *  could not be resumed, a resumed response that is not the stream, or a tee() branch left behind.
+ *  `rawText`: what was received of the item (or of the body that is not the stream), at most 2000 characters. */
 export class StreamError extends Error {
   declare readonly rawText: string | undefined;
   constructor(message: string, rawText?: string, options?: ErrorOptions) {
     super(message, options);
-    this.rawText = rawText?.slice(0, 2000);
+    this.rawText = rawText?.slice(0, RAW_CHARS);
   }
   // A getter, not a statement beside the class: a program that never streams drops the whole module.
   override get name(): string {
@@ -69,29 +75,46 @@ export class Stream<T> implements AsyncIterable<T> {
     this.#controller.abort();
   }
 
-  /** Two streams of the same items, each read at its own pace (the faster one's items wait for the slower). */
+  /** Two streams of the same items, each read at its own pace: the faster one's items wait for the slower, up to
+   *  MAX_TEE_LAG of them; a branch further behind ends with a StreamError (the other reads on). */
   tee(): [Stream<T>, Stream<T>] {
-    const queues: IteratorResult<T>[][] = [[], []];
+    // Each branch's queue holds the source's answers (promises, so a failure reaches both branches, in order).
+    type Branch = { queue: Promise<IteratorResult<T>>[]; open: boolean; behind: boolean };
+    const branches: [Branch, Branch] = [
+      { queue: [], open: true, behind: false },
+      { queue: [], open: true, behind: false },
+    ];
     let source: AsyncIterator<T> | undefined;
-    let open = 2;
-    const reader = (q: IteratorResult<T>[]) =>
+    const end = (b: Branch) => {
+      if (!b.open) return;
+      [b.open, b.queue] = [false, []];
+      if (!branches.some((o) => o.open)) this.close();
+    };
+    const reader = (b: Branch, other: Branch) =>
       new Stream<T>(
         () => ({
-          next: async () => {
-            if (!q.length) {
-              const r = await (source ??= this[Symbol.asyncIterator]()).next();
-              for (const o of queues) o.push(r);
+          next: () => {
+            if (b.behind) {
+              end(b);
+              return Promise.reject(new StreamError(`a tee() branch fell more than ${MAX_TEE_LAG} items behind the other: read both, or close the one left`));
             }
-            return q.shift()!;
+            if (!b.queue.length) {
+              const answer = (source ??= this[Symbol.asyncIterator]()).next();
+              // A failure the other branch never reads is not an unhandled rejection.
+              answer.catch(() => undefined);
+              b.queue.push(answer);
+              if (other.open && !other.behind && other.queue.push(answer) > MAX_TEE_LAG) [other.behind, other.queue] = [true, []];
+            }
+            return b.queue.shift()!;
           },
           return: async () => {
-            if (--open === 0) this.close();
+            end(b);
             return { done: true, value: undefined };
           },
         }),
         this.#controller,
       );
-    return [reader(queues[0]!), reader(queues[1]!)];
+    return [reader(branches[0], branches[1]), reader(branches[1], branches[0])];
   }
 
   /** The items as JSON Lines bytes: a Response body, a file, a pipe. */
@@ -126,16 +149,29 @@ export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader
     const deadline = new AbortController();
     const timer = timeoutMs != null ? setTimeout(() => deadline.abort(new TimeoutError(timeoutMs, what)), timeoutMs) : undefined;
     const signal = AbortSignal.any([controller.signal, deadline.signal, ...(o.signal ? [o.signal] : [])]);
+    const accept = o.accept ?? spec.accept.join(', ');
     const send = (lastEventId?: string) =>
       api.call(spec, params, { ...o, signal, ...(lastEventId !== undefined ? { headers: { ...o.headers, 'last-event-id': lastEventId } } : {}) }).asResponse();
+    // A resumed response is checked as the first one is: an error status or a body of another type ends the stream
+    // with its start as the raw text, and is never read as items.
+    const resume = (lastEventId: string) =>
+      send(lastEventId).then(
+        async (response) => {
+          const type = response.headers.get('content-type') ?? '';
+          if (response.ok && accepts(accept, type)) return response;
+          throw new StreamError(`${what}: the resumed stream answered ${response.status} with a ${type || 'untyped'} body, not the ${accept} stream`, await textStart(response));
+        },
+        (err: unknown) => {
+          throw new StreamError(`${what}: resuming the stream failed: ${err instanceof Error ? err.message : String(err)}`, (err as { rawText?: string }).rawText, { cause: err });
+        },
+      );
     const exchange = send().then(
       async (response): Promise<Exchange<unknown>> => {
         clearTimeout(timer);
         // A body of another type (a proxy's login page) is not read as items.
         const type = response.headers.get('content-type') ?? '';
-        const accept = o.accept ?? spec.accept.join(', ');
         if (!accepts(accept, type)) throw await unexpected(response, `a ${type || 'untyped'} body, not the ${accept} stream asked for`, idHeader);
-        const stream = new Stream(() => oneByOne(items(spec.stream!, response, controller, send, idleTimeoutMs, o.signal, what)), controller);
+        const stream = new Stream(() => oneByOne(spec.stream!, items(spec.stream!, response, controller, resume, idleTimeoutMs, o.signal, what)), controller);
         return [response, async () => stream, idHeader];
       },
       (err: unknown) => {
@@ -147,25 +183,56 @@ export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader
   };
 }
 
-/** An SSE event as an item, its data parsed where the spec says it is JSON. */
-function sseItem(spec: StreamSpec, e: EventSourceMessage, retry: number | undefined): ServerSentEvent<unknown> {
-  const json = spec.json === true || (spec.json !== undefined && spec.json.includes(e.event ?? 'message'));
-  const item: ServerSentEvent<unknown> = { data: json ? parse(e.data, `event ${e.event ?? 'message'}`) : e.data };
-  if (e.event !== undefined) item.event = e.event;
-  if (e.id !== undefined) item.id = e.id;
-  if (retry !== undefined) item.retry = retry;
+/** What the body held for one item, before it is made one: an SSE event as parsed (with the `retry` sent before it), or
+ *  the text of a JSON line or record. */
+type Raw = (EventSourceMessage & { retry?: number }) | string;
+
+/** The one place an item is made of what the body held: an SSE event with its data parsed where the spec says it is
+ *  JSON, or a JSON line or record parsed. Made when the loop asks for it, not when its chunk arrives: a chunk's parsed
+ *  items would otherwise live through the loop's turns (and the garbage collector's) all at once. */
+function makeItem(spec: StreamSpec, raw: Raw): unknown {
+  if (typeof raw === 'string') return parse(spec, raw);
+  const event = raw.event ?? 'message';
+  const json = spec.json === true || (spec.json !== undefined && spec.json.includes(event));
+  const item: ServerSentEvent<unknown> = { data: json ? parse(spec, raw.data, event) : raw.data };
+  if (raw.event !== undefined) item.event = raw.event;
+  if (raw.id !== undefined) item.id = raw.id;
+  if (raw.retry !== undefined) item.retry = raw.retry;
   return item;
 }
 
-function parse(text: string, what: string): unknown {
+/** JSON of an item: an SSE event's data (`event` its name), a line, a record. */
+function parse(spec: StreamSpec, text: string, event?: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    const what = event !== undefined ? `event ${event}` : spec.format === 'jsonl' ? 'a line' : 'a record';
     throw new StreamError(`the stream sent ${what} that is not JSON`, text);
   }
 }
 
-/** Splits text into items: SSE events (through eventsource-parser), JSON lines, or JSON text sequence records. */
+/** The start of a body that is not the stream (StreamError.rawText): read up to its first RAW_CHARS characters, the
+ *  rest left unread. */
+async function textStart(res: Response): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < RAW_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // What arrived before the connection failed is the raw text.
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return text;
+}
+
+/** Splits text into raw items: SSE events (through eventsource-parser), JSON lines, or JSON text sequence records. */
 interface Splitter {
   feed(text: string): void;
   /** The end of a body: what is left is an item too (a last line without its newline). */
@@ -174,22 +241,21 @@ interface Splitter {
   reset(): void;
 }
 
-function splitter(spec: StreamSpec, push: (item: unknown) => void, fail: (e: StreamError) => void): Splitter & { lastId: () => string | undefined; retry: () => number | undefined } {
+function splitter(spec: StreamSpec, push: (raw: Raw) => void, fail: (e: StreamError) => void): Splitter & { lastId: () => string | undefined; retry: () => number | undefined } {
   if (spec.format === 'sse') {
     let retry: number | undefined;
     let pendingRetry: number | undefined;
     let lastId: string | undefined;
     const parser = createParser({
       maxBufferSize: MAX_ITEM_CHARS,
-      onEvent(e) {
+      onEvent(message) {
+        const e: Raw & object = message;
         if (e.id !== undefined) lastId = e.id;
-        if (e.event === 'error') return fail(new StreamError('the stream sent an error event', e.data));
-        try {
-          push(sseItem(spec, e, pendingRetry));
-        } catch (err) {
-          fail(err as StreamError);
-        }
+        // An `error` event the item schema declares is an item like the others; any other ends the stream.
+        if (e.event === 'error' && !spec.errorItem) return fail(new StreamError('the stream sent an error event', e.data));
+        if (pendingRetry !== undefined) e.retry = pendingRetry;
         pendingRetry = undefined;
+        push(e);
       },
       onRetry(ms) {
         retry = pendingRetry = ms;
@@ -211,12 +277,7 @@ function splitter(spec: StreamSpec, push: (item: unknown) => void, fail: (e: Str
   let rest = '';
   const item = (text: string) => {
     const t = text.trim();
-    if (!t) return;
-    try {
-      push(parse(t, spec.format === 'jsonl' ? 'a line' : 'a record'));
-    } catch (err) {
-      fail(err as StreamError);
-    }
+    if (t) push(t);
   };
   return {
     feed(text) {
@@ -250,18 +311,32 @@ function splitter(spec: StreamSpec, push: (item: unknown) => void, fail: (e: Str
   };
 }
 
-/** The items of each batch one by one: those a chunk of the body held are handed out without a trip through the
- *  generator each (which would cost more than parsing them). */
-function oneByOne<T>(batches: AsyncGenerator<T[]>): AsyncIterator<T> {
-  let batch: T[] = [];
+/** The items of each batch one by one, each made as it is handed out: those a chunk of the body held go without a
+ *  trip through the generator each (which would cost more than parsing them). An item that cannot be made (data that
+ *  is not JSON) closes the connection and is the loop's error. */
+function oneByOne(spec: StreamSpec, batches: AsyncGenerator<Raw[]>): AsyncIterator<unknown> {
+  let batch: Raw[] = [];
   let i = 0;
-  const step = (r: IteratorResult<T[]>): IteratorResult<T> | Promise<IteratorResult<T>> => {
+  const give = (): IteratorResult<unknown> => ({ done: false, value: makeItem(spec, batch[i++]!) });
+  const fail = (err: unknown): Promise<never> => ((batch = []), batches.return([]).then(() => Promise.reject(err)));
+  const step = (r: IteratorResult<Raw[]>): IteratorResult<unknown> | Promise<IteratorResult<unknown>> => {
     if (r.done) return { done: true, value: undefined };
-    [batch, i] = [r.value, 1];
-    return { done: false, value: batch[0]! };
+    [batch, i] = [r.value, 0];
+    try {
+      return give();
+    } catch (err) {
+      return fail(err);
+    }
   };
   return {
-    next: () => (i < batch.length ? Promise.resolve({ done: false, value: batch[i++]! }) : batches.next().then(step)),
+    next: () => {
+      if (i >= batch.length) return batches.next().then(step);
+      try {
+        return Promise.resolve(give());
+      } catch (err) {
+        return fail(err);
+      }
+    },
     return: () => ((batch = []), batches.return([]).then(() => ({ done: true, value: undefined }))),
   };
 }
@@ -278,16 +353,21 @@ async function* items(
   idleTimeoutMs: number | undefined,
   signal: AbortSignal | undefined,
   what: string,
-): AsyncGenerator<unknown[]> {
-  const queue: unknown[] = [];
+): AsyncGenerator<Raw[]> {
+  let queue: Raw[] = [];
+  const take = () => {
+    const batch = queue;
+    queue = [];
+    return batch;
+  };
   let failure: StreamError | undefined;
   let ended = false;
   const split = splitter(
     spec,
-    (item) => {
+    (raw) => {
       if (ended || failure) return;
-      queue.push(item);
-      if (spec.terminal !== undefined && (item as ServerSentEvent).event === spec.terminal) ended = true;
+      queue.push(raw);
+      if (spec.terminal !== undefined && typeof raw === 'object' && raw.event === spec.terminal) ended = true;
     },
     (e) => (failure ??= e),
   );
@@ -297,7 +377,9 @@ async function* items(
   try {
     for (;;) {
       if (!res.body) return;
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      // A TextDecoder on the body's own reader: a TextDecoderStream between them costs a stream hop per chunk.
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
       let dropped: unknown;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const arm = () => {
@@ -312,17 +394,18 @@ async function* items(
         for (arm(); ; arm()) {
           const { done, value } = await reader.read();
           if (done) break;
-          split.feed(value);
+          split.feed(decoder.decode(value, { stream: true }));
           // The items before a failure still arrive, then the failure.
           if (queue.length) {
             resumes = 0;
-            yield queue.splice(0);
+            yield take();
           }
           if (failure) throw failure;
           if (ended) return;
         }
+        split.feed(decoder.decode());
         split.end();
-        if (queue.length) yield queue.splice(0);
+        if (queue.length) yield take();
         if (failure) throw failure;
         if (ended || spec.terminal === undefined) return;
         dropped = new StreamError(`${what}: the stream ended before its ${spec.terminal} event`);
@@ -348,7 +431,7 @@ async function* items(
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         if (controller.signal.aborted) return;
-        throw new StreamError(`${what}: resuming the stream failed`, undefined, { cause: err });
+        throw err instanceof StreamError ? err : new StreamError(`${what}: resuming the stream failed`, undefined, { cause: err });
       }
     }
   } finally {

@@ -190,11 +190,13 @@ export interface OperationSpec {
   stream?: StreamSpec;
 }
 
-/** A streamed response: its format; SSE events whose `data` is JSON (all, or those named); the event after which the
- *  server ends it; whether a dropped stream may be resumed with Last-Event-ID. */
+/** A streamed response: its format; SSE events whose `data` is JSON (all, or those named); whether the item schema
+ *  declares an `error` event (an item then, not a StreamError); the event after which the server ends it; whether a
+ *  dropped stream may be resumed with Last-Event-ID. */
 export interface StreamSpec {
   format: 'sse' | 'jsonl' | 'json-seq';
   json?: true | readonly string[];
+  errorItem?: true;
   terminal?: string;
   resumable?: boolean;
 }

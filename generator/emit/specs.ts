@@ -47,7 +47,7 @@ function operationSpec(op: OperationModel, api: ApiModel): OperationSpec {
 /** How the runtime reads a streamed response (runtime/stream.ts). */
 function streamSpec(s: StreamReading): NonNullable<OperationSpec['stream']> {
   const format = s.mediaType === 'text/event-stream' ? 'sse' : s.mediaType === 'application/json-seq' ? 'json-seq' : 'jsonl';
-  return { format, ...(s.json ? { json: s.json } : {}), ...(s.terminal !== undefined ? { terminal: s.terminal } : {}), ...(s.resumable && format === 'sse' ? { resumable: true } : {}) };
+  return { format, ...(s.json ? { json: s.json } : {}), ...(format === 'sse' && s.events.includes('error') ? { errorItem: true as const } : {}), ...(s.terminal !== undefined ? { terminal: s.terminal } : {}), ...(s.resumable && format === 'sse' ? { resumable: true } : {}) };
 }
 
 /** A property key: as it is when it is an identifier, else quoted. */

@@ -6,6 +6,7 @@ import { compileIn, createAjv, describeErrors } from './ajv.js';
 import type { OpSpec } from './analyse.js';
 import type { LoadedApi } from './load-apis.js';
 import { isJsonMedia, objectAt } from './schema-tools.js';
+import { streamItemCheck, streamItemsOf, type StreamItemCheck } from './stream-items.js';
 
 interface ObservedResponse {
   method: string;
@@ -19,12 +20,14 @@ interface ObservedResponse {
 /**
  * Checks a response against the document of the operation that answered it: the status is declared,
  * `Cache-Control` and every required header are present (with the declared `const`), `Content-Type`
- * is a declared media type, JSON bodies match the schema, PDF/PNG/XML bodies are well-formed.
+ * is a declared media type, JSON bodies match the schema, each item of a stream matches its itemSchema, PDF/PNG/XML
+ * bodies are well-formed.
  * Returns the problems found (empty when the response conforms). Used by every sandbox test.
  */
 export function createResponseValidator(apis: readonly LoadedApi[], operations: readonly OpSpec[]): (r: ObservedResponse) => string[] {
   const ajv: Ajv2020 = createAjv(apis, false);
   const compiled = new Map<string, ValidateFunction>();
+  const streamChecks = new Map<OpSpec, StreamItemCheck>();
   const routes = operations
     .map((spec) => ({ spec, re: new RegExp(`^${escape(spec.api.prefix)}${spec.op.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}/?$`), params: (spec.op.path.match(/\{/g) ?? []).length }))
     .sort((a, b) => a.params - b.params);
@@ -70,7 +73,16 @@ export function createResponseValidator(apis: readonly LoadedApi[], operations: 
       return problems;
     }
     const { mediaType } = declaredType;
-    if (isJsonMedia(mediaType)) {
+    const { stream } = spec.op.conventions;
+    if (stream && mediaType.split(';')[0]!.trim().toLowerCase() === stream.mediaType) {
+      const items = streamItemsOf(stream, r.body.toString('utf8'));
+      if (typeof items === 'string') problems.push(`${where}: ${items}`);
+      else {
+        let check = streamChecks.get(spec);
+        if (!check) streamChecks.set(spec, (check = streamItemCheck(ajv, spec.api, stream)));
+        items.forEach((item, i) => problems.push(...check!(item, `${where}: item ${i + 1}`)));
+      }
+    } else if (isJsonMedia(mediaType)) {
       let value: unknown;
       try {
         value = JSON.parse(r.body.toString('utf8'));

@@ -230,6 +230,24 @@ export async function check() {
     expect(ids).toEqual(['1', '2', '3', '4', 'done']);
   });
 
+  it('a dropped GET stream whose server sent no id is not resumed: a StreamError, one request', async () => {
+    let asked = 0;
+    routes.set('GET /chats/n/events', (_req, res) => {
+      asked++;
+      sse(res);
+      res.write('retry: 10\n\nevent: message\ndata: {"id":"1","text":"t"}\n\n');
+      setTimeout(() => res.socket?.destroy(), 30);
+    });
+    const got: unknown[] = [];
+    const run = async () => {
+      for await (const e of await client().streamChatEvents({ chatId: 'n' })) got.push(e.event === 'message' ? e.data.id : e.event);
+    };
+    await expect(run()).rejects.toMatchObject({ name: 'StreamError', message: expect.stringMatching(/connection dropped/) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked).toBe(1);
+    expect(got).toEqual(['1']);
+  });
+
   it('a POST with x-resumable resumes; a POST without it does not', async () => {
     const asked: (string | undefined)[] = [];
     routes.set('POST /chats/t/transcript', (req, res) => {
@@ -281,6 +299,60 @@ export async function check() {
     }
   });
 
+  it('an error event the item schema declares is a typed item; an undeclared one still ends the stream', async () => {
+    routes.set('GET /jobs/j1/progress', (_req, res) => {
+      sse(res);
+      res.end('event: progress\ndata: {"percent":50}\n\nevent: error\ndata: {"message":"disk full"}\n\nevent: done\ndata\n\n');
+    });
+    const got: unknown[] = [];
+    for await (const e of await client().streamJobProgress({ jobId: 'j1' })) got.push(e);
+    expect(got).toEqual([
+      { event: 'progress', data: { percent: 50 } },
+      { event: 'error', data: { message: 'disk full' } },
+      { event: 'done', data: '' },
+    ]);
+    // The chat events' schema declares no `error` event: one ends the stream, after the items before it.
+    routes.set('GET /chats/u/events', (_req, res) => {
+      sse(res);
+      res.end('event: typing\ndata: {"user":"a"}\n\nevent: error\ndata: {"message":"overloaded"}\n\nevent: typing\ndata: {"user":"b"}\n\n');
+    });
+    const before: unknown[] = [];
+    const run = async () => {
+      for await (const e of await client().streamChatEvents({ chatId: 'u' })) before.push(e.event);
+    };
+    await expect(run()).rejects.toMatchObject({ name: 'StreamError', rawText: '{"message":"overloaded"}' });
+    expect(before).toEqual(['typing']);
+  });
+
+  it('a resumed response that is an error status or not the stream ends it with a StreamError, never items', async () => {
+    const cases = [
+      ['503', 503, 'text/html', '<html>down for maintenance</html>'],
+      ['html', 200, 'text/html', `<html>sign in${'.'.repeat(5000)}</html>`],
+      ['json', 200, 'application/json', '{"data": "event: message"}'],
+    ] as const;
+    for (const [chat, status, type, body] of cases) {
+      let asked = 0;
+      routes.set(`GET /chats/${chat}/events`, (_req, res) => {
+        if (++asked === 1) {
+          sse(res);
+          res.write('retry: 10\n\nevent: message\nid: 1\ndata: {"id":"1","text":"t"}\n\n');
+          setTimeout(() => res.socket?.destroy(), 30);
+        } else res.writeHead(status, { 'content-type': type }).end(body);
+      });
+      const got: unknown[] = [];
+      const run = async () => {
+        for await (const e of await client().streamChatEvents({ chatId: chat }, { retry: false })) got.push(e.event === 'message' ? e.data.id : e.event);
+      };
+      const err = (await run().catch((e: unknown) => e)) as { name: string; message: string; rawText?: string };
+      expect(err).toBeInstanceOf(v32.StreamError);
+      expect(err.message).toMatch(chat === '503' ? /resuming the stream failed/ : new RegExp(`answered ${status} with a ${type} body`));
+      expect(err.rawText?.length).toBeLessThanOrEqual(2000);
+      expect(err.rawText).toContain(body.slice(0, 20));
+      expect(asked).toBe(2);
+      expect(got).toEqual(['1']);
+    }
+  });
+
   it('a success response of another media type (a proxy page) is an UnexpectedBodyError, never items', async () => {
     routes.set('GET /logs', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -305,6 +377,29 @@ export async function check() {
     const records = [];
     for await (const r of await api.streamRecords()) records.push(r);
     expect(records).toEqual([1, 'two', { three: 3 }]);
+  });
+
+  it('tee() buffers at most MAX_TEE_LAG items for a branch left behind, which then ends with a StreamError', async () => {
+    const n = 10_050;
+    routes.set('GET /logs', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/jsonl' });
+      res.end(Array.from({ length: n }, (_, i) => `{"level":"info","message":"${i}"}\n`).join(''));
+    });
+    // The slow one reads nothing while the fast one reads all: its next read fails.
+    const [a, b] = (await client().streamLogs()).tee();
+    for await (const _ of a) void _;
+    const it = b[Symbol.asyncIterator]();
+    await expect(it.next()).rejects.toMatchObject({ name: 'StreamError', message: expect.stringMatching(/more than 10000 items behind/) });
+    // Within the bound, the slow branch gets every item.
+    routes.set('GET /logs', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/jsonl' });
+      res.end(Array.from({ length: 9_999 }, (_, i) => `{"level":"info","message":"${i}"}\n`).join(''));
+    });
+    const [c, d] = (await client().streamLogs()).tee();
+    for await (const _ of c) void _;
+    let slowCount = 0;
+    for await (const _ of d) slowCount++;
+    expect(slowCount).toBe(9_999);
   });
 
   it('tee() gives two readers of the same items; toReadableStream() gives them as JSON Lines', async () => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox, type SandboxOptions } from '../../generator/sandbox/index.js';
 import { createResponseValidator } from '../../generator/sandbox/validate-response.js';
+import { isJsonMedia } from '../../generator/sandbox/schema-tools.js';
 import { basicAuth, passwordGrant as grant, type TokenResponse } from '../helpers/password-grant.js';
 
 export const fixtureDir = fileURLToPath(new URL('./fixtures/openapi', import.meta.url));
@@ -51,7 +52,8 @@ export async function openSandbox(opts: SandboxOptions = {}): Promise<TestSandbo
     if (problems.length) throw new Error(`${method} ${path} -> ${r.status} does not match the document:\n  ${problems.join('\n  ')}`);
     const text = bytes.toString('utf8');
     let json: unknown;
-    if ((r.headers.get('content-type') ?? '').includes('json') && text) json = JSON.parse(text);
+    // A JSON body (not JSON Lines, a stream of them).
+    if (isJsonMedia((r.headers.get('content-type') ?? '').split(';')[0]!.trim()) && text) json = JSON.parse(text);
     return { status: r.status, headers: r.headers, bytes, text, json };
   };
   return { sb, token, call, passwordGrant, close: () => sb.close() };

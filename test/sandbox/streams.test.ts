@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALL_HEADER } from '../../generator/sandbox/handlers/stream.js';
+import { createResponseValidator } from '../../generator/sandbox/validate-response.js';
 import { openSandbox, type TestSandbox } from './helpers.js';
 
 const dir = fileURLToPath(new URL('../fixtures/stream-tools/sandbox', import.meta.url));
@@ -79,6 +80,24 @@ describe('stream operations served by the sandbox', () => {
     const bad = await get('/orders/v1/ticks', { 'content-type': 'application/json' }, { method: 'POST', body: '{}' });
     expect(bad.status).toBe(400);
     expect((await fetch(`${t.sb.url}/orders/v1/order-events`)).status).toBe(401);
+  });
+
+  it('serves items that match the itemSchema (and their data its contentSchema), checked as every response is', async () => {
+    // t.call checks each response against the document: for a stream, each item.
+    const sse = await t.call('GET', '/orders/v1/order-events', { headers: { accept: 'text/event-stream' } });
+    expect(events(sse.text)).toHaveLength(6);
+    const lines = await t.call('GET', '/orders/v1/order-feed', { headers: { accept: 'application/jsonl' } });
+    expect(lines.text.trimEnd().split('\n')).toHaveLength(6);
+    await t.call('POST', '/orders/v1/ticks', { body: { symbol: 'ACME' } });
+    // The same check names an item that does not match: an undeclared event, data against its contentSchema.
+    const validate = createResponseValidator(t.sb.apis, t.sb.operations);
+    const check = (path: string, type: string, body: string) =>
+      validate({ method: 'GET', path, status: 200, headers: new Headers({ 'content-type': type, 'cache-control': 'no-store' }), body: Buffer.from(body) });
+    const order = '{"id":"6c1f0a7e-8a3b-4d3c-9a53-0d3f0e7f1a11","status":"Placed","total":3}';
+    expect(check('/orders/v1/order-events', 'text/event-stream', `id: 1\nevent: created\ndata: ${order}\n\n`)).toEqual([]);
+    expect(check('/orders/v1/order-events', 'text/event-stream', `id: 1\nevent: refunded\ndata: ${order}\n\n`).join('\n')).toMatch(/item 1/);
+    expect(check('/orders/v1/order-events', 'text/event-stream', `event: created\ndata: ${order.replace('Placed', 'Lost')}\n\n`).join('\n')).toMatch(/item 1\.data\.status/);
+    expect(check('/orders/v1/order-feed', 'application/jsonl', `${order}\n{"id":"x"}\n`).join('\n')).toMatch(/item 2/);
   });
 
   it('sends no event line where the item schema names no event and does not require one', async () => {

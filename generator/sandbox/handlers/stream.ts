@@ -1,6 +1,7 @@
 // Stream operations (issue 47): the model's stream reading says the media type, where the itemSchema is written, the
-// SSE event names and the terminal event. The sandbox answers a finite sequence of items made by the data generator,
-// the same on every request, so that a client resuming with `Last-Event-ID` gets exactly the items after that id.
+// SSE event names and the terminal event. The sandbox answers a finite sequence of items made by the data generator
+// and checked against the itemSchema, the same on every request, so that a client resuming with `Last-Event-ID` gets
+// exactly the items after that id.
 import type { FastifyReply } from 'fastify';
 import type { StreamReading } from '../../model/index.js';
 import type { SchemaObject } from '../../load/index.js';
@@ -8,32 +9,50 @@ import { generateValue } from '../generate-data.js';
 import { hash32, Prng } from '../prng.js';
 import { resolveSchema, writtenAt } from '../schema-tools.js';
 import { isObject } from '../../util/json.js';
+import { streamItemCheck, type SseItem, type StreamItemCheck } from '../stream-items.js';
 import type { Call, SubApiContext } from './context.js';
 
 /** The request header that stalls a stream: after that many items it sends nothing more and keeps the connection
  *  open, until the client closes it or the sandbox stops (to test a client's idle timeout). */
 export const STALL_HEADER = 'sandbox-stall-after';
 
-/** The stream's items, 1-based: what item `index` is, as its wire text (an SSE event, a line of JSON). */
+/** Tries at making an item that matches the item schema before the last one is sent as it is (the response validator
+ *  of the tests then names what is wrong with it). */
+const ATTEMPTS = 8;
+const checks = new WeakMap<Call['spec'], StreamItemCheck>();
+
+/** The stream's items, 1-based: item `index` as its wire text (an SSE event, a line of JSON), the first of the data
+ *  generator's attempts that the item schema accepts. */
 function itemText(ctx: SubApiContext, call: Call, stream: StreamReading, index: number, count: number): string {
+  let check = checks.get(call.spec);
+  if (!check) checks.set(call.spec, (check = streamItemCheck(ctx.strict, call.spec.api, stream)));
+  let made = makeItem(call, stream, index, count, 0);
+  for (let attempt = 1; attempt < ATTEMPTS && check(made.item, 'item').length; attempt++) made = makeItem(call, stream, index, count, attempt);
+  return made.text;
+}
+
+/** Item `index` as the data generator makes it at its `attempt`: the value a client reads, and its wire text. */
+function makeItem(call: Call, stream: StreamReading, index: number, count: number, attempt: number): { item: unknown; text: string } {
   const { doc } = call.spec.api;
-  const gen = { doc, prng: new Prng(hash32(`${call.spec.name} ${index}`)), index: index - 1, refId: () => undefined };
+  const gen = { doc, prng: new Prng(hash32(`${call.spec.name} ${index}${attempt ? ` ${attempt}` : ''}`)), index: index - 1, refId: () => undefined };
   const schema = stream.item ? writtenAt(doc, stream.item) : {};
   if (stream.mediaType !== 'text/event-stream') {
-    const json = JSON.stringify(stream.item ? generateValue(gen, schema, 'item') : { index });
-    return stream.mediaType === 'application/json-seq' ? `\x1e${json}\n` : `${json}\n`;
+    const item = stream.item ? generateValue(gen, schema, 'item') : { index };
+    const json = JSON.stringify(item);
+    return { item, text: stream.mediaType === 'application/json-seq' ? `\x1e${json}\n` : `${json}\n` };
   }
   const event = eventAt(stream, index, count);
   const branch = branchOf(doc, schema, event, gen);
   const generated = generateValue(gen, branch, 'item');
-  const item = isObject(generated) ? generated : {};
+  const fields = isObject(generated) ? generated : {};
   const resolved = resolveSchema(doc, branch);
   // An item schema that names no events: no `event:` line (a client reads the event as `message`), unless it
   // requires one, when the generated name goes.
-  const name = event ?? (typeof item.event === 'string' && resolved.required?.includes('event') ? item.event : undefined);
-  const data = dataText(gen, resolved.properties?.data, item.data);
+  const name = event ?? (typeof fields.event === 'string' && resolved.required?.includes('event') ? fields.event : undefined);
+  const data = dataText(gen, resolved.properties?.data, fields.data);
   const lines = [`id: ${index}`, ...(name ? [`event: ${name}`] : []), ...data.split('\n').map((l) => `data: ${l}`)];
-  return `${lines.join('\n')}\n\n`;
+  const item: SseItem = { ...(name ? { event: name } : {}), data, id: String(index) };
+  return { item, text: `${lines.join('\n')}\n\n` };
 }
 
 /** Item `index` of `count`: the events other than the terminal one in turn, the terminal event last. */
