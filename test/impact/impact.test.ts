@@ -123,6 +123,35 @@ describe('consumer impact', () => {
 });
 
 describe('methods in resources', () => {
+  it("finds the parameters of a method whose types' names the model made unique (ItemsList2Params), not rebuilt from its path", async () => {
+    const dir = join(work, 'unique-names');
+    const docOf = (removed: boolean) => {
+      const file = join(dir, `${removed ? 'after' : 'before'}.json`);
+      const op = (operationId: string, params: boolean) => ({ operationId, parameters: params ? [{ name: 'size', in: 'query', schema: { type: 'integer' } }] : [], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } });
+      // `items/list` (items.list) is named ItemsList first; the top-level `itemsList` then gets ItemsList2's types.
+      writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Shelf API', version: '1' }, paths: { '/items': { get: op('items/list', true) }, '/list': { get: op('itemsList', !removed) } } }));
+      return file;
+    };
+    mkdirSync(join(dir, 'app/src'), { recursive: true });
+    const [b, a] = [(await generateTree(docOf(false))).tree, (await generateTree(docOf(true))).tree];
+    expect([...b].find(([f]) => f.endsWith('client.ts'))![1]).toContain('export interface ItemsList2Params');
+    cpSync(join(repoRoot, 'test/impact/fixtures/more/consumer/tsconfig.json'), join(dir, 'app/tsconfig.json'));
+    writeFileSync(
+      join(dir, 'app/src/app.ts'),
+      [
+        "import { createShelfClient } from './generated/index.js';",
+        "const shelf = createShelfClient({ baseUrl: 'http://127.0.0.1:1/' });",
+        'export const one = shelf.items.list({ size: 1 });',
+        'export const two = shelf.itemsList({ size: 1 });',
+        '',
+      ].join('\n'),
+    );
+    writeTree(join(dir, 'app/src/generated'), b);
+    const app = join(dir, 'app');
+    const r = consumerImpact({ reports: surfaceReport(await loadPrinter(), b, a), output: join(app, 'src/generated'), tsconfig: join(app, 'tsconfig.json'), cwd: app });
+    expect(r.places.map((p) => `${p.file}:${p.line}:${p.column} ${p.change.kind}`).sort()).toEqual(['src/app.ts:4:38 parameter-removed', 'src/app.ts:4:38 request-property-removed']);
+  }, 120_000);
+
   it('finds the calls of a method in a resource, called on its resource or taken off it', async () => {
     const dir = join(work, 'resources');
     const docOf = (required: boolean) => {
