@@ -1,14 +1,15 @@
 // The client interface of client.ts: one member per operation, a method type or `XCall` with its signatures and, for
 // a collection, pages() and all(). What each hover says is client-docs.ts's.
 import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStructure, StatementStructures } from 'ts-morph';
-import type { ApiModel } from '../model/index.js';
+import { successMedia, successResponse, type ApiModel } from '../model/index.js';
+import { isJsonMedia } from '../model/conventions/media.js';
 import { resourceTypeNames } from '../model/client-paths.js';
 import { allDoc, clientDoc, methodDoc, pagesDoc } from './client-docs.js';
 import { paging } from './client-features.js';
 import type { OperationGroup } from './groups.js';
 import { runtimeType, type Rendered, type Use } from './imports.js';
-import { accepts, type OperationDecl, type ResultDecl } from './operation-types.js';
-import { docs, lineComment, q, type Kinds } from './print.js';
+import { accepts, opType, type OperationDecl, type ResultDecl } from './operation-types.js';
+import { docs, lineComment, q, upperFirst, type Kinds } from './print.js';
 
 type Member = OptionalKind<PropertySignatureStructure>;
 
@@ -43,11 +44,11 @@ export function clientMember(d: OperationDecl, required: boolean, { responses, a
   const call = (callable: InterfaceDeclarationStructure) => ({ statements: [callable], uses, member: { name: op.access.at(-1)!, type: `${Name}Call`, docs: summary } });
   const pager = paging(op);
   if (pager) {
-    // PageItem / ItemsAt (deferred conditional types), not `Page['items'][number]`: tsc validates an indexed access on
-    // a generic type when it checks client.ts, a conditional only when a program calls all().
+    const resolved = itemType(d);
     const conventional = pager.items.length === 1 && pager.items[0] === 'items';
-    const item = conventional ? `PageItem<${Name}Result${aE}>` : `ItemsAt<${Name}Result${aE}, [${pager.items.map(q).join(', ')}]>`;
-    uses.push(runtimeType(conventional ? 'PageItem' : 'ItemsAt'), runtimeType('PageOptions'), runtimeType('WithNextPage'));
+    const item = resolved ?? (conventional ? `PageItem<${Name}Result${aE}>` : `ItemsAt<${Name}Result${aE}, [${pager.items.map(q).join(', ')}]>`);
+    uses.push(runtimeType('PageOptions'), runtimeType('WithNextPage'));
+    if (!resolved) uses.push(runtimeType(conventional ? 'PageItem' : 'ItemsAt'));
     // pages() and all() yield data only: no If-None-Match of the caller's (one ETag names one page).
     return call({
       kind: K.Interface,
@@ -65,6 +66,24 @@ export function clientMember(d: OperationDecl, required: boolean, { responses, a
   const g = [generic, aDecl].filter(Boolean).join(', ');
   const type = `${g ? `<${g}>` : ''}(params${required ? '' : '?'}: ${Name}Params${aE}, options?: ${optionsType}) => ApiPromise<${resultRef}>`;
   return { statements: [], uses, member: { name: op.access.at(-1)!, type, docs: summary } };
+}
+
+/** The item type of all(), resolved here as an indexed access on the success body the paging reading was made from
+ *  (`NonNullable<NonNullable<Body>['items']>[number]`), where the model read the items' array from the document's
+ *  shape: tsc resolves it once, where `ItemsAt<XResult, Path>` (a recursive conditional) costs it an instantiation per
+ *  path step and per union member on every check of client.ts. None where the reading is an extension's or config's
+ *  (its path is the author's word, not checked against the body) or the result is generic (`expand`): those keep
+ *  PageItem / ItemsAt, deferred until a program calls all(). */
+function itemType({ op, expand }: OperationDecl): string | undefined {
+  const reading = op.conventions.pagination;
+  if (!reading || expand || (reading.source !== 'shape' && reading.source !== 'conventions')) return undefined;
+  const status = String(op.conventions.successStatus);
+  const media = successResponse(op)?.content.find((m) => isJsonMedia(m.mediaType))?.mediaType;
+  if (!media) return undefined;
+  // XResult where it is that body alone (NonNullable drops an empty success's `undefined`), else the body itself.
+  const first = successMedia(op)[0];
+  const body = first?.mediaType === media && first.statuses.length === 1 && !op.conventions.stream ? `${upperFirst(op.name)}Result` : `${opType(op)}['responses'][${q(status)}]['content'][${q(media)}]`;
+  return `NonNullable<${reading.items.reduce((t, k) => `NonNullable<${t}>[${q(k)}]`, body)}>[number]`;
 }
 
 /** A resource of the client: its methods and the resources below it, in first use order. */

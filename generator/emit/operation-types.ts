@@ -11,7 +11,7 @@ import { runtimeType, schemaType, type Rendered, type Use } from './imports.js';
 import { docs, q, upperFirst, type Kinds } from './print.js';
 
 /** The operation's type in schema.ts, through a local alias declared once per operation. */
-const opType = (op: OperationModel) => `${upperFirst(op.name)}Op`;
+export const opType = (op: OperationModel) => `${upperFirst(op.name)}Op`;
 
 /** The operation's type in schema.ts itself: `operations['id']` where schema.ts has it (one lookup in a flat
  *  interface); `paths[...][method]` only for operations without a unique operationId (schema.ts keeps those inline):

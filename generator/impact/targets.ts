@@ -47,20 +47,31 @@ export class ApiTargets {
     return found;
   }
 
+  /** The name `op`'s types are named after, as the surface reads it (surface/extract.ts) from the method's type (`XCall`,
+   *  or a function taking `XParams`): the model makes names unique, so a path does not give it (`itemsList` may be ItemsList2). */
+  private typesName(op: string): string {
+    const { ts } = this;
+    const m = this.method(op);
+    const t = m && ts.isPropertySignature(m) ? m.type : undefined;
+    const ref = t && ts.isFunctionTypeNode(t) ? t.parameters[0]?.type : t;
+    const name = ref && ts.isTypeReferenceNode(ref) && ts.isIdentifier(ref.typeName) ? ref.typeName.text : '';
+    return /^(\w+?)(?:Call|Params)$/.exec(name)?.[1] ?? pascal(op);
+  }
+
   /** What calling `op` resolves to: its method, and the call signatures and members (all, pages) of its `XCall` type. */
   callees(op: string): Set<TS.Node> {
     const out = new Set<TS.Node>();
     const m = this.method(op);
     if (!m) return out;
     out.add(m);
-    const call = this.client.statements.find((s): s is TS.InterfaceDeclaration => this.ts.isInterfaceDeclaration(s) && s.name.text === `${pascal(op)}Call`);
+    const call = this.client.statements.find((s): s is TS.InterfaceDeclaration => this.ts.isInterfaceDeclaration(s) && s.name.text === `${this.typesName(op)}Call`);
     for (const member of call?.members ?? []) out.add(member);
     return out;
   }
 
   /** The parameters interface of `op` (`ListOrdersParams`). */
   params(op: string): TS.InterfaceDeclaration | undefined {
-    return this.client.statements.find((s): s is TS.InterfaceDeclaration => this.ts.isInterfaceDeclaration(s) && s.name.text === `${pascal(op)}Params`);
+    return this.client.statements.find((s): s is TS.InterfaceDeclaration => this.ts.isInterfaceDeclaration(s) && s.name.text === `${this.typesName(op)}Params`);
   }
 
   param(op: string, name: string): TS.Node | undefined {
@@ -90,7 +101,7 @@ export class ApiTargets {
     if (root) {
       const [, op, where, tail] = root as unknown as [string, string, string, string];
       rest = tail;
-      const alias = this.client.statements.find((s): s is TS.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === `${pascal(op)}Op`);
+      const alias = this.client.statements.find((s): s is TS.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === `${this.typesName(op)}Op`);
       const opType = alias ? [checker.getTypeAtLocation(alias)] : [];
       if (where === 'body') decls = this.props(this.props(this.props(opType, 'requestBody').types, 'content').types, undefined).symbols;
       else if (where === 'result') {
@@ -148,7 +159,8 @@ export class ApiTargets {
   }
 }
 
-/** The name an operation's types are named after: `listOrders` -> `ListOrders`, `repos.get` -> `ReposGet`. */
+/** The name an operation's types are named after where its method's type does not say (a client generated before
+ *  methods were typed by name): `listOrders` -> `ListOrders`, `repos.get` -> `ReposGet`. */
 const pascal = (op: string): string => op.split('.').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 
 function exported(ts: Ts, s: TS.Statement): boolean {

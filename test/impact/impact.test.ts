@@ -123,32 +123,40 @@ describe('consumer impact', () => {
 });
 
 describe('methods in resources', () => {
-  it('finds the calls of a method in a resource, called on its resource or taken off it', async () => {
-    const dir = join(work, 'resources');
-    const docOf = (required: boolean) => {
-      const file = join(dir, `${required ? 'after' : 'before'}.json`);
-      const list = { operationId: 'items/list', parameters: [{ name: 'size', in: 'query', required, schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } };
-      writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Shelf API', version: '1' }, paths: { '/items': { get: list } } }));
+  /** The places a regeneration from `paths(false)` to `paths(true)` (a Shelf API's) affects in `lines` (src/app.ts,
+   *  after a client `shelf`), as `file:line:column kind`. */
+  async function shelfImpact(name: string, paths: (after: boolean) => object, lines: string[]): Promise<{ places: string[]; before: Map<string, string> }> {
+    const dir = join(work, name);
+    mkdirSync(join(dir, 'app/src'), { recursive: true });
+    const docOf = (after: boolean) => {
+      const file = join(dir, `${after ? 'after' : 'before'}.json`);
+      writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Shelf API', version: '1' }, paths: paths(after) }));
       return file;
     };
-    mkdirSync(join(dir, 'app/src'), { recursive: true });
     const [b, a] = [(await generateTree(docOf(false))).tree, (await generateTree(docOf(true))).tree];
     cpSync(join(repoRoot, 'test/impact/fixtures/more/consumer/tsconfig.json'), join(dir, 'app/tsconfig.json'));
-    writeFileSync(
-      join(dir, 'app/src/app.ts'),
-      [
-        "import { createShelfClient } from './generated/index.js';",
-        "const shelf = createShelfClient({ baseUrl: 'http://127.0.0.1:1/' });",
-        'export const one = shelf.items.list({});',
-        'const list = shelf.items.list;',
-        'export const two = list({});',
-        '',
-      ].join('\n'),
-    );
+    const head = ["import { createShelfClient } from './generated/index.js';", "const shelf = createShelfClient({ baseUrl: 'http://127.0.0.1:1/' });"];
+    writeFileSync(join(dir, 'app/src/app.ts'), [...head, ...lines, ''].join('\n'));
     writeTree(join(dir, 'app/src/generated'), b);
     const app = join(dir, 'app');
     const r = consumerImpact({ reports: surfaceReport(await loadPrinter(), b, a), output: join(app, 'src/generated'), tsconfig: join(app, 'tsconfig.json'), cwd: app });
-    expect(r.places.map((p) => `${p.file}:${p.line} ${p.change.kind}`).sort()).toEqual([
+    return { places: r.places.map((p) => `${p.file}:${p.line}:${p.column} ${p.change.kind}`).sort(), before: b };
+  }
+  const listOp = (operationId: string, params: object[]) => ({ get: { operationId, parameters: params, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } } });
+  const size = (required: boolean) => ({ name: 'size', in: 'query', required, schema: { type: 'integer' } });
+
+  it("finds the parameters of a method whose types' names the model made unique (ItemsList2Params), not rebuilt from its path", async () => {
+    // `items/list` (items.list) is named ItemsList first; the top-level `itemsList` then gets ItemsList2's types.
+    const paths = (after: boolean) => ({ '/items': listOp('items/list', [size(false)]), '/list': listOp('itemsList', after ? [] : [size(false)]) });
+    const { places, before } = await shelfImpact('unique-names', paths, ['export const one = shelf.items.list({ size: 1 });', 'export const two = shelf.itemsList({ size: 1 });']);
+    expect([...before].find(([f]) => f.endsWith('client.ts'))![1]).toContain('export interface ItemsList2Params');
+    expect(places).toEqual(['src/app.ts:4:38 parameter-removed', 'src/app.ts:4:38 request-property-removed']);
+  }, 120_000);
+
+  it('finds the calls of a method in a resource, called on its resource or taken off it', async () => {
+    const paths = (after: boolean) => ({ '/items': listOp('items/list', [size(after)]) });
+    const { places } = await shelfImpact('resources', paths, ['export const one = shelf.items.list({});', 'const list = shelf.items.list;', 'export const two = list({});']);
+    expect(places.map((p) => p.replace(/:\d+ /, ' '))).toEqual([
       'src/app.ts:3 parameter-became-required',
       'src/app.ts:3 request-property-became-required',
       'src/app.ts:5 parameter-became-required',

@@ -235,6 +235,15 @@ describe('bounds', () => {
 });
 
 describe('types', () => {
+  it("all()'s item type is resolved when the client is generated, not walked by ItemsAt on every check of client.ts", () => {
+    // ItemsAt was most of the instantiations tsc made checking GitHub's client.ts (bench/editor.md, "What each part costs").
+    for (const style of Object.keys(DOCS) as Style[]) {
+      const text = clientTexts.get(style)!;
+      expect(text, style).toMatch(/all\([^)]*\): AsyncIterableIterator<NonNullable<[^>]+>(\['\w+'\]>)?\[number\]>;/);
+      expect(text, style).not.toMatch(/ItemsAt<|PageItem</);
+    }
+  });
+
   it('all() yields the item type at the items path of every style, never unknown; pages() the page with its next', async () => {
     const dirs: string[] = [];
     for (const style of Object.keys(DOCS) as Style[]) {

@@ -118,8 +118,7 @@ export interface ListDocumentsCall {
    */
   all<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
   /**
-   * Every page of listDocuments() (`GET /documents`): yields each page as listDocuments() returns it, with `hasNextPage()` and `getNextPage()`.
-   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
+   * Every page of listDocuments() (`GET /documents`): yields each page as listDocuments() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403

@@ -70,8 +70,7 @@ export interface ListFilesCall {
    */
   all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
-   * Every page of listFiles() (`GET /files`): yields each page as listFiles() returns it, with `hasNextPage()` and `getNextPage()`.
-   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
+   * Every page of listFiles() (`GET /files`): yields each page as listFiles() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -264,10 +263,9 @@ export interface ListFilePartsCall {
    * @throws {NotAcceptableError} 406
    * @throws {InternalServerError} 500
    */
-  all(params: ListFilePartsParams, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilePartsResult>>;
+  all(params: ListFilePartsParams, options?: PageOptions): AsyncIterableIterator<NonNullable<NonNullable<ListFilePartsResult>['items']>[number]>;
   /**
-   * Every page of listFileParts() (`GET /files/{fileId}/file-parts`): yields each page as listFileParts() returns it, with `hasNextPage()` and `getNextPage()`.
-   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
+   * Every page of listFileParts() (`GET /files/{fileId}/file-parts`): yields each page as listFileParts() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403

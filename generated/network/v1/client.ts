@@ -76,8 +76,7 @@ export interface ListTradingPartnersCall {
    */
   all<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
   /**
-   * Every page of listTradingPartners() (`GET /trading-partners`): yields each page as listTradingPartners() returns it, with `hasNextPage()` and `getNextPage()`.
-   * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
+   * Every page of listTradingPartners() (`GET /trading-partners`): yields each page as listTradingPartners() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
@@ -398,8 +397,7 @@ export interface ListTradingPartnerConnectionsCall {
    */
   all<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
   /**
-   * Every page of listTradingPartnerConnections() (`GET /companies/{companyId}/trading-partner-connections`): yields each page as listTradingPartnerConnections() returns it, with `hasNextPage()` and `getNextPage()`.
-   * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
+   * Every page of listTradingPartnerConnections() (`GET /companies/{companyId}/trading-partner-connections`): yields each page as listTradingPartnerConnections() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
    * @throws {BadRequestError} 400
    * @throws {UnauthorizedError} 401
    * @throws {ForbiddenError} 403
