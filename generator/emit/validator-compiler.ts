@@ -19,11 +19,15 @@ const NOT_CARRIED: Record<string, string> = {
   $recursiveRef: '$recursiveRef is not followed',
 };
 
+/** The module's own names: templates/validators/checks.ts's top-level ones (a test keeps the list whole) and the
+ *  exports. A check function is never given one of them. */
+export const HELPERS = ['isObject', 'any', 'fail', 'under', 'p', 'own', 'req', 'closest', 'length', 'equal', 'unique', 'DAYS', 'leap', 'DATE', 'TIME', 'isDate', 'isTime', 'formats', 'standard', 'where', 'judge', 'checker', 'schemas', 'check'];
+
 export class Compiler implements Emit {
   private readonly names = new Map<string, string>();
   private readonly bodies = new Map<string, string>();
   /** Function names taken, and the module's own names. */
-  private readonly used = new Set(['check', 'schemas', 'responses', 'any', 'isObject']);
+  private readonly used = new Set(HELPERS);
   private readonly functions: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();
@@ -95,15 +99,16 @@ export class Compiler implements Emit {
     const slot = this.functions.length;
     this.functions.push('');
     const body = this.body(node, pointer);
-    // Two schemas written alike (each `$ref: Id` property copied inline, say) share one function, unless it calls itself.
+    // Two schemas written alike (each `$ref: Id` property copied inline, two components of one shape) share one
+    // function, unless it calls itself.
     const same = this.bodies.get(body);
-    if (same && base === undefined && !body.includes(`${name}(`)) {
+    if (same && !body.includes(`${name}(`)) {
       this.names.set(pointer, same);
       this.functions[slot] = '';
       return same;
     }
-    if (!same) this.bodies.set(body, name);
-    this.functions[slot] = `function ${name}(x: unknown, e: Issue[]): boolean {\n${body}}`;
+    this.bodies.set(body, name);
+    this.functions[slot] = `function ${name}(x, e) {\n${body}}`;
     return name;
   }
 
@@ -112,38 +117,37 @@ export class Compiler implements Emit {
     if (node === false) return "  return fail(e, 'no value is allowed here');\n";
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return '  return true;\n';
     const s = node as Node;
+    const head: string[] = [];
     const lines: string[] = [];
     for (const k of Object.keys(s)) if (NOT_CARRIED[k] && s[k] !== true) this.warn(`${at}/${escapePointer(k)}`, NOT_CARRIED[k]!);
     let types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]).filter((t) => typeof t === 'string') : [];
     if (this.openapi30 && s.nullable === true) {
       // OpenAPI 3.0's nullable: null passes whatever else the schema says.
-      lines.push('  if (x === null) return true;');
+      head.push('  if (x === null) return true;');
       if (types.length) types = [...types, 'null'];
     }
-    if (types.length) {
-      const cond = types.map((t) => isType(t, 'x')).join(' || ');
-      lines.push(`  if (!(${cond})) return fail(e, ${lit(`expected ${types.join(' or ')}`)});`);
-    }
-    lines.push('  let ok = true;');
+    const typeCheck = types.length ? `${types.map((t) => isType(t, 'x')).join(' || ')} || fail(e, ${lit(`expected ${types.join(' or ')}`)})` : undefined;
+    // A guard the type check already made is left out.
+    const only = types.length === 1 ? types[0] : undefined;
+    const guard = (kind: string, cond: string, checks: string[]) => {
+      if (!checks.length) return;
+      lines.push(only === kind || (kind === 'number' && only === 'integer') ? checks.map((l) => l.slice(2)).join('\n') : `  if (${cond}) {\n${checks.join('\n')}\n  }`);
+    };
     const add = (code: string) => lines.push(code);
     if (Object.hasOwn(s, 'const')) add(`  if (!(${equals(this, s.const, 'x')})) ok = fail(e, ${lit(`expected ${shorten(JSON.stringify(s.const))}`)});`);
     if (Array.isArray(s.enum)) {
       const values = this.openapi30 && s.nullable === true ? [...s.enum, null] : s.enum;
       add(`  if (!(${oneOfValues(this, values)})) ok = fail(e, ${lit(`expected one of ${shorten(values.map((v) => JSON.stringify(v)).join(', '))}`)});`);
     }
-    const str = stringChecks(this, s, at);
-    if (str.length) add(`  if (typeof x === 'string') {\n${str.join('\n')}\n  }`);
-    const num = numberChecks(this, s);
-    if (num.length) add(`  if (typeof x === 'number') {\n${num.join('\n')}\n  }`);
-    const arr = arrayChecks(this, s, at);
-    if (arr.length) add(`  if (Array.isArray(x)) {\n${arr.join('\n')}\n  }`);
-    const obj = objectChecks(this, s, at);
-    if (obj.length) add(`  if (isObject(x)) {\n${obj.join('\n')}\n  }`);
+    guard('string', "typeof x === 'string'", stringChecks(this, s, at));
+    guard('number', "typeof x === 'number'", numberChecks(this, s));
+    guard('array', 'Array.isArray(x)', arrayChecks(this, s, at));
+    guard('object', 'isObject(x)', objectChecks(this, s, at));
     if (typeof s.$ref === 'string') add(`  ok = ${this.fn(s.$ref)}(x, e) && ok;`);
     if (Array.isArray(s.allOf)) s.allOf.forEach((_, i) => add(`  ok = ${this.fn(`${at}/allOf/${i}`)}(x, e) && ok;`));
     if (Array.isArray(s.anyOf) && s.anyOf.length) {
       const fns = s.anyOf.map((_, i) => this.fn(`${at}/anyOf/${i}`));
-      add(`  {\n    const t: Issue[][] = [${fns.map(() => '[]').join(', ')}];\n    if (!(${fns.map((f, i) => `${f}(x, t[${i}]!)`).join(' || ')})) ok = closest(e, t);\n  }`);
+      add(`  {\n    const t = [${fns.map(() => '[]').join(', ')}];\n    if (!(${fns.map((f, i) => `${f}(x, t[${i}])`).join(' || ')})) ok = closest(e, t);\n  }`);
     }
     if (Array.isArray(s.oneOf) && s.oneOf.length) add(oneOf(this, s, at));
     if (s.not !== undefined) add(`  if (${this.fn(`${at}/not`)}(x, [])) ok = fail(e, 'matches a schema it must not match');`);
@@ -152,8 +156,10 @@ export class Compiler implements Emit {
       const otherwise = s.else !== undefined ? `ok = ${this.fn(`${at}/else`)}(x, e) && ok;` : '';
       add(`  if (${this.fn(`${at}/if`)}(x, [])) { ${then} } else { ${otherwise} }`);
     }
-    lines.push('  return ok;');
-    return `${lines.join('\n')}\n`;
+    // Only a type to check: one expression.
+    if (!lines.length) return `${head.map((l) => `${l}\n`).join('')}  return ${typeCheck ?? 'true'};\n`;
+    if (typeCheck) head.push(`  if (!(${types.map((t) => isType(t, 'x')).join(' || ')})) return fail(e, ${lit(`expected ${types.join(' or ')}`)});`);
+    return `${[...head, '  let ok = true;', ...lines, '  return ok;'].join('\n')}\n`;
   }
 
   text(): string {
@@ -211,10 +217,10 @@ function oneOf(c: Emit, s: Node, at: string): string {
       if (m && ![...Object.values(mapping)].includes(ref) && !map.has(unescape(m[1]!))) map.set(unescape(m[1]!), c.fn(ref as string));
     });
     if (map.size) {
-      const table = c.constant(`{ ${[...map].map(([v, f]) => `${lit(v)}: ${f}`).join(', ')} } as Record<string, Check | undefined>`);
+      const table = c.constant(`{ ${[...map].map(([v, f]) => `${lit(v)}: ${f}`).join(', ')} }`);
       const p = lit(d.propertyName);
       return `  if (isObject(x)) {\n    const tag = x[${p}];\n    const f = typeof tag === 'string' && Object.hasOwn(${table}, tag) ? ${table}[tag] : undefined;\n    if (!f) ok = fail(e, ${lit(`expected one of ${shorten([...map.keys()].map((v) => JSON.stringify(v)).join(', '))}`)}, ${p});\n    else ok = f(x, e) && ok;\n  }`;
     }
   }
-  return `  {\n    const t: Issue[][] = [${fns.map(() => '[]').join(', ')}];\n    const n = [${fns.map((f, i) => `${f}(x, t[${i}]!)`).join(', ')}].filter(Boolean).length;\n    if (n === 0) ok = closest(e, t);\n    else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');\n  }`;
+  return `  {\n    const t = [${fns.map(() => '[]').join(', ')}];\n    const n = [${fns.map((f, i) => `${f}(x, t[${i}])`).join(', ')}].filter(Boolean).length;\n    if (n === 0) ok = closest(e, t);\n    else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');\n  }`;
 }
