@@ -24,7 +24,10 @@ const NOT_CARRIED: Record<string, string> = {
 export const HELPERS = ['isObject', 'any', 'fail', 'under', 'p', 'own', 'req', 'closest', 'length', 'equal', 'unique', 'DAYS', 'leap', 'DATE', 'TIME', 'isDate', 'isTime', 'formats', 'standard', 'where', 'judge', 'checker', 'schemas', 'check'];
 
 export class Compiler implements Emit {
+  /** Each schema object's function (a $ref's target is one object however it is reached); by pointer, the others. */
+  private readonly byNode = new Map<object, string>();
   private readonly names = new Map<string, string>();
+  private count = 0;
   private readonly bodies = new Map<string, string>();
   /** Function names taken, and the module's own names. */
   private readonly used = new Set(HELPERS);
@@ -72,30 +75,35 @@ export class Compiler implements Emit {
     return name;
   }
 
-  /** The check function of the schema at `pointer` (compiled once: a $ref cycle calls the function being written). */
-  fn(pointer: string, hint?: string): string {
-    const known = this.names.get(pointer);
+  /** The check function of the schema at `pointer` (compiled once: a $ref cycle calls the function being written).
+   *  `node`: the schema, when the caller holds it (a subschema), so that its pointer is neither looked up nor named. */
+  fn(pointer: string, hint?: string, node?: Json): string {
+    const sub = node !== undefined;
+    if (!sub) node = this.resolve(pointer);
+    const key = node !== null && typeof node === 'object' ? node : undefined;
+    const known = key ? this.byNode.get(key) : this.names.get(pointer);
     if (known) return known;
-    const node = this.resolve(pointer);
+    const remember = (name: string) => (key ? this.byNode.set(key, name) : this.names.set(pointer, name));
     // A bare $ref is its target's function.
     if (node && typeof node === 'object' && typeof (node as Node).$ref === 'string' && Object.keys(node).every((k) => k === '$ref' || !ASSERTING.has(k))) {
       const ref = (node as Node).$ref as string;
       if (ref.startsWith('#')) {
         // Named before following, so that a cycle of bare $refs ends.
-        this.names.set(pointer, 'any');
+        remember('any');
         const target = this.fn(ref);
-        this.names.set(pointer, target);
+        remember(target);
         return target;
       }
       this.warn(pointer, `the $ref ${ref} is outside the document and not checked`);
       return 'any';
     }
-    const component = /^#\/components\/schemas\/([^/]+)$/.exec(pointer);
+    const component = sub ? null : /^#\/components\/schemas\/([^/]+)$/.exec(pointer);
     const base = hint ?? (component ? unescape(component[1]!) : undefined);
-    let name = base !== undefined ? `check${base.replace(/[^A-Za-z0-9_$]/g, '_')}` : `c${this.names.size}`;
+    let name = base !== undefined ? `check${base.replace(/[^A-Za-z0-9_$]/g, '_')}` : `c${this.count}`;
+    this.count++;
     while (this.used.has(name)) name += '_';
     this.used.add(name);
-    this.names.set(pointer, name);
+    remember(name);
     const slot = this.functions.length;
     this.functions.push('');
     const body = this.body(node, pointer);
@@ -103,7 +111,7 @@ export class Compiler implements Emit {
     // function, unless it calls itself.
     const same = this.bodies.get(body);
     if (same && !body.includes(`${name}(`)) {
-      this.names.set(pointer, same);
+      remember(same);
       this.functions[slot] = '';
       return same;
     }
@@ -144,9 +152,9 @@ export class Compiler implements Emit {
     guard('array', 'Array.isArray(x)', arrayChecks(this, s, at));
     guard('object', 'isObject(x)', objectChecks(this, s, at));
     if (typeof s.$ref === 'string') add(`  ok = ${this.fn(s.$ref)}(x, e) && ok;`);
-    if (Array.isArray(s.allOf)) s.allOf.forEach((_, i) => add(`  ok = ${this.fn(`${at}/allOf/${i}`)}(x, e) && ok;`));
+    if (Array.isArray(s.allOf)) s.allOf.forEach((b: Json, i) => add(`  ok = ${this.fn(`${at}/allOf/${i}`, undefined, b)}(x, e) && ok;`));
     if (Array.isArray(s.anyOf) && s.anyOf.length) {
-      const fns = s.anyOf.map((_, i) => this.fn(`${at}/anyOf/${i}`));
+      const fns = s.anyOf.map((b: Json, i) => this.fn(`${at}/anyOf/${i}`, undefined, b));
       add(`  {\n    const t = [${fns.map(() => '[]').join(', ')}];\n    if (!(${fns.map((f, i) => `${f}(x, t[${i}])`).join(' || ')})) ok = closest(e, t);\n  }`);
     }
     if (Array.isArray(s.oneOf) && s.oneOf.length) add(oneOf(this, s, at));
@@ -201,7 +209,7 @@ function isType(t: string, x: string): string {
  *  exactly one alternative must match. */
 function oneOf(c: Emit, s: Node, at: string): string {
   const branches = s.oneOf as Json[];
-  const fns = branches.map((_, i) => c.fn(`${at}/oneOf/${i}`));
+  const fns = branches.map((b, i) => c.fn(`${at}/oneOf/${i}`, undefined, b));
   const d = s.discriminator as Node | undefined;
   if (d && typeof d.propertyName === 'string') {
     const map = new Map<string, string>();

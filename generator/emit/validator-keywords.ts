@@ -8,8 +8,8 @@ export type Node = Record<string, Json>;
 
 /** What the keyword writers ask of the compiler. */
 export interface Emit {
-  /** The check function of the schema at a pointer. */
-  fn(pointer: string, hint?: string): string;
+  /** The check function of the schema at a pointer (`node`: the schema, when the caller holds it). */
+  fn(pointer: string, hint?: string, node?: Json): string;
   /** A module constant's name. */
   constant(code: string): string;
   warn(pointer: string, message: string): void;
@@ -19,10 +19,15 @@ export interface Emit {
 /** Object.prototype's names: a property of these names is looked up as an own property. */
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
+/** Strings that need no escape in single quotes (most property names and messages): written as they are. */
+const SAFE = /^[\w .,:;/{}()@#=+*<>-]*$/;
+
 /** A JSON value as a JavaScript literal, its strings single-quoted as in every file docex prints. */
 export const lit = (v: Json): string =>
   typeof v === 'string'
-    ? q(v)
+    ? SAFE.test(v)
+      ? `'${v}'`
+      : q(v)
     : Array.isArray(v)
       ? `[${v.map(lit).join(', ')}]`
       : v !== null && typeof v === 'object'
@@ -108,12 +113,12 @@ export function arrayChecks(c: Emit, s: Node, at: string): string[] {
   if (s.uniqueItems === true) out.push(`    if (!unique(x)) ok = fail(e, 'expected unique items');`);
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
   prefix.forEach((_, i) => {
-    const f = c.fn(`${at}/${Array.isArray(s.prefixItems) ? 'prefixItems' : 'items'}/${i}`);
+    const f = c.fn(`${at}/${Array.isArray(s.prefixItems) ? 'prefixItems' : 'items'}/${i}`, undefined, prefix[i]);
     out.push(`    if (x.length > ${i}) { const n = e.length; if (!${f}(x[${i}], e)) ok = under(e, n, ${i}); }`);
   });
   const rest = Array.isArray(s.items) ? s.additionalItems : s.items;
   if (rest !== undefined && rest !== true && !(typeof rest === 'object' && rest !== null && Object.keys(rest).length === 0)) {
-    const f = c.fn(`${at}/${Array.isArray(s.items) ? 'additionalItems' : 'items'}`);
+    const f = c.fn(`${at}/${Array.isArray(s.items) ? 'additionalItems' : 'items'}`, undefined, rest);
     out.push(`    for (let i = ${prefix.length}; i < x.length; i++) { const n = e.length; if (!${f}(x[i], e)) ok = under(e, n, i); }`);
   }
   if (s.contains !== undefined) {
@@ -143,7 +148,7 @@ export function objectChecks(c: Emit, s: Node, at: string): string[] {
   // Each name tested inline (a named load is the fast path); req() says which are missing once one is.
   if (required.length) out.push(`    if (${required.map((k) => `${get(k)} === undefined`).join(' || ')}) ok = req(x, e, ${lit(required)});`);
   for (const k of Object.keys(props)) {
-    const f = c.fn(`${at}/properties/${escapePointer(k)}`);
+    const f = c.fn(`${at}/properties/${escapePointer(k)}`, undefined, props[k]);
     if (f !== 'any') out.push(`    ok = p(${get(k)}, ${f}, e, ${lit(k)}) && ok;`);
   }
   if (typeof s.minProperties === 'number') out.push(`    if (Object.keys(x).length < ${s.minProperties}) ok = fail(e, ${lit(`expected at least ${s.minProperties} properties`)});`);

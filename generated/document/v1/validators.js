@@ -232,9 +232,9 @@ function checkDocument(x, e) {
   ok = p(x.sender, checkReference, e, 'sender') && ok;
   ok = p(x.receiver, checkReference, e, 'receiver') && ok;
   ok = p(x.fileId, checkId, e, 'fileId') && ok;
-  ok = p(x.isFetched, c31, e, 'isFetched') && ok;
+  ok = p(x.isFetched, c14, e, 'isFetched') && ok;
   ok = p(x.amounts, checkAmounts, e, 'amounts') && ok;
-  ok = p(x.note, c33, e, 'note') && ok;
+  ok = p(x.note, c15, e, 'note') && ok;
   return ok;
 }
 
@@ -267,11 +267,11 @@ function checkReference(x, e) {
   return ok;
 }
 
-function c31(x, e) {
+function c14(x, e) {
   return typeof x === 'boolean' || fail(e, 'expected boolean');
 }
 
-function c33(x, e) {
+function c15(x, e) {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (length(x) > 1000) ok = fail(e, 'expected at most 1000 characters');
@@ -283,18 +283,18 @@ function checkDocumentInput(x, e) {
   let ok = true;
   if (x.documentType === undefined || x.documentIdentifier === undefined || x.sender === undefined || x.receiver === undefined) ok = req(x, e, ['documentType', 'documentIdentifier', 'sender', 'receiver']);
   ok = p(x.documentType, checkDocumentType, e, 'documentType') && ok;
-  ok = p(x.documentIdentifier, c36, e, 'documentIdentifier') && ok;
+  ok = p(x.documentIdentifier, c17, e, 'documentIdentifier') && ok;
   ok = p(x.sendMode, checkSendMode, e, 'sendMode') && ok;
   ok = p(x.issueDate, checkDate, e, 'issueDate') && ok;
   ok = p(x.dueDate, checkDate, e, 'dueDate') && ok;
   ok = p(x.sender, checkReference, e, 'sender') && ok;
   ok = p(x.receiver, checkReference, e, 'receiver') && ok;
   ok = p(x.amounts, checkAmounts, e, 'amounts') && ok;
-  ok = p(x.note, c33, e, 'note') && ok;
+  ok = p(x.note, c15, e, 'note') && ok;
   return ok;
 }
 
-function c36(x, e) {
+function c17(x, e) {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (length(x) < 1) ok = fail(e, 'expected at least 1 characters');
@@ -307,7 +307,7 @@ function checkDocumentPage(x, e) {
   let ok = true;
   if (x.meta === undefined || x.items === undefined) ok = req(x, e, ['meta', 'items']);
   ok = p(x.meta, checkCollectionMeta, e, 'meta') && ok;
-  ok = p(x.items, c50, e, 'items') && ok;
+  ok = p(x.items, c24, e, 'items') && ok;
   return ok;
 }
 
@@ -315,27 +315,27 @@ function checkCollectionMeta(x, e) {
   if (!(isObject(x))) return fail(e, 'expected object');
   let ok = true;
   if (x.offset === undefined || x.limit === undefined || x.total === undefined) ok = req(x, e, ['offset', 'limit', 'total']);
-  ok = p(x.offset, c47, e, 'offset') && ok;
-  ok = p(x.limit, c48, e, 'limit') && ok;
-  ok = p(x.total, c47, e, 'total') && ok;
+  ok = p(x.offset, c21, e, 'offset') && ok;
+  ok = p(x.limit, c22, e, 'limit') && ok;
+  ok = p(x.total, c21, e, 'total') && ok;
   return ok;
 }
 
-function c47(x, e) {
+function c21(x, e) {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (x < 0) ok = fail(e, 'expected at least 0');
   return ok;
 }
 
-function c48(x, e) {
+function c22(x, e) {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (x < 1) ok = fail(e, 'expected at least 1');
   return ok;
 }
 
-function c50(x, e) {
+function c24(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkDocument(x[i], e)) ok = under(e, n, i); }
@@ -357,11 +357,11 @@ function checkDocumentFetchInput(x, e) {
   if (!(isObject(x))) return fail(e, 'expected object');
   let ok = true;
   if (x.documentIds === undefined) ok = req(x, e, ['documentIds']);
-  ok = p(x.documentIds, c58, e, 'documentIds') && ok;
+  ok = p(x.documentIds, c28, e, 'documentIds') && ok;
   return ok;
 }
 
-function c58(x, e) {
+function c28(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (x.length < 1) ok = fail(e, 'expected at least 1 items');
@@ -376,12 +376,12 @@ function checkDocumentFetch(x, e) {
   let ok = true;
   if (x.id === undefined || x.documentIds === undefined || x.createdAt === undefined) ok = req(x, e, ['id', 'documentIds', 'createdAt']);
   ok = p(x.id, checkId, e, 'id') && ok;
-  ok = p(x.documentIds, c62, e, 'documentIds') && ok;
+  ok = p(x.documentIds, c30, e, 'documentIds') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
   return ok;
 }
 
-function c62(x, e) {
+function c30(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (x.length < 1) ok = fail(e, 'expected at least 1 items');
@@ -434,14 +434,14 @@ function checkErrorBody(x, e) {
   let ok = true;
   {
     const t = [[], []];
-    const n = [checkMessage(x, t[0]), c84(x, t[1])].filter(Boolean).length;
+    const n = [checkMessage(x, t[0]), c45(x, t[1])].filter(Boolean).length;
     if (n === 0) ok = closest(e, t);
     else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');
   }
   return ok;
 }
 
-function c84(x, e) {
+function c45(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (x.length < 1) ok = fail(e, 'expected at least 1 items');

@@ -186,13 +186,13 @@ function checkFile(x, e) {
   ok = p(x.id, checkId, e, 'id') && ok;
   ok = p(x.fileName, checkFileStatus, e, 'fileName') && ok;
   ok = p(x.mediaType, checkFileStatus, e, 'mediaType') && ok;
-  ok = p(x.size, c9, e, 'size') && ok;
+  ok = p(x.size, c8, e, 'size') && ok;
   ok = p(x.status, checkFileStatus, e, 'status') && ok;
   ok = p(x.documentType, checkDocumentType, e, 'documentType') && ok;
   ok = p(x.sendMode, checkSendMode, e, 'sendMode') && ok;
   ok = p(x.senderReference, checkFileStatus, e, 'senderReference') && ok;
   ok = p(x.sendingCompany, checkReference, e, 'sendingCompany') && ok;
-  ok = p(x.documentIds, c17, e, 'documentIds') && ok;
+  ok = p(x.documentIds, c11, e, 'documentIds') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
   ok = p(x.updatedAt, checkTimestamp, e, 'updatedAt') && ok;
   return ok;
@@ -205,7 +205,7 @@ function checkId(x, e) {
   return ok;
 }
 
-function c9(x, e) {
+function c8(x, e) {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (x < 0) ok = fail(e, 'expected at least 0');
@@ -220,7 +220,7 @@ function checkReference(x, e) {
   return ok;
 }
 
-function c17(x, e) {
+function c11(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkId(x[i], e)) ok = under(e, n, i); }
@@ -239,7 +239,7 @@ function checkFilePage(x, e) {
   let ok = true;
   if (x.meta === undefined || x.items === undefined) ok = req(x, e, ['meta', 'items']);
   ok = p(x.meta, checkCollectionMeta, e, 'meta') && ok;
-  ok = p(x.items, c28, e, 'items') && ok;
+  ok = p(x.items, c18, e, 'items') && ok;
   return ok;
 }
 
@@ -247,20 +247,20 @@ function checkCollectionMeta(x, e) {
   if (!(isObject(x))) return fail(e, 'expected object');
   let ok = true;
   if (x.offset === undefined || x.limit === undefined || x.total === undefined) ok = req(x, e, ['offset', 'limit', 'total']);
-  ok = p(x.offset, c9, e, 'offset') && ok;
-  ok = p(x.limit, c26, e, 'limit') && ok;
-  ok = p(x.total, c9, e, 'total') && ok;
+  ok = p(x.offset, c8, e, 'offset') && ok;
+  ok = p(x.limit, c16, e, 'limit') && ok;
+  ok = p(x.total, c8, e, 'total') && ok;
   return ok;
 }
 
-function c26(x, e) {
+function c16(x, e) {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (x < 1) ok = fail(e, 'expected at least 1');
   return ok;
 }
 
-function c28(x, e) {
+function c18(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkFile(x[i], e)) ok = under(e, n, i); }
@@ -273,16 +273,16 @@ function checkFilePart(x, e) {
   if (x.id === undefined || x.fileId === undefined || x.status === undefined || x.createdAt === undefined) ok = req(x, e, ['id', 'fileId', 'status', 'createdAt']);
   ok = p(x.id, checkId, e, 'id') && ok;
   ok = p(x.fileId, checkId, e, 'fileId') && ok;
-  ok = p(x.index, c26, e, 'index') && ok;
+  ok = p(x.index, c16, e, 'index') && ok;
   ok = p(x.status, checkFileStatus, e, 'status') && ok;
-  ok = p(x.errorDescriptions, c35, e, 'errorDescriptions') && ok;
+  ok = p(x.errorDescriptions, c21, e, 'errorDescriptions') && ok;
   ok = p(x.documentId, checkId, e, 'documentId') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
   ok = p(x.updatedAt, checkTimestamp, e, 'updatedAt') && ok;
   return ok;
 }
 
-function c35(x, e) {
+function c21(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkFileStatus(x[i], e)) ok = under(e, n, i); }
@@ -348,14 +348,14 @@ function checkErrorBody(x, e) {
   let ok = true;
   {
     const t = [[], []];
-    const n = [checkMessage(x, t[0]), c61(x, t[1])].filter(Boolean).length;
+    const n = [checkMessage(x, t[0]), c36(x, t[1])].filter(Boolean).length;
     if (n === 0) ok = closest(e, t);
     else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');
   }
   return ok;
 }
 
-function c61(x, e) {
+function c36(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (x.length < 1) ok = fail(e, 'expected at least 1 items');

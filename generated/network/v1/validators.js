@@ -178,11 +178,11 @@ function checkTradingPartnerIdentifier(x, e) {
   if (x.idType === undefined || x.value === undefined || x.usedForRouting === undefined) ok = req(x, e, ['idType', 'value', 'usedForRouting']);
   ok = p(x.idType, checkNetwork, e, 'idType') && ok;
   ok = p(x.value, checkNetwork, e, 'value') && ok;
-  ok = p(x.usedForRouting, c6, e, 'usedForRouting') && ok;
+  ok = p(x.usedForRouting, c5, e, 'usedForRouting') && ok;
   return ok;
 }
 
-function c6(x, e) {
+function c5(x, e) {
   return typeof x === 'boolean' || fail(e, 'expected boolean');
 }
 
@@ -193,9 +193,9 @@ function checkTradingPartner(x, e) {
   ok = p(x.id, checkId, e, 'id') && ok;
   ok = p(x.name, checkNetwork, e, 'name') && ok;
   ok = p(x.countryCode, checkCountryCode, e, 'countryCode') && ok;
-  ok = p(x.tradingPartnerIds, c13, e, 'tradingPartnerIds') && ok;
-  ok = p(x.receivableDocumentTypes, c15, e, 'receivableDocumentTypes') && ok;
-  ok = p(x.sendableDocumentTypes, c15, e, 'sendableDocumentTypes') && ok;
+  ok = p(x.tradingPartnerIds, c10, e, 'tradingPartnerIds') && ok;
+  ok = p(x.receivableDocumentTypes, c11, e, 'receivableDocumentTypes') && ok;
+  ok = p(x.sendableDocumentTypes, c11, e, 'sendableDocumentTypes') && ok;
   ok = p(x.serviceProvider, checkReference, e, 'serviceProvider') && ok;
   ok = p(x.companyId, checkId, e, 'companyId') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
@@ -216,14 +216,14 @@ function checkCountryCode(x, e) {
   return ok;
 }
 
-function c13(x, e) {
+function c10(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkTradingPartnerIdentifier(x[i], e)) ok = under(e, n, i); }
   return ok;
 }
 
-function c15(x, e) {
+function c11(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkDocumentType(x[i], e)) ok = under(e, n, i); }
@@ -250,7 +250,7 @@ function checkTradingPartnerPage(x, e) {
   let ok = true;
   if (x.meta === undefined || x.items === undefined) ok = req(x, e, ['meta', 'items']);
   ok = p(x.meta, checkCollectionMeta, e, 'meta') && ok;
-  ok = p(x.items, c31, e, 'items') && ok;
+  ok = p(x.items, c20, e, 'items') && ok;
   return ok;
 }
 
@@ -258,27 +258,27 @@ function checkCollectionMeta(x, e) {
   if (!(isObject(x))) return fail(e, 'expected object');
   let ok = true;
   if (x.offset === undefined || x.limit === undefined || x.total === undefined) ok = req(x, e, ['offset', 'limit', 'total']);
-  ok = p(x.offset, c28, e, 'offset') && ok;
-  ok = p(x.limit, c29, e, 'limit') && ok;
-  ok = p(x.total, c28, e, 'total') && ok;
+  ok = p(x.offset, c17, e, 'offset') && ok;
+  ok = p(x.limit, c18, e, 'limit') && ok;
+  ok = p(x.total, c17, e, 'total') && ok;
   return ok;
 }
 
-function c28(x, e) {
+function c17(x, e) {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (x < 0) ok = fail(e, 'expected at least 0');
   return ok;
 }
 
-function c29(x, e) {
+function c18(x, e) {
   if (!(Number.isInteger(x))) return fail(e, 'expected integer');
   let ok = true;
   if (x < 1) ok = fail(e, 'expected at least 1');
   return ok;
 }
 
-function c31(x, e) {
+function c20(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkTradingPartner(x[i], e)) ok = under(e, n, i); }
@@ -292,11 +292,11 @@ function checkServiceProvider(x, e) {
   ok = p(x.id, checkId, e, 'id') && ok;
   ok = p(x.name, checkNetwork, e, 'name') && ok;
   ok = p(x.countryCode, checkCountryCode, e, 'countryCode') && ok;
-  ok = p(x.networks, c37, e, 'networks') && ok;
+  ok = p(x.networks, c23, e, 'networks') && ok;
   return ok;
 }
 
-function c37(x, e) {
+function c23(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkNetwork(x[i], e)) ok = under(e, n, i); }
@@ -310,12 +310,12 @@ function checkTradingPartnerConnection(x, e) {
   ok = p(x.id, checkId, e, 'id') && ok;
   ok = p(x.owner, checkReference, e, 'owner') && ok;
   ok = p(x.partner, checkReference, e, 'partner') && ok;
-  ok = p(x.documentTypes, c43, e, 'documentTypes') && ok;
+  ok = p(x.documentTypes, c25, e, 'documentTypes') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
   return ok;
 }
 
-function c43(x, e) {
+function c25(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (x.length < 1) ok = fail(e, 'expected at least 1 items');
@@ -329,11 +329,11 @@ function checkTradingPartnerConnectionInput(x, e) {
   if (x.owner === undefined || x.partner === undefined || x.documentTypes === undefined) ok = req(x, e, ['owner', 'partner', 'documentTypes']);
   ok = p(x.owner, checkReference, e, 'owner') && ok;
   ok = p(x.partner, checkReference, e, 'partner') && ok;
-  ok = p(x.documentTypes, c49, e, 'documentTypes') && ok;
+  ok = p(x.documentTypes, c27, e, 'documentTypes') && ok;
   return ok;
 }
 
-function c49(x, e) {
+function c27(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (x.length < 1) ok = fail(e, 'expected at least 1 items');
@@ -347,11 +347,11 @@ function checkTradingPartnerConnectionPage(x, e) {
   let ok = true;
   if (x.meta === undefined || x.items === undefined) ok = req(x, e, ['meta', 'items']);
   ok = p(x.meta, checkCollectionMeta, e, 'meta') && ok;
-  ok = p(x.items, c53, e, 'items') && ok;
+  ok = p(x.items, c29, e, 'items') && ok;
   return ok;
 }
 
-function c53(x, e) {
+function c29(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkTradingPartnerConnection(x[i], e)) ok = under(e, n, i); }
@@ -378,14 +378,14 @@ function checkCompany(x, e) {
   ok = p(x.vatNumber, checkNetwork, e, 'vatNumber') && ok;
   ok = p(x.countryCode, checkCountryCode, e, 'countryCode') && ok;
   ok = p(x.address, checkAddress, e, 'address') && ok;
-  ok = p(x.contactEmail, c67, e, 'contactEmail') && ok;
+  ok = p(x.contactEmail, c38, e, 'contactEmail') && ok;
   ok = p(x.companyGroupId, checkId, e, 'companyGroupId') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
   ok = p(x.updatedAt, checkTimestamp, e, 'updatedAt') && ok;
   return ok;
 }
 
-function c67(x, e) {
+function c38(x, e) {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (!formats['email'](x)) ok = fail(e, 'expected a email');
@@ -398,12 +398,12 @@ function checkCompanyGroup(x, e) {
   if (x.id === undefined || x.name === undefined || x.companies === undefined) ok = req(x, e, ['id', 'name', 'companies']);
   ok = p(x.id, checkId, e, 'id') && ok;
   ok = p(x.name, checkNetwork, e, 'name') && ok;
-  ok = p(x.companies, c74, e, 'companies') && ok;
+  ok = p(x.companies, c41, e, 'companies') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
   return ok;
 }
 
-function c74(x, e) {
+function c41(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   for (let i = 0; i < x.length; i++) { const n = e.length; if (!checkReference(x[i], e)) ok = under(e, n, i); }
@@ -414,13 +414,13 @@ function checkCompanyInput(x, e) {
   if (!(isObject(x))) return fail(e, 'expected object');
   let ok = true;
   if (x.name === undefined) ok = req(x, e, ['name']);
-  ok = p(x.name, c78, e, 'name') && ok;
+  ok = p(x.name, c43, e, 'name') && ok;
   ok = p(x.address, checkAddress, e, 'address') && ok;
-  ok = p(x.contactEmail, c67, e, 'contactEmail') && ok;
+  ok = p(x.contactEmail, c38, e, 'contactEmail') && ok;
   return ok;
 }
 
-function c78(x, e) {
+function c43(x, e) {
   if (!(typeof x === 'string')) return fail(e, 'expected string');
   let ok = true;
   if (length(x) < 1) ok = fail(e, 'expected at least 1 characters');
@@ -435,9 +435,9 @@ function checkUser(x, e) {
   ok = p(x.id, checkId, e, 'id') && ok;
   ok = p(x.username, checkNetwork, e, 'username') && ok;
   ok = p(x.name, checkNetwork, e, 'name') && ok;
-  ok = p(x.email, c67, e, 'email') && ok;
+  ok = p(x.email, c38, e, 'email') && ok;
   ok = p(x.defaultCompany, checkReference, e, 'defaultCompany') && ok;
-  ok = p(x.companies, c74, e, 'companies') && ok;
+  ok = p(x.companies, c41, e, 'companies') && ok;
   ok = p(x.createdAt, checkTimestamp, e, 'createdAt') && ok;
   return ok;
 }
@@ -456,14 +456,14 @@ function checkErrorBody(x, e) {
   let ok = true;
   {
     const t = [[], []];
-    const n = [checkMessage(x, t[0]), c96(x, t[1])].filter(Boolean).length;
+    const n = [checkMessage(x, t[0]), c55(x, t[1])].filter(Boolean).length;
     if (n === 0) ok = closest(e, t);
     else if (n > 1) ok = fail(e, 'matches more than one alternative of oneOf');
   }
   return ok;
 }
 
-function c96(x, e) {
+function c55(x, e) {
   if (!(Array.isArray(x))) return fail(e, 'expected array');
   let ok = true;
   if (x.length < 1) ok = fail(e, 'expected at least 1 items');
