@@ -21,7 +21,7 @@ const NOT_CARRIED: Record<string, string> = {
 
 /** The module's own names: templates/validators/checks.ts's top-level ones (a test keeps the list whole) and the
  *  exports. A check function is never given one of them. */
-export const HELPERS = ['isObject', 'any', 'fail', 'under', 'p', 'own', 'req', 'closest', 'length', 'equal', 'unique', 'DAYS', 'leap', 'DATE', 'TIME', 'isDate', 'isTime', 'formats', 'standard', 'where', 'judge', 'checker', 'schemas', 'check'];
+export const HELPERS = ['isObject', 'any', 'fail', 'under', 'p', 'own', 'req', 'closest', 'length', 'equal', 'unique', 'DAYS', 'leap', 'DATE', 'TIME', 'isDate', 'isTime', 'formats', 'standard', 'where', 'judge', 'checker', 'itemChecker', 'schemas', 'check', 'item'];
 
 export class Compiler implements Emit {
   /** Each schema object's function (a $ref's target is one object however it is reached); by pointer, the others. */
@@ -134,6 +134,9 @@ export class Compiler implements Emit {
       head.push('  if (x === null) return true;');
       if (types.length) types = [...types, 'null'];
     }
+    // A string whose content the document describes (an SSE event's JSON `data`): once the client has decoded it,
+    // the decoded value is checked against contentSchema; a string stays checked as a string.
+    if (s.contentSchema !== undefined && s.contentSchema !== true) head.push(`  if (typeof x !== 'string') return ${this.fn(`${at}/contentSchema`, undefined, s.contentSchema)}(x, e);`);
     const typeCheck = types.length ? `${types.map((t) => isType(t, 'x')).join(' || ')} || fail(e, ${lit(`expected ${types.join(' or ')}`)})` : undefined;
     // A guard the type check already made is left out.
     const only = types.length === 1 ? types[0] : undefined;

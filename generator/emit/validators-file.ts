@@ -2,8 +2,9 @@
 // reads it (TypeScript resolves `./validators.js` to the .d.ts beside it and leaves the .js out of the program): each
 // schema of the document compiled into a check function at generate time (never interpreted per call;
 // validator-compiler.ts), after the checks' shared part (templates/validators/checks.ts, its types stripped);
-// `schemas` (one Standard Schema v1 object per component schema) and `check` (what a validating call runs on a
-// response: the check of its operation and status). Checks read in the response direction: readOnly properties are checked as declared, writeOnly ones are not required. They never change
+// `schemas` (one Standard Schema v1 object per component schema), `check` (what a validating call runs on a
+// response: the check of its operation and status) and `item` (the same for each item of a stream operation, by its
+// itemSchema; an SSE event's JSON data by its contentSchema). Checks read in the response direction: readOnly properties are checked as declared, writeOnly ones are not required. They never change
 // the value. What a check cannot assert is a warning naming where it is written, never skipped silently.
 import type { OpenApiDocument } from '../load/index.js';
 import { isJsonMedia } from '../model/conventions/media.js';
@@ -26,6 +27,7 @@ export function renderValidators(doc: OpenApiDocument, api: ApiModel, file: stri
   const keys = Object.keys(doc.components?.schemas ?? {});
   const schemaChecks = keys.map((k) => [k, c.fn(`#/components/schemas/${escapePointer(k)}`)] as const);
   const responses: string[] = [];
+  const items: string[] = [];
   for (const op of api.operations) {
     // The token service's answers carry secrets: they are never put into a ValidationError.
     if (op.conventions.tokenService) continue;
@@ -36,6 +38,8 @@ export function renderValidators(doc: OpenApiDocument, api: ApiModel, file: stri
       if (schema) checks.push(`${lit(st.status)}: ${c.fn(schema.pointer, `${op.name}${st.status}`)}`);
     }
     if (checks.length) responses.push(`  ${lit(`${op.method} ${op.path}`)}: [${name}, { ${checks.join(', ')} }],`);
+    const item = op.conventions.stream?.item;
+    if (item) items.push(`  ${lit(`${op.method} ${op.path}`)}: [${name}, ${c.fn(item.pointer, `${op.name}Item`)}],`);
   }
   const text = [
     c.text(),
@@ -49,7 +53,12 @@ export function renderValidators(doc: OpenApiDocument, api: ApiModel, file: stri
     ...responses,
     '});',
     '',
-    'export { check, schemas };',
+    "// The check of each stream operation's items (by `METHOD path`): its name, and the item's check.",
+    'const item = itemChecker({',
+    ...items,
+    '});',
+    '',
+    'export { check, item, schemas };',
     '',
   ].join('\n');
   return { text, warnings: c.warnings };
@@ -60,7 +69,7 @@ export function renderValidatorTypes(api: ApiModel): string {
   const depth = api.id ? api.id.split('/').length : 0;
   const runtimeDir = depth ? `${'../'.repeat(depth)}runtime` : './runtime';
   return [
-    `import type { ResponseCheck, StandardSchemaV1 } from '${runtimeDir}/validate.js';`,
+    `import type { ItemCheck, ResponseCheck, StandardSchemaV1 } from '${runtimeDir}/validate.js';`,
     "import type { components } from './schema.js';",
     '',
     'type Schemas = components extends { schemas: infer S } ? S : Record<string, never>;',
@@ -71,6 +80,9 @@ export function renderValidatorTypes(api: ApiModel): string {
     '',
     "/** What a validating call of the client runs on its response (ClientSettings.validate). */",
     'export declare const check: ResponseCheck;',
+    '',
+    "/** What a validating call of a stream operation runs on each item. */",
+    'export declare const item: ItemCheck;',
     '',
   ].join('\n');
 }

@@ -20,7 +20,7 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
 /** The API's validators.js, which a build that copies no .js files (tsc to an outDir) leaves out: said, never
  *  skipped. Not a TypeError, which a call reports as a NetworkError. */
-async function validators(codecs: Codecs) {
+export async function validators(codecs: Codecs) {
   try {
     return await codecs.validators!();
   } catch (cause) {

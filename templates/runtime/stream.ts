@@ -5,10 +5,11 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ApiPromise, type Exchange } from './api-promise.js';
-import { TimeoutError } from './errors.js';
+import { validators } from './core.js';
+import { TimeoutError, ValidationError } from './errors.js';
 import { accepts, unexpected } from './response.js';
 import { sleep } from './retry.js';
-import type { Api, CallOptions, OperationSpec, StreamSpec } from './types.js';
+import type { Api, CallOptions, Codecs, OperationSpec, StreamSpec, ValidateMode } from './types.js';
 
 /** An SSE event as sent: its lines of `data` joined with `\n` (parsed where the document gives it as JSON). */
 export interface ServerSentEvent<D = string> {
@@ -116,8 +117,10 @@ export class Stream<T> implements AsyncIterable<T> {
  * that wait; the connection then has its own controller, which the Stream closes. A resume is the same call again with
  * Last-Event-ID.
  */
-export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) {
+export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string, validate?: ValidateMode, codecs: Codecs = {}) {
   return (params?: object, options: CallOptions = {}): ApiPromise<unknown> => {
+    // Each item checked against the document's item schema (validators.js, loaded before the first item).
+    const mode = options.validate ?? validate;
     const { timeoutMs, idleTimeoutMs, ...o } = options;
     const what = `${spec.method} ${spec.path}`;
     const controller = new AbortController();
@@ -133,7 +136,9 @@ export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader
         const type = response.headers.get('content-type') ?? '';
         const accept = o.accept ?? spec.accept.join(', ');
         if (!accepts(accept, type)) throw await unexpected(response, `a ${type || 'untyped'} body, not the ${accept} stream asked for`, idHeader);
-        const stream = new Stream(() => oneByOne(items(spec.stream!, response, controller, send, idleTimeoutMs, o.signal, what)), controller);
+        const v = mode && mode !== 'off' ? await validators(codecs) : undefined;
+        const check = v && ((item: unknown) => v.item(mode!, spec, item, ValidationError));
+        const stream = new Stream(() => oneByOne(items(spec.stream!, response, controller, send, idleTimeoutMs, o.signal, what, check)), controller);
         return [response, async () => stream, idHeader];
       },
       (err: unknown) => {
@@ -276,6 +281,7 @@ async function* items(
   idleTimeoutMs: number | undefined,
   signal: AbortSignal | undefined,
   what: string,
+  check?: (item: unknown) => void,
 ): AsyncGenerator<unknown[]> {
   const queue: unknown[] = [];
   let failure: StreamError | undefined;
@@ -284,6 +290,8 @@ async function* items(
     spec,
     (item) => {
       if (ended || failure) return;
+      // A mismatch under 'throw' is thrown here, and the stream fails with it as with an item that does not parse.
+      check?.(item);
       queue.push(item);
       if (spec.terminal !== undefined && (item as ServerSentEvent).event === spec.terminal) ended = true;
     },

@@ -154,7 +154,7 @@ export interface Codecs {
    *  call is retried as its method allows. createApi and createApiCore always have it. */
   replay?: (method: string, has: (name: string) => boolean) => Replay | undefined;
   /** The method of a stream operation: it resolves to a Stream once the headers arrive (stream.ts). */
-  stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
+  stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string, validate?: ValidateMode, codecs?: Codecs) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
   /** The API's validators.js, loaded at the first validating call. */
   validators?: () => Promise<Validators>;
   /** The pagination styles of the document's paging operations, each loaded on its first pages()/all() (paging.ts). */

@@ -40,7 +40,12 @@ export type ResponseCheck = (
   Failure: typeof ValidationError,
 ) => Promise<void>;
 
+/** What validators.js's `item` runs on each item of a stream operation's stream (stream.ts): throws the
+ *  ValidationError of an item that does not match under `'throw'`, else calls the report function. */
+export type ItemCheck = (mode: ValidateMode, spec: Pick<OperationSpec, 'method' | 'path'>, item: unknown, Failure: typeof ValidationError) => void;
+
 /** An API's validators.js, as the client loads it at its first validating call. */
 export interface Validators {
   readonly check: ResponseCheck;
+  readonly item: ItemCheck;
 }

@@ -2,11 +2,11 @@
  * What the check functions of every API's validators.js share: issues, property and required checks, formats, the
  * Standard Schema wrapper and the checkers a client calls. docex strips the types of this file and writes it at the
  * top of each validators.js (a plain ES module that imports nothing), after which come the document's checks.
- * Nothing here is exported from validators.js, which exports `schemas` and `check`.
+ * Nothing here is exported from validators.js, which exports `schemas`, `check` and `item`.
  */
 import type { ValidationError } from '../runtime/errors.js';
 import type { ValidateMode } from '../runtime/types.js';
-import type { Issue, ResponseCheck, StandardResult, StandardSchemaV1 } from '../runtime/validate.js';
+import type { Issue, ItemCheck, ResponseCheck, StandardResult, StandardSchemaV1 } from '../runtime/validate.js';
 
 /** A compiled check: true when `x` matches; otherwise false, with its issues pushed onto `e` (paths relative to `x`). */
 export type Check = (x: unknown, e: Issue[]) => boolean;
@@ -165,5 +165,14 @@ export function checker(table: Readonly<Record<string, ResponseChecks>>): Respon
       }
     }
     if (body !== undefined) judge(mode, Failure, check, body, `${operation} (${spec.method} ${spec.path})`, status, `${status}: the body`);
+  };
+}
+
+/** The item check of validators.js over its table of stream operations by `METHOD path`: an item (a JSON line, an SSE
+ *  event with its data decoded) not matching the document's item schema, judged as a response body is. */
+export function itemChecker(table: Readonly<Record<string, readonly [operation: string, check: Check]>>): ItemCheck {
+  return (mode, spec, item, Failure) => {
+    const entry = table[`${spec.method} ${spec.path}`];
+    if (entry) judge(mode, Failure, entry[1], item, `${entry[0]} (${spec.method} ${spec.path})`, 200, 'a stream item');
   };
 }

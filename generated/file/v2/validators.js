@@ -156,6 +156,15 @@ function checker(table) {
             judge(mode, Failure, check, body, `${operation} (${spec.method} ${spec.path})`, status, `${status}: the body`);
     };
 }
+/** The item check of validators.js over its table of stream operations by `METHOD path`: an item (a JSON line, an SSE
+ *  event with its data decoded) not matching the document's item schema, judged as a response body is. */
+function itemChecker(table) {
+    return (mode, spec, item, Failure) => {
+        const entry = table[`${spec.method} ${spec.path}`];
+        if (entry)
+            judge(mode, Failure, entry[1], item, `${entry[0]} (${spec.method} ${spec.path})`, 200, 'a stream item');
+    };
+}
 
 const k0 = new Set(['Invoice', 'CreditNote', 'Order', 'OrderResponse', 'DespatchAdvice', 'PaymentReminder', 'ApplicationResponse', 'Catalogue']);
 
@@ -415,4 +424,8 @@ const check = checker({
   'POST /files': ['uploadFile', { '201': checkFile, '400': checkErrorBody, '401': checkErrorBody, '403': checkErrorBody, '406': checkErrorBody, '409': checkErrorBody, '415': checkErrorBody, '500': checkErrorBody }],
 });
 
-export { check, schemas };
+// The check of each stream operation's items (by `METHOD path`): its name, and the item's check.
+const item = itemChecker({
+});
+
+export { check, item, schemas };
