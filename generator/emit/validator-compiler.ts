@@ -21,7 +21,7 @@ const NOT_CARRIED: Record<string, string> = {
 
 /** The module's own names: templates/validators/checks.ts's top-level ones (a test keeps the list whole) and the
  *  exports. A check function is never given one of them. */
-export const HELPERS = ['isObject', 'any', 'fail', 'under', 'p', 'own', 'req', 'closest', 'length', 'equal', 'unique', 'DAYS', 'leap', 'DATE', 'TIME', 'isDate', 'isTime', 'formats', 'standard', 'where', 'judge', 'checker', 'itemChecker', 'schemas', 'check', 'item'];
+export const HELPERS = ['isObject', 'any', 'fail', 'under', 'p', 'own', 'req', 'closest', 'length', 'equal', 'unique', 'DAYS', 'leap', 'digits', 'dateAt', 'timeAt', 'isDate', 'isTime', 'formats', 'standard', 'where', 'judge', 'checker', 'itemChecker', 'schemas', 'check', 'item'];
 
 export class Compiler implements Emit {
   /** Each schema object's function (a $ref's target is one object however it is reached); by pointer, the others. */

@@ -79,8 +79,9 @@ export function oneOfValues(c: Emit, values: Json[]): string {
 
 export function stringChecks(c: Emit, s: Node, at: string): string[] {
   const out: string[] = [];
-  if (typeof s.minLength === 'number') out.push(`    if (length(x) < ${s.minLength}) ok = fail(e, ${lit(`expected at least ${s.minLength} characters`)});`);
-  if (typeof s.maxLength === 'number') out.push(`    if (length(x) > ${s.maxLength}) ok = fail(e, ${lit(`expected at most ${s.maxLength} characters`)});`);
+  // Code points are between half the UTF-16 units and all of them: the units decide most strings without a count.
+  if (typeof s.minLength === 'number') out.push(`    if (x.length < ${2 * s.minLength} && length(x) < ${s.minLength}) ok = fail(e, ${lit(`expected at least ${s.minLength} characters`)});`);
+  if (typeof s.maxLength === 'number') out.push(`    if (x.length > ${s.maxLength} && length(x) > ${s.maxLength}) ok = fail(e, ${lit(`expected at most ${s.maxLength} characters`)});`);
   if (typeof s.pattern === 'string') {
     const re = regex(s.pattern);
     if (re) out.push(`    if (!${c.constant(re)}.test(x)) ok = fail(e, ${lit(`expected to match ${shorten(s.pattern)}`)});`);
