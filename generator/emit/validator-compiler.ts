@@ -1,4 +1,4 @@
-// The compiler of validators.ts's check functions: one function per schema met (a $ref cycle calls the function being
+// The compiler of validators.js's check functions: one function per schema met (a $ref cycle calls the function being
 // written), numbered in the order met, so the output is a function of the document alone. The keywords' lines come
 // from validator-keywords.ts.
 import type { OpenApiDocument } from '../load/index.js';
