@@ -9,7 +9,7 @@ import { printTable } from './lib/report.mjs';
 import { PEERS } from './lib/peers.mjs';
 import { benchDir, versionOf } from './lib/setup.mjs';
 
-const BENCHES = ['generation', 'client-overhead', 'pagination', 'pagination-coverage', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint', 'impact', 'editor', 'streams'];
+const BENCHES = ['generation', 'client-overhead', 'pagination', 'pagination-coverage', 'token-refresh', 'diff', 'size', 'fuzz', 'sandbox', 'surface', 'lint', 'impact', 'editor', 'streams', 'validation'];
 /** Run only when named in --only: the corpus takes far longer than the rest together. */
 const ON_REQUEST = ['corpus', 'calls'];
 

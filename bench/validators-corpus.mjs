@@ -1,22 +1,22 @@
-// Validators' breadth (issue 48): validators.ts of every document of bench/corpus-sample.json rendered from its model
-// (emit/validators-file.ts, from dist/), transpiled and loaded with the runtime's validate.ts, and each `schemas.X`
-// run once on `{}`; a document counts when all of it works. Prints the count and each warning of what a check does
+// Validators' breadth (issue 48): validators.js of every document of bench/corpus-sample.json rendered from its model
+// (emit/validators-file.ts, from dist/) after its shared start (templates/validators/checks.ts, as generate writes
+// it), passed by the syntax gate, loaded, and each `schemas.X` run once on `{}`; a document counts when all of it works. Prints the count and each warning of what a check does
 // not assert. `node bench/validators-corpus.mjs` (after `npm run build`; the corpus as bench/corpus.mjs fetches it).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import { corpusDir } from './corpus.mjs';
 import { benchDir, outDir, root } from './lib/setup.mjs';
 
 const { bundleFile, repairedForTypes } = await import(pathToFileURL(join(root, 'dist/generator/load/index.js')).href);
 const { buildApiModel } = await import(pathToFileURL(join(root, 'dist/generator/model/index.js')).href);
 const { renderValidators } = await import(pathToFileURL(join(root, 'dist/generator/emit/validators-file.js')).href);
+const { readTemplates } = await import(pathToFileURL(join(root, 'dist/generator/typescript/package-templates.js')).href);
+const { jsSyntaxError } = await import(pathToFileURL(join(root, 'dist/generator/typescript/syntax-gate.js')).href);
 
-const js = (text) => ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, reportDiagnostics: true });
+const start = readTemplates().validators;
 const dir = join(outDir, 'validators-corpus');
-mkdirSync(join(dir, 'runtime'), { recursive: true });
-writeFileSync(join(dir, 'runtime', 'validate.js'), js(readFileSync(join(root, 'templates/runtime/validate.ts'), 'utf8')).outputText);
+mkdirSync(dir, { recursive: true });
 const api = corpusDir(console.error);
 const { documents } = JSON.parse(readFileSync(join(benchDir, 'corpus-sample.json'), 'utf8'));
 let ok = 0;
@@ -34,10 +34,11 @@ for (const [i, rel] of documents.entries()) {
     ms += performance.now() - t;
     bytes += v.text.length;
     warnings.push(...v.warnings.map((w) => `${rel} ${w.at.pointer}: ${w.message}`));
-    const out = js(v.text);
-    if (out.diagnostics?.length) throw new Error(ts.flattenDiagnosticMessageText(out.diagnostics[0].messageText, '\n'));
+    const text = start + v.text;
+    const error = jsSyntaxError(text);
+    if (error) throw new Error(error);
     const path = join(dir, `v${i}.js`);
-    writeFileSync(path, out.outputText);
+    writeFileSync(path, text);
     const mod = await import(pathToFileURL(path).href);
     for (const s of Object.values(mod.schemas)) s['~standard'].validate({});
     ok++;

@@ -18,6 +18,8 @@ export const PEERS = {
   '@stoplight/spectral-cli': { version: '6.16.3' },
   // Its peer dependency typescript at docex's version: TypeScript 7 has no JavaScript API.
   '@hey-api/openapi-ts': { version: '0.99.0', with: { typescript: '5.9.3' } },
+  // What hey-api's zod plugin output imports: the validation bench runs it against docex's validators.js.
+  zod: { version: '4.6.7' },
   // orval 8.38's own range of @scalar/openapi-parser resolves to a release that does not install.
   orval: { version: '8.38.0', overrides: { '@scalar/openapi-parser': '0.29.8' } },
 };

@@ -20,10 +20,15 @@ export type ApiCore = Omit<Api, 'pages' | 'all'>;
 
 /** What generated operation methods use: call() and the API root, without the raw client's fetch (so it tree-shakes).
  *  `codecs`: the form-body and query-style encoders, for the operations that need them. */
-/** A client generated without validators.ts asked to validate: said, never skipped (config `validators`). */
-const noValidators = (): never => {
-  throw new TypeError('validate: this client was generated without validators.ts; set "validators": true under "clients" in docex.config.json');
-};
+/** The API's validators.js, which a build that copies no .js files (tsc to an outDir) leaves out: said, never
+ *  skipped. Not a TypeError, which a call reports as a NetworkError. */
+export async function validators(codecs: Codecs) {
+  try {
+    return await codecs.validators!();
+  } catch (cause) {
+    throw new Error('validate: validators.js did not load; copy it next to client.js (tsc copies no .js files)', { cause });
+  }
+}
 
 export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
   // A credential given as a client header (`authorization`, `cookie`, `x-api-key`…) is a secret too.
@@ -85,9 +90,9 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     // duplex: Node's fetch requires it for a stream body; other platforms ignore it.
     const init = { method, headers, body, signal, duplex: 'half', redirect: undefined as RequestRedirect | undefined };
     const idHeader = options.requestIdHeader;
-    // Opt-in validation: the API's validators.ts (and validate.ts), loaded at the first call that asks for it.
+    // Opt-in validation: the API's validators.js, loaded at the first call that asks for it.
     const mode = o.validate ?? options.validate;
-    const check = mode && mode !== 'off' && (codecs.validators ?? noValidators());
+    const check = mode && mode !== 'off';
     /** A failure as the caller meets it: a timeout, a network error, or (a write that may have been applied) the
      *  outcome unknown. */
     const failed = (err: unknown): never => {
@@ -128,7 +133,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     if (!response.ok) {
       const copy = check && response.clone();
       const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
-      if (copy) await (await check()).check(mode!, spec, copy, undefined, error, ValidationError);
+      if (copy) await (await validators(codecs)).check(mode!, spec, copy, undefined, error, ValidationError);
       throw replay?.acted(response) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
     }
     // Its failures go through failed() inside it rather than through a .catch(): one promise fewer per call.
@@ -142,7 +147,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
         if (raw === undefined && accept && method !== 'HEAD' && response.status !== 204 && response.status !== 205)
           throw await unexpected(response, `an empty body where ${accept} was documented`, idHeader);
         const value = decode(raw, type, response, idHeader);
-        if (check) await (await check()).check(mode!, spec, response, value, undefined, ValidationError);
+        if (check) await (await validators(codecs)).check(mode!, spec, response, value, undefined, ValidationError);
         if (!etag) return value as T;
         const tag = response.headers.get('etag');
         if (key) {

@@ -33,7 +33,7 @@ export function bindOperations<C>(options: ClientOptions & AuthOptions, apiPath:
     const names = path.split('.');
     let at = client;
     for (const r of names.slice(0, -1)) at = (at[r] ??= {}) as Record<string, unknown>;
-    const call = spec.stream && codecs?.stream ? codecs.stream(api, spec, options.requestIdHeader) : (params?: object, o?: CallOptions) => api.call(spec, params, o);
+    const call = spec.stream && codecs?.stream ? codecs.stream(api, spec, options.requestIdHeader, options.validate, codecs) : (params?: object, o?: CallOptions) => api.call(spec, params, o);
     at[names.at(-1)!] = spec.paging
       ? Object.assign(call, { all: (params?: object, o?: PageOptions) => paged(api, spec, params, o, codecs!.paging!, true), pages: (params?: object, o?: PageOptions) => paged(api, spec, params, o, codecs!.paging!) })
       : call;

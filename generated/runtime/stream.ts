@@ -7,10 +7,11 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ApiPromise, type Exchange } from './api-promise.js';
-import { TimeoutError } from './errors.js';
+import { validators } from './core.js';
+import { TimeoutError, ValidationError } from './errors.js';
 import { accepts, unexpected } from './response.js';
 import { sleep } from './retry.js';
-import type { Api, CallOptions, OperationSpec, StreamSpec } from './types.js';
+import type { Api, CallOptions, Codecs, OperationSpec, StreamSpec, ValidateMode } from './types.js';
 
 /** An SSE event as sent: its lines of `data` joined with `\n` (parsed where the document gives it as JSON). */
 export interface ServerSentEvent<D = string> {
@@ -141,8 +142,10 @@ export class Stream<T> implements AsyncIterable<T> {
  * that wait; the connection then has its own controller, which the Stream closes. A resume is the same call again with
  * Last-Event-ID.
  */
-export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) {
+export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string, validate?: ValidateMode, codecs: Codecs = {}) {
   return (params?: object, options: CallOptions = {}): ApiPromise<unknown> => {
+    // Each item checked against the document's item schema (validators.js, loaded before the first item).
+    const mode = options.validate ?? validate;
     const { timeoutMs, idleTimeoutMs, ...o } = options;
     const what = `${spec.method} ${spec.path}`;
     const controller = new AbortController();
@@ -171,7 +174,9 @@ export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader
         // A body of another type (a proxy's login page) is not read as items.
         const type = response.headers.get('content-type') ?? '';
         if (!accepts(accept, type)) throw await unexpected(response, `a ${type || 'untyped'} body, not the ${accept} stream asked for`, idHeader);
-        const stream = new Stream(() => oneByOne(spec.stream!, items(spec.stream!, response, controller, resume, idleTimeoutMs, o.signal, what)), controller);
+        const v = mode && mode !== 'off' ? await validators(codecs) : undefined;
+        const check = v && ((item: unknown) => v.item(mode!, spec, item, ValidationError));
+        const stream = new Stream(() => oneByOne(spec.stream!, items(spec.stream!, response, controller, resume, idleTimeoutMs, o.signal, what), check), controller);
         return [response, async () => stream, idHeader];
       },
       (err: unknown) => {
@@ -314,10 +319,15 @@ function splitter(spec: StreamSpec, push: (raw: Raw) => void, fail: (e: StreamEr
 /** The items of each batch one by one, each made as it is handed out: those a chunk of the body held go without a
  *  trip through the generator each (which would cost more than parsing them). An item that cannot be made (data that
  *  is not JSON) closes the connection and is the loop's error. */
-function oneByOne(spec: StreamSpec, batches: AsyncGenerator<Raw[]>): AsyncIterator<unknown> {
+function oneByOne(spec: StreamSpec, batches: AsyncGenerator<Raw[]>, check?: (item: unknown) => void): AsyncIterator<unknown> {
   let batch: Raw[] = [];
   let i = 0;
-  const give = (): IteratorResult<unknown> => ({ done: false, value: makeItem(spec, batch[i++]!) });
+  // A mismatch under 'throw' is thrown by check, and the stream fails with it as with an item that does not parse.
+  const give = (): IteratorResult<unknown> => {
+    const value = makeItem(spec, batch[i++]!);
+    check?.(value);
+    return { done: false, value };
+  };
   const fail = (err: unknown): Promise<never> => ((batch = []), batches.return([]).then(() => Promise.reject(err)));
   const step = (r: IteratorResult<Raw[]>): IteratorResult<unknown> | Promise<IteratorResult<unknown>> => {
     if (r.done) return { done: true, value: undefined };

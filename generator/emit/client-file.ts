@@ -38,8 +38,8 @@ function factory(api: ApiModel, options: string, withAuth: boolean, K: Kinds): R
     ...codecs.map((c) => `${c.option}: ${c.name}`),
     ...(paging.length ? [`paging: { ${paging.map((p) => `${p.key}: ${p.name}`).join(', ')} }`] : []),
     ...(withAuth ? ['auth'] : []),
-    // validators.ts is imported at the first validating call only: a program that never validates ships none of it.
-    ...(api.validators ? [`validators: () => import('./validators.js')`] : []),
+    // validators.js is imported at the first validating call only: a program that never validates ships none of it.
+    "validators: () => import('./validators.js')",
   ];
   const server = anyApi(api) ? api.server : undefined;
   const defaults = [

@@ -9,6 +9,8 @@ export interface Templates {
   apiReadme(data: ApiReadme): string;
   /** The names templates/runtime/index.ts exports, which every API's index.ts re-exports. */
   runtimeExports: readonly string[];
+  /** templates/validators/checks.ts as JavaScript, nothing exported: the start of every validators.js. */
+  validators: string;
 }
 
 /** The header of a generated file; the source path cannot break out of the comment. */

@@ -7,6 +7,7 @@ import type { Printer } from './print.js';
 import { renderRaw } from './raw-file.js';
 import { apiReadme } from './readme-file.js';
 import { banner, type Templates } from './templates.js';
+import { renderValidatorTypes } from './validators-file.js';
 
 export type OutputTree = Map<string, string>;
 
@@ -44,9 +45,10 @@ export const EMITTERS: Emitters = Object.freeze({
 /** The folder of an API's files in the tree: `document/v1/`, or `` for a single document. */
 const apiDir = (api: ApiModel): string => (api.id ? `${api.id}/` : '');
 
-/** client.ts, raw.ts, index.ts, validators.ts and README.md of one API, by path (schema.ts comes from openapi-typescript).
- *  `emitters`: tests pass a broken one to check the syntax gate. */
-export function emitApi(api: ApiModel, printer: Printer, templates: Templates, emitters: Emitters = EMITTERS, validators?: string): OutputTree {
+/** client.ts, raw.ts, index.ts, validators.js and .d.ts, and README.md of one API, by path (schema.ts comes from
+ *  openapi-typescript). `validators`: the document's part of validators.js. `emitters`: tests pass a broken one to
+ *  check the syntax gate. */
+export function emitApi(api: ApiModel, printer: Printer, templates: Templates, validators: string, emitters: Emitters = EMITTERS): OutputTree {
   const dir = apiDir(api);
   const rt = runtimeImport(api.id);
   const files: OutputTree = new Map();
@@ -56,10 +58,11 @@ export function emitApi(api: ApiModel, printer: Printer, templates: Templates, e
     if (name === 'client.ts') for (const n of exportedNames(text)) taken.add(n);
     files.set(`${dir}${name}`, banner(templates, api.source) + text);
   }
-  // Rendered on the main thread from the document (emit/validators-file.ts), which this thread does not hold.
-  // @ts-nocheck as the runtime's files: client.ts's import() brings it into every client build, and its check
-  // functions are docex's to type-check (test/validation/), not each build's; `schemas` keeps its declared type.
-  if (validators !== undefined) files.set(`${dir}validators.ts`, banner(templates, api.source) + NOCHECK + validators);
+  // Rendered on the main thread from the document (emit/validators-file.ts), which this thread does not hold. Plain
+  // JavaScript with its declarations beside it: a client's compiler reads the .d.ts, and not the .js unless allowJs
+  // and its include take it in, where @ts-nocheck spares it checkJs.
+  files.set(`${dir}validators.js`, banner(templates, api.source) + NOCHECK + templates.validators + validators);
+  files.set(`${dir}validators.d.ts`, banner(templates, api.source) + renderValidatorTypes(api));
   files.set(`${dir}README.md`, templates.apiReadme(apiReadme(api, byTag(api))));
   return files;
 }

@@ -8,8 +8,8 @@ export type Node = Record<string, Json>;
 
 /** What the keyword writers ask of the compiler. */
 export interface Emit {
-  /** The check function of the schema at a pointer. */
-  fn(pointer: string, hint?: string): string;
+  /** The check function of the schema at a pointer (`node`: the schema, when the caller holds it). */
+  fn(pointer: string, hint?: string, node?: Json): string;
   /** A module constant's name. */
   constant(code: string): string;
   warn(pointer: string, message: string): void;
@@ -19,10 +19,15 @@ export interface Emit {
 /** Object.prototype's names: a property of these names is looked up as an own property. */
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
+/** Strings that need no escape in single quotes (most property names and messages): written as they are. */
+const SAFE = /^[\w .,:;/{}()@#=+*<>-]*$/;
+
 /** A JSON value as a JavaScript literal, its strings single-quoted as in every file docex prints. */
 export const lit = (v: Json): string =>
   typeof v === 'string'
-    ? q(v)
+    ? SAFE.test(v)
+      ? `'${v}'`
+      : q(v)
     : Array.isArray(v)
       ? `[${v.map(lit).join(', ')}]`
       : v !== null && typeof v === 'object'
@@ -64,25 +69,25 @@ export function shorten(s: string): string {
 }
 
 export function equals(c: Emit, v: Json, x: string): string {
-  // (as unknown: a type check before it may have narrowed x to a type the value is not of, which tsc refuses)
-  return primitive(v) ? `(${x} as unknown) === ${lit(v)}` : `equal(${x}, ${c.constant(lit(v))})`;
+  return primitive(v) ? `${x} === ${lit(v)}` : `equal(${x}, ${c.constant(lit(v))})`;
 }
 
 export function oneOfValues(c: Emit, values: Json[]): string {
   if (values.length <= 4 || !values.every(primitive)) return values.map((v) => equals(c, v, 'x')).join(' || ') || 'false';
-  return `${c.constant(`new Set<unknown>(${lit(values)})`)}.has(x)`;
+  return `${c.constant(`new Set(${lit(values)})`)}.has(x)`;
 }
 
 export function stringChecks(c: Emit, s: Node, at: string): string[] {
   const out: string[] = [];
-  if (typeof s.minLength === 'number') out.push(`    if (length(x) < ${s.minLength}) ok = fail(e, ${lit(`expected at least ${s.minLength} characters`)});`);
-  if (typeof s.maxLength === 'number') out.push(`    if (length(x) > ${s.maxLength}) ok = fail(e, ${lit(`expected at most ${s.maxLength} characters`)});`);
+  // Code points are between half the UTF-16 units and all of them: the units decide most strings without a count.
+  if (typeof s.minLength === 'number') out.push(`    if (x.length < ${2 * s.minLength} && length(x) < ${s.minLength}) ok = fail(e, ${lit(`expected at least ${s.minLength} characters`)});`);
+  if (typeof s.maxLength === 'number') out.push(`    if (x.length > ${s.maxLength} && length(x) > ${s.maxLength}) ok = fail(e, ${lit(`expected at most ${s.maxLength} characters`)});`);
   if (typeof s.pattern === 'string') {
     const re = regex(s.pattern);
     if (re) out.push(`    if (!${c.constant(re)}.test(x)) ok = fail(e, ${lit(`expected to match ${shorten(s.pattern)}`)});`);
     else c.warn(`${at}/pattern`, `the pattern ${shorten(JSON.stringify(s.pattern))} is not a JavaScript regular expression and is not checked`);
   }
-  if (typeof s.format === 'string' && FORMATS.has(s.format)) out.push(`    if (!formats[${lit(s.format)}]!(x)) ok = fail(e, ${lit(`expected a ${s.format}`)});`);
+  if (typeof s.format === 'string' && FORMATS.has(s.format)) out.push(`    if (!formats[${lit(s.format)}](x)) ok = fail(e, ${lit(`expected a ${s.format}`)});`);
   return out;
 }
 
@@ -109,12 +114,12 @@ export function arrayChecks(c: Emit, s: Node, at: string): string[] {
   if (s.uniqueItems === true) out.push(`    if (!unique(x)) ok = fail(e, 'expected unique items');`);
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
   prefix.forEach((_, i) => {
-    const f = c.fn(`${at}/${Array.isArray(s.prefixItems) ? 'prefixItems' : 'items'}/${i}`);
+    const f = c.fn(`${at}/${Array.isArray(s.prefixItems) ? 'prefixItems' : 'items'}/${i}`, undefined, prefix[i]);
     out.push(`    if (x.length > ${i}) { const n = e.length; if (!${f}(x[${i}], e)) ok = under(e, n, ${i}); }`);
   });
   const rest = Array.isArray(s.items) ? s.additionalItems : s.items;
   if (rest !== undefined && rest !== true && !(typeof rest === 'object' && rest !== null && Object.keys(rest).length === 0)) {
-    const f = c.fn(`${at}/${Array.isArray(s.items) ? 'additionalItems' : 'items'}`);
+    const f = c.fn(`${at}/${Array.isArray(s.items) ? 'additionalItems' : 'items'}`, undefined, rest);
     out.push(`    for (let i = ${prefix.length}; i < x.length; i++) { const n = e.length; if (!${f}(x[i], e)) ok = under(e, n, i); }`);
   }
   if (s.contains !== undefined) {
@@ -124,6 +129,9 @@ export function arrayChecks(c: Emit, s: Node, at: string): string[] {
   }
   return out;
 }
+
+/** A property of `x` as an expression: `x.name`, `x['a-b']`, or own(x, 'constructor') for Object.prototype's names. */
+const get = (k: string) => (INHERITED.has(k) ? `own(x, ${lit(k)})` : /^[A-Za-z_$][\w$]*$/.test(k) ? `x.${k}` : `x[${lit(k)}]`);
 
 /** Whether a property's schema (its $ref followed) is writeOnly: a response need not hold it. */
 function writeOnly(c: Emit, schema: Json, seen = 0): boolean {
@@ -137,16 +145,12 @@ function writeOnly(c: Emit, schema: Json, seen = 0): boolean {
 export function objectChecks(c: Emit, s: Node, at: string): string[] {
   const out: string[] = [];
   const props: Node = s.properties && typeof s.properties === 'object' ? { ...(s.properties as Node) } : {};
-  const get = (k: string) => (INHERITED.has(k) ? `(Object.hasOwn(x, ${lit(k)}) ? x[${lit(k)}] : undefined)` : `x[${lit(k)}]`);
-  const required = Array.isArray(s.required) ? (s.required as Json[]).filter((k): k is string => typeof k === 'string') : [];
-  for (const k of required) {
-    if (writeOnly(c, props[k])) continue;
-    out.push(`    if (${get(k)} === undefined) ok = fail(e, 'missing required property', ${lit(k)});`);
-  }
+  const required = (Array.isArray(s.required) ? (s.required as Json[]).filter((k): k is string => typeof k === 'string') : []).filter((k) => !writeOnly(c, props[k]));
+  // Each name tested inline (a named load is the fast path); req() says which are missing once one is.
+  if (required.length) out.push(`    if (${required.map((k) => `${get(k)} === undefined`).join(' || ')}) ok = req(x, e, ${lit(required)});`);
   for (const k of Object.keys(props)) {
-      const f = c.fn(`${at}/properties/${escapePointer(k)}`);
-    if (f === 'any') continue;
-    out.push(`    { const v = ${get(k)}; const n = e.length; if (v !== undefined && !${f}(v, e)) ok = under(e, n, ${lit(k)}); }`);
+    const f = c.fn(`${at}/properties/${escapePointer(k)}`, undefined, props[k]);
+    if (f !== 'any') out.push(`    ok = p(${get(k)}, ${f}, e, ${lit(k)}) && ok;`);
   }
   if (typeof s.minProperties === 'number') out.push(`    if (Object.keys(x).length < ${s.minProperties}) ok = fail(e, ${lit(`expected at least ${s.minProperties} properties`)});`);
   if (typeof s.maxProperties === 'number') out.push(`    if (Object.keys(x).length > ${s.maxProperties}) ok = fail(e, ${lit(`expected at most ${s.maxProperties} properties`)});`);
@@ -184,7 +188,7 @@ function otherProperties(c: Emit, s: Node, at: string, named: Node): string[] {
   const checksExtra = extra === false || (extra !== undefined && extra !== true && !(typeof extra === 'object' && extra !== null && Object.keys(extra).length === 0));
   const names = s.propertyNames !== undefined ? c.fn(`${at}/propertyNames`) : undefined;
   if (patterns.length || checksExtra || names) {
-    const known = Object.keys(props).length ? c.constant(`new Set<string>(${lit(Object.keys(props))})`) : undefined;
+    const known = Object.keys(props).length ? c.constant(`new Set(${lit(Object.keys(props))})`) : undefined;
     const body: string[] = [];
     if (names) body.push(`if (!${names}(k, [])) ok = fail(e, 'a property name not allowed here', k);`);
     for (const [re, f] of patterns) body.push(`if (${re}.test(k)) { matched = true; const n = e.length; if (!${f}(x[k], e)) ok = under(e, n, k); }`);

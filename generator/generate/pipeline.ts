@@ -134,14 +134,14 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
       return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: { ...summary(0, []), tokenClient: true } }))];
     }
     const apiPath = entry ? (entry.version ? `${entry.subApi}/${entry.version}/` : `${entry.subApi}/`) : '';
-    const { name, pagination: _, validators: withValidators, ...naming } = { ...opts.clients?.['*'], ...(entry ? opts.clients?.[entry.id] : undefined) };
+    const { name, pagination: _, ...naming } = { ...opts.clients?.['*'], ...(entry ? opts.clients?.[entry.id] : undefined) };
     const pagination = paginationSettings(opts.clients, entry?.id);
     const title = name ?? (entry ? entry.subApi : shortTitle(document.info?.title ?? ''));
-    const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, pagination, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}), ...(withValidators ? { validators: true } : {}) });
+    const model = buildApiModel(document, { id: entry?.id ?? '', name: title, apiPath, source, naming, pagination, ...(opts.docsUrl ? { docsUrl: opts.docsUrl } : {}), ...(opts.requestIdHeader ? { requestIdHeader: opts.requestIdHeader } : {}) });
     // The response validators, compiled here from the document while the TypeScript thread renders schema.ts.
-    const validators = withValidators ? renderValidators(document, model, file) : undefined;
-    const warned = [...model.warnings, ...(validators?.warnings ?? [])];
-    return [finish(file, [schema, later(typescript.client(model, keep, validators?.text))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(warned, file), warned.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
+    const validators = renderValidators(document, model, file);
+    const warned = [...model.warnings, ...validators.warnings];
+    return [finish(file, [schema, later(typescript.client(model, keep, validators.text))]).then((files) => ({ files, summary: summary(model.operations.length, modelWarnings(warned, file), warned.filter((w) => typeof w !== 'string' && w.unsupported).length) }))];
   };
   if (entries && entries.length > 1 && opts.clients?.['*']?.name !== undefined) throw new DocexError('a client name (--name, or "name" under "*" in clients) names one API: give one document or one --api, or a name per API id under clients', 2);
   try {

@@ -27,8 +27,6 @@ interface ModelOptions {
   requestIdHeader?: string;
   /** How operations page, by operationId (docex.config.json `clients` `pagination`), over the document's reading. */
   pagination?: Readonly<Record<string, PaginationSetting>>;
-  /** validators.ts is emitted (config `validators`): the client loads it at its first validating call. */
-  validators?: boolean;
 }
 
 /** Params objects hold the request body under this key. */
@@ -89,7 +87,6 @@ export function buildApiModel(doc: OpenApiDocument, opts: ModelOptions): ApiMode
     schemas: reading.schemas,
     ...(server !== undefined ? { server } : {}),
     ...(requestIdHeader !== undefined ? { requestIdHeader } : {}),
-    ...(opts.validators ? { validators: true as const } : {}),
     schemes,
     security,
     warnings,

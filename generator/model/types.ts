@@ -384,8 +384,6 @@ export interface ApiModel {
   /** The response header that carries the API's request id, when the runtime would not read it by default: config
    *  `requestIdHeader`, else the one the document declares (conventions/request-id.ts). The factory's default. */
   requestIdHeader?: string;
-  /** validators.ts is emitted with the client (config `validators`), which loads it at the first validating call. */
-  validators?: true;
   /** The document's security schemes, by name in document order, with how a client meets each. */
   schemes: SchemeModel[];
   /** The requirements of operations that declare none (alternatives of scheme names): the root `security`, or

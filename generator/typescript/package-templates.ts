@@ -2,6 +2,7 @@
 // emit/ as data: the Handlebars ones compiled once per session, and the runtime and token sources copied into the
 // output.
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { exportedNames } from '../emit/index-file.js';
@@ -12,10 +13,19 @@ export const templatesDir = join(packageRoot(), 'templates');
 
 const compile = (name: string) => Handlebars.compile(readFileSync(join(templatesDir, name), 'utf8'), { noEscape: true, strict: false });
 
-/** banner.hbs and api-readme.hbs, compiled, and the names the runtime's index exports. */
+/** banner.hbs and api-readme.hbs, compiled, the names the runtime's index exports, and validators.js's start. */
 export function readTemplates(): Templates {
   const runtimeExports = [...exportedNames(readFileSync(join(templatesDir, 'runtime', 'index.ts'), 'utf8'))];
-  return { banner: compile('banner.hbs'), apiReadme: compile('api-readme.hbs'), runtimeExports };
+  return { banner: compile('banner.hbs'), apiReadme: compile('api-readme.hbs'), runtimeExports, validators: validatorsStart() };
+}
+
+/** templates/validators/checks.ts as the start of a validators.js: its types stripped (this thread's TypeScript),
+ *  its exports made module-local (validators.js exports only what its .d.ts declares). */
+function validatorsStart(): string {
+  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
+  const source = readFileSync(join(templatesDir, 'validators', 'checks.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false } });
+  return `${outputText.replace(/^export (?=(?:async )?function |const |let )/gm, '').replace(/^export \{\};\n/m, '').trimEnd()}\n\n`;
 }
 
 /** The sources of `templates/<dir>/` that a client gets (its .ts files but tests), name -> text, by name; none

@@ -19,6 +19,19 @@ export function syntaxError(path: string, text: string): string | undefined {
   return firstSyntaxError(file);
 }
 
+/** The syntax error of an emitted JavaScript module (validators.js), or undefined: V8 compiles it as a function body
+ *  (never run), its closing `export { ... };` left out, which a function body cannot hold. TypeScript's parse of a
+ *  large validators.js took longer than making it. */
+export function jsSyntaxError(text: string): string | undefined {
+  const body = text.replace(/^export \{[\w$, ]*\};\s*$/m, '');
+  try {
+    new Function(`'use strict';\n${body}`);
+    return undefined;
+  } catch (err) {
+    return err instanceof SyntaxError ? err.message : String(err);
+  }
+}
+
 /** The first syntax error of a parsed file, as `line:col message`, or undefined. */
 export function firstSyntaxError(file: import('typescript').SourceFile): string | undefined {
   // parseDiagnostics: the parser's own diagnostics, what a program's getSyntacticDiagnostics returns for a .ts file.

@@ -15,7 +15,7 @@ import { DocexError } from '../util/errors.js';
 import { loadSchemaKit } from './internals.js';
 import { readTemplateSources, readTemplates } from './package-templates.js';
 import { loadPrinter, type LoadedPrinter } from './printer.js';
-import { firstSyntaxError, syntaxError } from './syntax-gate.js';
+import { firstSyntaxError, jsSyntaxError, syntaxError } from './syntax-gate.js';
 
 /** Emitters a test puts in place of docex's (to check the gate). Functions do not cross threads: a thread given
  *  overrides runs its tasks in-thread. */
@@ -52,8 +52,9 @@ export type Task =
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner; with
    *  `keepParse`, the gate's parse is kept for a surface read. */
   | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; keepParse: boolean }
-  /** `validators`: the API's validators.ts text (emit/validators-file.ts), gated with the client's files. */
-  | { kind: 'client'; model: ApiModel; keepParse: boolean; validators?: string }
+  /** `validators`: the document's part of the API's validators.js (emit/validators-file.ts), gated with the
+   *  client's files. */
+  | { kind: 'client'; model: ApiModel; keepParse: boolean; validators: string }
   | { kind: 'surfaces'; apis: SurfaceRead[] };
 
 /** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
@@ -84,7 +85,7 @@ async function gate(files: Iterable<[string, string]>, session: Session, keep: r
   const list = [...files];
   const printer = keep.length ? await loadPrinter() : undefined;
   const errors = list.map(([path, text]) => {
-    if (!printer || !keep.includes(path)) return path.endsWith('.ts') ? syntaxError(path, text) : undefined;
+    if (!printer || !keep.includes(path)) return path.endsWith('.ts') ? syntaxError(path, text) : path.endsWith('.js') ? jsSyntaxError(text) : undefined;
     const parsed = printer.parse(path, text);
     session.parses.set(path, { text, parsed });
     return firstSyntaxError(parsed as unknown as import('typescript').SourceFile);
@@ -108,7 +109,7 @@ async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Sess
 
 /** client.ts, raw.ts, index.ts and README.md of a model, gated. */
 async function clientFiles(task: Extract<Task, { kind: 'client' }>, session: Session): Promise<GatedFiles> {
-  const files = emitApi(task.model, await loadPrinter(), session.templates, session.overrides.emitters, task.validators);
+  const files = emitApi(task.model, await loadPrinter(), session.templates, task.validators, session.overrides.emitters);
   const client = [...files.keys()].find((path) => path.endsWith('client.ts'));
   return gate(files, session, task.keepParse && client ? [client] : []);
 }

@@ -19,8 +19,9 @@ export interface TypeScriptThread {
   /** schema.ts at `path`; rejects as openapi-typescript would (DocexError, exit 2, naming `file`). With `keepParse`,
    *  the thread keeps the gate's parse for a surface read. */
   schema(document: OpenApiDocument, source: string, file: string, path: string, keepParse: boolean): Promise<GatedFiles>;
-  /** client.ts, raw.ts, index.ts, validators.ts (its text given) and README.md of a model; rejects with an emitter's crash. */
-  client(model: ApiModel, keepParse: boolean, validators?: string): Promise<GatedFiles>;
+  /** client.ts, raw.ts, index.ts, validators.js (the document's part given) and .d.ts, and README.md of a model;
+   *  rejects with an emitter's crash. */
+  client(model: ApiModel, keepParse: boolean, validators: string): Promise<GatedFiles>;
   /** What changed in the public surfaces of the APIs asked, compared here (the report's step, after generation). */
   surfaces(apis: SurfaceRead[]): Promise<SurfacesRead>;
   close(): Promise<void>;
@@ -48,7 +49,7 @@ export function openTypeScriptThread(overrides?: EmitOverrides): TypeScriptThrea
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
     schema: (document, source, file, path, keepParse) => run({ kind: 'schema', document, source, file, path, keepParse }),
-    client: (model, keepParse, validators) => run({ kind: 'client', model, keepParse, ...(validators !== undefined ? { validators } : {}) }),
+    client: (model, keepParse, validators) => run({ kind: 'client', model, keepParse, validators }),
     surfaces: (apis) => run({ kind: 'surfaces', apis }),
     close,
   };

@@ -37,9 +37,6 @@ export interface ClientSettings {
   methods?: Record<string, string>;
   /** How operations page, by operationId: a Paging (model/types.ts), or false for none; over the document's. */
   pagination?: Record<string, unknown>;
-  /** Emit validators.ts (issue 48): the `validate` option's checks and `schemas`. Off by default: on a large
-   *  document the file is as large as schema.ts, and every TypeScript program that loads the client parses it. */
-  validators?: boolean;
 }
 
 /** One operation's `pagination` setting and where it is written in the config file. */

@@ -6,7 +6,7 @@ import type { PagingStyles } from './paging.js';
 import type { Replay } from './replay.js';
 import type { RetryOptions } from './retry.js';
 import type { ValidationError } from './errors.js';
-import type { checker } from './validate.js';
+import type { Validators } from './validate.js';
 
 export interface ClientOptions extends ClientSettings {
   /** The API's `{base_url}`, e.g. 'https://api.eu.example.com/'; the client appends its sub API path. Plain http only
@@ -154,9 +154,9 @@ export interface Codecs {
    *  call is retried as its method allows. createApi and createApiCore always have it. */
   replay?: (method: string, has: (name: string) => boolean) => Replay | undefined;
   /** The method of a stream operation: it resolves to a Stream once the headers arrive (stream.ts). */
-  stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
-  /** The API's validators.ts, loaded at the first validating call. */
-  validators?: () => Promise<{ check: ReturnType<typeof checker> }>;
+  stream?: (api: Pick<Api, 'call'>, spec: OperationSpec, idHeader?: string, validate?: ValidateMode, codecs?: Codecs) => (params?: object, o?: CallOptions) => ApiPromise<unknown>;
+  /** The API's validators.js, loaded at the first validating call. */
+  validators?: () => Promise<Validators>;
   /** The pagination styles of the document's paging operations, each loaded on its first pages()/all() (paging.ts). */
   paging?: PagingStyles;
 }

@@ -1,11 +1,9 @@
 /**
- * Opt-in validation of responses (ClientSettings.validate, CallOptions.validate) and the Standard Schema v1 objects of
- * each API's `validators.ts`. Imported only by validators.ts, which a client loads with `import()` at its first
- * validating call: a program that never validates ships none of this.
- * The check functions are compiled by docex from the document's schemas; here are only what they share (issues,
- * formats) and what a failed check becomes (ValidationError, or a call of the caller's report function).
+ * The types of response validation (ClientSettings.validate, CallOptions.validate) and of each API's validators.js,
+ * declared by its validators.d.ts. The checks themselves are plain JavaScript compiled by docex into validators.js
+ * (their shared part is templates/validators/checks.ts), so that a client's compiler never reads them.
  */
-import type { ApiError, ValidationError } from './errors.js';
+import type { ValidationError } from './errors.js';
 import type { OperationSpec, ValidateMode } from './types.js';
 
 /** One problem of a value (Standard Schema's issue): what is wrong, and where (property names and array indexes). */
@@ -27,159 +25,27 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
 
 export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly Issue[] };
 
-/** A compiled check: true when `x` matches; otherwise false, with its issues pushed onto `e` (paths relative to `x`). */
-export type Check = (x: unknown, e: Issue[]) => boolean;
-
-/** Pushes an issue at the value being checked; false, for `return fail(...)`. */
-export function fail(e: Issue[], message: string, key?: PropertyKey): false {
-  e.push({ message, path: key === undefined ? [] : [key] });
-  return false;
-}
-
-/** Puts `key` in front of the paths of the issues pushed since `from` (a child's issues, seen from its parent). */
-export function under(e: Issue[], from: number, key: PropertyKey): false {
-  for (let i = from; i < e.length; i++) e[i]!.path.unshift(key);
-  return false;
-}
-
-/** None of the alternatives matched: the issues of the one that came closest (fewest issues at the value itself,
- *  then fewest in all), so that a nested mismatch is named where it is. */
-export function closest(e: Issue[], tried: Issue[][]): false {
-  const rank = (l: Issue[]) => l.filter((i) => i.path.length === 0).length * 1e6 + l.length;
-  let best = tried[0] ?? [];
-  for (const l of tried) if (rank(l) < rank(best)) best = l;
-  e.push(...best);
-  return false;
-}
-
-/** JSON Schema's length of a string: code points, not UTF-16 units. */
-export function length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++, n++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) i++;
-  }
-  return n;
-}
-
-/** JSON equality (enum and const of objects and arrays, uniqueItems). */
-export function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
-export function unique(xs: readonly unknown[]): boolean {
-  for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (equal(xs[i], xs[j])) return false;
-  return true;
-}
-
-const DAYS = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const leap = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?(z|[+-]\d{2}:\d{2})$/i;
-
-function isDate(s: string): boolean {
-  const m = DATE.exec(s);
-  if (!m) return false;
-  const y = +m[1]!, mo = +m[2]!, d = +m[3]!;
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 && !leap(y) ? 28 : DAYS[mo]!);
-}
-
-function isTime(s: string): boolean {
-  const m = TIME.exec(s);
-  if (!m) return false;
-  const zone = m[5]!.length > 1 ? m[5]!.slice(1).split(':').map(Number) : [0, 0];
-  return +m[1]! <= 23 && +m[2]! <= 59 && +m[3]! <= 60 && zone[0]! <= 23 && zone[1]! <= 59;
-}
-
 /**
- * The formats a check asserts, as the sandbox's ajv-formats does for the responses it sends: timestamps and dates in
- * RFC 3339's profile of ISO 8601 (the conventions' output form), and the common string formats. A format not named
- * here is an annotation, as JSON Schema has it.
+ * What a client runs on each response of a validating call (validators.js's `check`): `body` (a success body, already
+ * parsed), else `error` (the ApiError of an error status) with `res`, a clone of the error response to read its body
+ * from. `Failure`: errors.ts's ValidationError, handed over so that validators.js imports nothing. Rejects with it
+ * under `'throw'`; a report function is called and the call goes on.
  */
-export const formats: Readonly<Record<string, (s: string) => boolean>> = {
-  'date-time': (s) => {
-    const t = s.search(/[tT ]/);
-    return t === 10 && isDate(s.slice(0, 10)) && isTime(s.slice(11));
-  },
-  date: isDate,
-  time: isTime,
-  uuid: (s) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(s),
-  email: (s) => /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(s),
-  uri: (s) => /^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(s),
-  ipv4: (s) => /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(s),
-  hostname: (s) => s.length <= 253 && /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i.test(s),
-};
+export type ResponseCheck = (
+  mode: ValidateMode,
+  spec: Pick<OperationSpec, 'method' | 'path'>,
+  res: Response,
+  body: unknown,
+  error: Error | undefined,
+  Failure: typeof ValidationError,
+) => Promise<void>;
 
-/** A compiled check as a Standard Schema (`schemas.X` of validators.ts). The value is returned as given, never copied
- *  or changed. */
-export function standard<T>(check: Check): StandardSchemaV1<T> {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'docex',
-      validate: (value: unknown): StandardResult<T> => {
-        const e: Issue[] = [];
-        return check(value, e) ? { value: value as T } : { issues: e };
-      },
-    },
-  };
+/** What validators.js's `item` runs on each item of a stream operation's stream (stream.ts): throws the
+ *  ValidationError of an item that does not match under `'throw'`, else calls the report function. */
+export type ItemCheck = (mode: ValidateMode, spec: Pick<OperationSpec, 'method' | 'path'>, item: unknown, Failure: typeof ValidationError) => void;
+
+/** An API's validators.js, as the client loads it at its first validating call. */
+export interface Validators {
+  readonly check: ResponseCheck;
+  readonly item: ItemCheck;
 }
-
-/** The checks of an operation's responses by status as written (`200`, `4XX`, `default`), with its name. */
-export type ResponseChecks = readonly [operation: string, byStatus: Readonly<Record<string, Check>>];
-
-const where = (path: readonly PropertyKey[]) => path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('');
-
-
-/**
- * The check a client runs on each response of a validating call (validators.ts exports it over its table):
- * `body` (a success body, already parsed), else `error` (the ApiError of an error status) with `res`, a clone of the
- * error response to read its body from. `Failure`: errors.ts's ValidationError, handed over by the client, so that
- * this module shares no code with a program's first chunk (a bundler would then load it up front). A JSON body not matching the schema of its status throws a ValidationError
- * (`'throw'`) or is given to the report function, after which the call goes on as it would have.
- */
-export function checker(table: Readonly<Record<string, ResponseChecks>>) {
-  return async (
-    mode: ValidateMode,
-    spec: Pick<OperationSpec, 'method' | 'path'>,
-    res: Response,
-    body: unknown,
-    error: ApiError | undefined,
-    Failure: typeof ValidationError,
-  ): Promise<void> => {
-    const entry = table[`${spec.method} ${spec.path}`];
-    if (!entry || mode === 'off' || !/\bjson\b|\+json\b/i.test(res.headers.get('content-type') ?? '')) return;
-    const [operation, checks] = entry;
-    const { status } = res;
-    const check = checks[status] ?? checks[`${String(status)[0]}XX`] ?? checks.default;
-    if (!check) return;
-    if (error) {
-      try {
-        body = JSON.parse(await res.text());
-      } catch {
-        // not JSON: the ApiError already says so through its rawText
-        return;
-      }
-    }
-    if (body === undefined) return;
-    const issues: Issue[] = [];
-    if (check(body, issues)) return;
-    const shown = issues.slice(0, 3).map((i) => `$${where(i.path)}: ${i.message}`);
-    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-    const failed = Object.assign(new Failure(`${operation} (${spec.method} ${spec.path}) ${status}: the body does not match the document's schema: ${shown.join('; ')}${more}`), {
-      operation: `${operation} (${spec.method} ${spec.path})`,
-      status,
-      issues,
-      body,
-    });
-    if (mode === 'throw') throw failed;
-    mode(failed);
-  };
-}
-
-/** What validators.ts exports as `check` (declared, so that a compiler reading the file need not infer it). */
-export type ResponseCheck = ReturnType<typeof checker>;

@@ -17,7 +17,7 @@ const dir = join(outRoot, 'client-guide');
 let diagnostics = '';
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  writeTree(join(dir, 'github'), (await generateTree(join(repoRoot, 'node_modules/@octokit/openapi/generated/api.github.com.json'), { clients: { '*': { name: 'GitHub', validators: true } } })).tree);
+  writeTree(join(dir, 'github'), (await generateTree(join(repoRoot, 'node_modules/@octokit/openapi/generated/api.github.com.json'), { clients: { '*': { name: 'GitHub' } } })).tree);
   // The streaming section's samples: GitHub's document has no stream operation.
   writeTree(join(dir, 'streams'), (await generateTree(join(repoRoot, 'test/fixtures/streams/v32.yaml'))).tree);
   mkdirSync(dir, { recursive: true });

@@ -36,14 +36,14 @@ describe('encoders imported by need', () => {
   it('none for scalar and form-array query parameters and JSON bodies', async () => {
     const text = await clientOf(doc('plain', `{ name: q, in: query, schema: { type: array, items: { type: string } }, explode: false }`, 'application/json'));
     expect(text).not.toMatch(/encodedBody|styledParam/);
-    expect(text).toContain("return bindOperations<CodecsClient>(options, '', ops, { replay: writeReplay });");
+    expect(text).toContain("return bindOperations<CodecsClient>(options, '', ops, { replay: writeReplay, validators: () => import('./validators.js') });");
   });
 
   it('encodedBody for a form-urlencoded or multipart body', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
       const text = await clientOf(doc('form', `{ name: q, in: query, schema: { type: string } }`, type));
       expect(text).toContain("import { encodedBody } from './runtime/body.js';");
-      expect(text).toContain("ops, { body: encodedBody, replay: writeReplay });");
+      expect(text).toContain("ops, { body: encodedBody, replay: writeReplay, validators: () => import('./validators.js') });");
       expect(text).not.toContain('styledParam');
     }
   });
@@ -57,7 +57,7 @@ describe('encoders imported by need', () => {
     ]) {
       const text = await clientOf(doc('styled', param, undefined, 'get'));
       expect(text, param).toContain("import { styledParam } from './runtime/param-styles.js';");
-      expect(text, param).toContain("ops, { param: styledParam });");
+      expect(text, param).toContain("ops, { param: styledParam, validators: () => import('./validators.js') });");
     }
   });
 });
@@ -69,7 +69,7 @@ describe('the rules against replaying a write, imported by need', () => {
     for (const method of ['get', 'head', 'query']) {
       const text = await clientOf(doc(`read-${method}`, `{ name: q, in: query, schema: { type: string } }`, method === 'query' ? 'application/json' : undefined, method));
       expect(text, method).not.toContain('writeReplay');
-      expect(text, method).toContain("return bindOperations<CodecsClient>(options, '', ops);");
+      expect(text, method).toContain("return bindOperations<CodecsClient>(options, '', ops, { validators: () => import('./validators.js') });");
     }
   });
 
@@ -77,7 +77,7 @@ describe('the rules against replaying a write, imported by need', () => {
     for (const method of ['post', 'put', 'patch', 'delete']) {
       const text = await clientOf(doc(`write-${method}`, `{ name: q, in: query, schema: { type: string } }`, undefined, method));
       expect(text, method).toContain("import { writeReplay } from './runtime/replay.js';");
-      expect(text, method).toContain("ops, { replay: writeReplay });");
+      expect(text, method).toContain("ops, { replay: writeReplay, validators: () => import('./validators.js') });");
     }
   });
 });

@@ -81,8 +81,8 @@ describe('runtime bundle', () => {
     // call's credential headers: a few bytes more here.
     // Issue 45's pager (six styles, its bounds and PaginationError) added about 920 B to it; a module a style (so
     // that a generated client ships only its own), each inlined here with the bundler's module wrapper, about 300.
-    // Issue 48's `validate` option (its lines in core.ts, the ValidationError class, the refusal of a client
-    // generated without validators.ts) added about 110 bytes.
+    // Issue 48's `validate` option (its lines in core.ts, the ValidationError class, the error of a validators.js
+    // that did not load) added about 110 bytes.
     expect(gzipSync(full, { level: 9 }).length).toBeLessThan(7480);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });

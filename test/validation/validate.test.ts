@@ -1,4 +1,4 @@
-// Opt-in response validation (issue 48): a client generated from shop.yaml calls a real server on 127.0.0.1 whose
+// Response validation (issue 48): a client generated from shop.yaml, with no setting, calls a real server on 127.0.0.1 whose
 // answers are bad in one way each; 'throw' rejects naming the property, a report function is called once and the call
 // resolves, 'off' loads no validators. And each `schemas.X['~standard']` as a Standard Schema of its own.
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,11 +50,11 @@ const loaded = () => (globalThis as { __shopValidators?: number }).__shopValidat
 
 beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
-  const { tree, apis } = await generateTree(fixture, { clients: { '*': { validators: true } } });
+  const { tree, apis } = await generateTree(fixture);
   expect(apis.flatMap((a) => a.warnings)).toEqual([]);
   writeTree(out, tree);
   // Marks the module's evaluation, so that a test can tell whether a call loaded the validators.
-  appendFileSync(join(out, 'validators.ts'), '\n(globalThis as { __shopValidators?: number }).__shopValidators = 1;\n');
+  appendFileSync(join(out, 'validators.js'), '\nglobalThis.__shopValidators = 1;\n');
   server = await startServer((req, res) => {
     const [status, body] = answers.get(req.url.split('?')[0]!) ?? [404, { code: 404, message: 'none' }];
     json(res, status, body);
@@ -177,7 +177,7 @@ describe('validate: a report function', () => {
 describe("schemas.X['~standard']", () => {
   let schemas: Record<string, Standard>;
   beforeAll(async () => {
-    schemas = ((await import(join(out, 'validators.ts'))) as { schemas: Record<string, Standard> }).schemas;
+    schemas = ((await import(join(out, 'validators.js'))) as { schemas: Record<string, Standard> }).schemas;
   });
 
   it('is a Standard Schema v1 of vendor docex that validates good and bad values', () => {
@@ -230,10 +230,7 @@ describe("schemas.X['~standard']", () => {
     );
   });
 
-  it('compiles under tsc --strict with schemas.X typed as StandardSchemaV1 of the schema', () => {
-    // Checked here in full: client builds skip its bodies (@ts-nocheck).
-    const file = join(out, 'validators.ts');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^\/\/ @ts-nocheck.*\n/m, ''));
+  it('types schemas.X as StandardSchemaV1 of the schema through validators.d.ts, under tsc --strict', () => {
     appendFileSync(
       join(out, 'consumer.ts'),
       [
@@ -250,28 +247,22 @@ describe("schemas.X['~standard']", () => {
   });
 });
 
-describe('a client generated without validators.ts (the default)', () => {
-  const bare = join(out, '..', 'shop-without-validators');
-  it('refuses validate before sending, naming the setting, and calls without it still work', async () => {
+describe('validators.js missing next to the client (a tsc build to an outDir copies no .js)', () => {
+  const bare = join(out, '..', 'shop-without-validators-js');
+  it('rejects a validating call with an error naming validators.js and the fix; calls without validate still work', async () => {
     rmSync(bare, { recursive: true, force: true });
-    const { tree } = await generateTree(fixture);
-    expect([...tree.keys()].some((k) => k.endsWith('validators.ts'))).toBe(false);
-    writeTree(bare, tree);
+    writeTree(bare, (await generateTree(fixture)).tree);
+    rmSync(join(bare, 'validators.js'));
     const { createShopClient: create } = (await import(join(bare, 'index.ts'))) as { createShopClient: typeof createShopClient };
-    let requests = 0;
-    const counting = await startServer((_req, res) => {
-      requests++;
-      json(res, 200, good);
-    });
-    try {
-      const api = create({ baseUrl: counting.url, retry: false });
-      await expect(api.getItem({ itemId: 'i1' }, { validate: 'throw' })).rejects.toThrow(/generated without validators\.ts; set "validators": true/);
-      await expect(create({ baseUrl: counting.url, retry: false, validate: () => undefined }).getItem({ itemId: 'i1' })).rejects.toThrow(TypeError);
-      expect(requests).toBe(0);
-      await expect(api.getItem({ itemId: 'i1' })).resolves.toMatchObject({ name: good.name });
-      expect(requests).toBe(1);
-    } finally {
-      await counting.close();
-    }
+    answers.set('/items/i1', [200, good]);
+    const api = create({ baseUrl: server.url, retry: false });
+    const err = (await api.getItem({ itemId: 'i1' }, { validate: 'throw' }).catch((e: unknown) => e)) as Error;
+    expect(err.message).toBe('validate: validators.js did not load; copy it next to client.js (tsc copies no .js files)');
+    expect(err).not.toBeInstanceOf(TypeError);
+    await expect(create({ baseUrl: server.url, retry: false, validate: () => undefined }).getItem({ itemId: 'i1' })).rejects.toThrow(/validators\.js did not load/);
+    answers.set('/items/i1', [404, { code: 404, message: 'none' }]);
+    await expect(api.getItem({ itemId: 'i1' }, { validate: 'throw' })).rejects.toThrow(/validators\.js did not load/);
+    answers.set('/items/i1', [200, good]);
+    await expect(api.getItem({ itemId: 'i1' })).resolves.toEqual(good);
   });
 });

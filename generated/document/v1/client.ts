@@ -669,5 +669,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `document/v1/`. */
 export function createDocumentClient(options: ClientOptions): DocumentClient {
-  return bindOperations<DocumentClient>(options, 'document/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging } });
+  return bindOperations<DocumentClient>(options, 'document/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging }, validators: () => import('./validators.js') });
 }

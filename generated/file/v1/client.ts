@@ -691,5 +691,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v1/`. */
 export function createFileClient(options: ClientOptions): FileClient {
-  return bindOperations<FileClient>(options, 'file/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging } });
+  return bindOperations<FileClient>(options, 'file/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging }, validators: () => import('./validators.js') });
 }

@@ -743,5 +743,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `file/v2/`. */
 export function createFileClient(options: ClientOptions): FileClient {
-  return bindOperations<FileClient>(options, 'file/v2/', ops, { replay: writeReplay, paging: { offset: offsetPaging } });
+  return bindOperations<FileClient>(options, 'file/v2/', ops, { replay: writeReplay, paging: { offset: offsetPaging }, validators: () => import('./validators.js') });
 }

@@ -763,5 +763,5 @@ const ops = {
 
 /** Creates the client; calls go to `options.baseUrl` + `network/v1/`. */
 export function createNetworkClient(options: ClientOptions): NetworkClient {
-  return bindOperations<NetworkClient>(options, 'network/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging } });
+  return bindOperations<NetworkClient>(options, 'network/v1/', ops, { replay: writeReplay, paging: { offset: offsetPaging }, validators: () => import('./validators.js') });
 }
