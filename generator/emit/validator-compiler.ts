@@ -154,6 +154,15 @@ export class Compiler implements Emit {
     guard('number', "typeof x === 'number'", numberChecks(this, s));
     guard('array', 'Array.isArray(x)', arrayChecks(this, s, at));
     guard('object', 'isObject(x)', objectChecks(this, s, at));
+    this.combinators(s, at, add);
+    // Only a type to check: one expression.
+    if (!lines.length) return `${head.map((l) => `${l}\n`).join('')}  return ${typeCheck ?? 'true'};\n`;
+    if (typeCheck) head.push(`  if (!(${types.map((t) => isType(t, 'x')).join(' || ')})) return fail(e, ${lit(`expected ${types.join(' or ')}`)});`);
+    return `${[...head, '  let ok = true;', ...lines, '  return ok;'].join('\n')}\n`;
+  }
+
+  /** $ref, allOf, anyOf, oneOf, not and if/then/else: each a call of the subschema's function. */
+  private combinators(s: Node, at: string, add: (code: string) => void): void {
     if (typeof s.$ref === 'string') add(`  ok = ${this.fn(s.$ref)}(x, e) && ok;`);
     if (Array.isArray(s.allOf)) s.allOf.forEach((b: Json, i) => add(`  ok = ${this.fn(`${at}/allOf/${i}`, undefined, b)}(x, e) && ok;`));
     if (Array.isArray(s.anyOf) && s.anyOf.length) {
@@ -167,10 +176,6 @@ export class Compiler implements Emit {
       const otherwise = s.else !== undefined ? `ok = ${this.fn(`${at}/else`)}(x, e) && ok;` : '';
       add(`  if (${this.fn(`${at}/if`)}(x, [])) { ${then} } else { ${otherwise} }`);
     }
-    // Only a type to check: one expression.
-    if (!lines.length) return `${head.map((l) => `${l}\n`).join('')}  return ${typeCheck ?? 'true'};\n`;
-    if (typeCheck) head.push(`  if (!(${types.map((t) => isType(t, 'x')).join(' || ')})) return fail(e, ${lit(`expected ${types.join(' or ')}`)});`);
-    return `${[...head, '  let ok = true;', ...lines, '  return ok;'].join('\n')}\n`;
   }
 
   text(): string {
