@@ -1,9 +1,7 @@
 /** The next-url style: the URL at `next` in the body, followed as it is. */
 import { value } from './paging-cursor.js';
-import { at, type Next, type Params, type Step } from './pagination.js';
+import type { Next, Params, Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
-
-export { pages } from './pagination.js';
 
 /** The page at `link` (relative to the page's URL), with the iteration's header and cookie params. */
 export function followUrl(params: Params, link: unknown, base: string): Next {
@@ -17,5 +15,5 @@ export function followUrl(params: Params, link: unknown, base: string): Next {
 
 export const step: Step = (paging) => {
   const { next } = paging as Extract<PagingSpec, { style: 'next-url' }>;
-  return (params, data, _items, _headers, base) => followUrl(params, at(data, next), base);
+  return (params, data, _items, _headers, base, at) => followUrl(params, at(data, next), base);
 };
