@@ -87,6 +87,18 @@ describe('runtime bundle', () => {
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
 
+  it('a client of a read-only API ships no OutcomeUnknownError (only the write rules of replay.ts make it)', async () => {
+    const program = (codecs: string) => `
+import { bindOperations } from ${JSON.stringify(new URL('factory.ts', dir).pathname)};
+${codecs ? `import { writeReplay } from ${JSON.stringify(new URL('replay.ts', dir).pathname)};` : ''}
+const api = bindOperations<{ get: () => Promise<unknown> }>({ baseUrl: 'https://api.example.com/' }, '', { get: { method: 'GET', path: '/x', params: [], accept: ['application/json'] } }${codecs});
+api.get().then(console.log);`;
+    const { initial: reads } = await split(program(''), dir.pathname);
+    const { initial: writes } = await split(program(', { replay: writeReplay }'), dir.pathname);
+    expect(reads.join('\n')).not.toContain('may have been applied');
+    expect(writes.join('\n')).toContain('may have been applied');
+  });
+
   it('with code splitting, createApi loads pagination only on the first pages()/all(), every style in its own chunk', async () => {
     const { initial, lazy, imports } = await split(entry('createApi'), dir.pathname);
     // One chunk a style (the offset style's is the shared pager's), each imported on first use.
