@@ -187,7 +187,7 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
 }
 
 /** Whether headers hold one named like a credential (`authorization`, `cookie`, `x-api-key`…). */
-const secretHeader = (h: Record<string, string> = {}) => /auth|cookie|key|token|secret/i.test(Object.keys(h) + '');
+const secretHeader = (h?: Record<string, string>) => !!h && /auth|cookie|key|token|secret/i.test(Object.keys(h) + '');
 
 /**
  * With `secret` (a token source, credentials or a credential header is configured), plain http is

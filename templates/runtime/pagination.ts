@@ -15,10 +15,11 @@ export type Params = Record<string, unknown>;
 type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
 /** The value at a body path, through own properties only (the pager's `at`, given to each style's rule). */
 export type At = (v: unknown, path: BodyPath) => unknown;
-/** The next page's request: its params, or a URL to follow; undefined at the end. */
-export type Next = [params: Params, url?: URL] | undefined;
+/** The next page's request: its params, or a URL to follow with the operation's spec for it (paging-next-url.ts);
+ *  undefined at the end. */
+export type Next = [params: Params, url?: URL, target?: OperationSpec] | undefined;
 /** A style's rule, made once per iteration: where the page after a non-empty one is. */
-export type Step = (paging: PagingSpec) => (params: Params, data: unknown, items: unknown[], headers: Headers, base: string, at: At) => Next;
+export type Step = (paging: PagingSpec, spec: OperationSpec) => (params: Params, data: unknown, items: unknown[], headers: Headers, base: string, at: At) => Next;
 
 const at: At = (v, path) => path.reduce<unknown>((o, k) => (o && typeof o === 'object' && Object.hasOwn(o, k) ? (o as Params)[k] : undefined), v);
 
@@ -45,7 +46,7 @@ export async function* pages<T>(api: Pager, spec: OperationSpec, params: object 
   const max = options.maxPages ?? 1000;
   const size = paging.style === 'offset' ? paging.limit : paging.size;
   const sized = paging.style === 'offset' || paging.style === 'page';
-  const nextOf = rule(paging);
+  const nextOf = rule(paging, spec);
   /** Cursors, URLs and params asked for so far, and the pages that repeat the one before. */
   const seen = new Set<string>();
   const repeats = new Set<unknown>();
@@ -54,12 +55,9 @@ export async function* pages<T>(api: Pager, spec: OperationSpec, params: object 
   let last: string | undefined;
   let origin: string | undefined;
 
-  const load = async (params: Params, url?: URL): Promise<WithNextPage<unknown>> => {
+  const load = async (params: Params, url?: URL, target = spec): Promise<WithNextPage<unknown>> => {
     count++;
-    // A URL the server gave: its path and query as they are, on its origin; only header and cookie params still apply.
-    const { data, response } = await api
-      .call<object>(url ? { ...spec, server: `${url.origin}/`, path: (url.pathname + url.search).replace(/[{}]/g, encodeURIComponent), params: spec.params.filter((p) => p.in === 'header' || p.in === 'cookie') } : spec, params, options)
-      .withResponse();
+    const { data, response } = await api.call<object>(target, params, options).withResponse();
     const base = response.url || url?.href || api.baseUrl;
     origin ??= new URL(base).origin;
     const list = at(data, path);
@@ -85,13 +83,13 @@ export async function* pages<T>(api: Pager, spec: OperationSpec, params: object 
   const follow = async (next: Next): Promise<WithNextPage<unknown>> => {
     const stop = (reason: PaginationStop, detail: string) => new Stop(what, reason, detail);
     if (!next) throw stop('last-page', 'no next page');
-    const [params, url] = next;
+    const [params, url, target] = next;
     if (count >= max) throw stop('max-pages', `more than ${max} pages (maxPages)`);
     if (url && url.origin !== origin) throw stop('origin', `next page on another host, ${url.host}: not followed`);
     const key = url ? url.href : JSON.stringify(params);
     if (seen.has(key)) throw stop('repeated', 'the same next page twice');
     seen.add(key);
-    return load(params, url);
+    return load(params, url, target);
   };
 
   const first: Params = { ...params };

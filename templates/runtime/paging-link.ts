@@ -6,4 +6,4 @@ import type { Step } from './pagination.js';
  *  relation types separated by spaces, quoted or not). */
 const linkNext = (header: string | null): string | undefined => /<([^>]*)>[^<]*;\s*rel\s*=\W*(?:[\w.-]+\s+)*next(?![\w.-])/i.exec(header ?? '')?.[1];
 
-export const step: Step = () => (params, _data, _items, headers, base) => followUrl(params, linkNext(headers.get('link')), base);
+export const step: Step = (_paging, spec) => (params, _data, _items, headers, base) => followUrl(spec, params, linkNext(headers.get('link')), base);
