@@ -85,7 +85,7 @@ describe('runtime bundle', () => {
     // generated without validators.ts) added about 110 bytes. The pager's style modules then stopped importing it (one
     // chunk for the pager where a bundler splits), and OutcomeUnknownError moved behind replay.ts: a few bytes less;
     // ApiPromise's exchange then moved from a WeakMap to a property of each promise (the garbage collector's work per
-    // call, see bench/README.md's loopback figures): a few bytes more.
+    // call): a few bytes more.
     expect(gzipSync(full, { level: 9 }).length).toBeLessThan(7460);
     expect(gzipSync(core, { level: 9 }).length).toBeLessThan(gzipSync(full, { level: 9 }).length);
   });
