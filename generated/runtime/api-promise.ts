@@ -19,19 +19,16 @@ export interface WithResponse<T> {
   requestId: string | undefined;
 }
 
-/** Each ApiPromise's exchange, behind a function: its response's `url` may hold a query API key, which util.inspect
- *  would show of the value but never shows of a function. An own property, not a WeakMap entry: every response held by
- *  a WeakMap left the garbage collector much more work (a fifth of a call's CPU time). */
-const held = Symbol('exchange');
-type Holder = { [held]: () => Promise<Exchange<unknown>> };
-const exchangeOf = (p: object): Promise<Exchange<unknown>> => (p as Holder)[held]();
+/** Each ApiPromise's exchange, off its own properties: its response's `url` may hold a query API key, which
+ *  util.inspect would otherwise show. */
+const exchanges = new WeakMap<object, Promise<Exchange<unknown>>>();
 const pending = (): void => {};
 
 export class ApiPromise<T> extends Promise<T> {
   constructor(exchange: Promise<Exchange<T>>) {
     // The base promise is never observed (`then` below answers for it), so it is left pending.
     super(pending);
-    (this as unknown as Holder)[held] = () => exchange;
+    exchanges.set(this, exchange);
   }
 
   // `finally` and the other Promise methods make their promises with this: a plain Promise, not an ApiPromise.
@@ -40,17 +37,17 @@ export class ApiPromise<T> extends Promise<T> {
   }
 
   override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-    return exchangeOf(this).then(read).then(onfulfilled as (value: unknown) => A, onrejected);
+    return exchanges.get(this)!.then(read).then(onfulfilled as (value: unknown) => A, onrejected);
   }
 
   /** The response, its body unread; rejects as awaiting the call would for an error status or a failed request. */
   asResponse(): Promise<Response> {
-    return exchangeOf(this).then(([response]) => response);
+    return exchanges.get(this)!.then(([response]) => response);
   }
 
   /** The data with the response it came from (its body already read) and its request id. */
   async withResponse(): Promise<WithResponse<T>> {
-    const [[response, , idHeader], data] = await Promise.all([exchangeOf(this), this]);
+    const [[response, , idHeader], data] = await Promise.all([exchanges.get(this)!, this]);
     return { data, response, requestId: requestIdOf(response.headers, idHeader) };
   }
 }
