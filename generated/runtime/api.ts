@@ -3,7 +3,7 @@
 /** createApi: the client glue of the contract, createApiCore plus pages()/all() in every pagination style. */
 import { createApiCore, type ApiCore } from './core.js';
 import { PaginationError } from './errors.js';
-import { allPaging, type PagingStyles } from './paging.js';
+import { allPaging, offsetPaging, type PagingStyles } from './paging.js';
 import type { Api, ClientOptions, Codecs, OperationSpec, PageOptions, WithNextPage } from './types.js';
 
 type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
@@ -13,8 +13,9 @@ type Pager = Pick<ApiCore, 'call' | 'baseUrl'>;
  *  client's etagCache a page is revalidated and a 304 gives the cached page. The generated methods take no
  *  `ifNoneMatch` here (an ETag names one page); a 304 that still reaches it has no items, and ends it with a TypeError. */
 export async function* paged<T>(api: Pager, spec: OperationSpec, params: object | undefined, options: PageOptions | undefined, styles: PagingStyles, items?: boolean): AsyncGenerator<T, void, undefined> {
-  const style = await styles[spec.paging!.style]!();
-  yield* style.pages<T>(api, spec, params, options, PaginationError, style.step, items);
+  // The pager with the style's rule (for offset, one module: the pager's own).
+  const [{ pages }, { step }] = await Promise.all([offsetPaging(), styles[spec.paging!.style]!()]);
+  yield* pages<T>(api, spec, params, options, PaginationError, step, items);
 }
 
 /** Every page of a paging operation, in any style. */

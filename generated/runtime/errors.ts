@@ -35,12 +35,13 @@ class HttpError extends Error {
   /** The response's request id (see requestIdOf): quote it to the API's support. */
   declare readonly requestId: string | undefined;
 
-  /** `idHeader`: the client's request id header (ClientSettings.requestIdHeader). */
+  /** `rawText`: the body as read, kept up to 2,000 characters. `idHeader`: the client's request id header
+   *  (ClientSettings.requestIdHeader). */
   constructor(message: string, status: number, response?: Response, rawText?: string, idHeader?: string) {
     super(message);
     this.status = status;
     if (response) responses.set(this, response);
-    this.rawText = rawText;
+    this.rawText = rawText?.slice(0, 2000) || undefined;
     this.requestId = response && requestIdOf(response.headers, idHeader);
   }
 
@@ -70,20 +71,21 @@ export class ApiError<Body = unknown, Status extends number = number> extends Ht
     this.body = body;
   }
 
-  // The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).
   /** The first message's `technicalMessage`. */
-  get technicalMessage(): string | undefined {
-    return this.messages[0]?.technicalMessage;
-  }
+  declare readonly technicalMessage: string | undefined;
   /** The first message's `errorCode`. */
-  get errorCode(): string | undefined {
-    return this.messages[0]?.errorCode;
-  }
+  declare readonly errorCode: string | undefined;
   /** The first message's `description`. */
-  get description(): string | undefined {
-    return this.messages[0]?.description;
-  }
+  declare readonly description: string | undefined;
 }
+
+// The first message's fields, as getters (not own properties: JSON.stringify and spreads leave them out).
+for (const k of ['technicalMessage', 'errorCode', 'description'] as const)
+  Object.defineProperty(ApiError.prototype, k, {
+    get(this: ApiError) {
+      return this.messages[0]?.[k];
+    },
+  });
 
 export class BadRequestError extends ApiError {}
 export class UnauthorizedError extends ApiError {}
@@ -151,6 +153,12 @@ export class OutcomeUnknownError extends Error {
     super(`${what} may have been applied, not retried: ${cause.message}`, { cause });
     this.attempts = attempts;
   }
+
+  // A getter, not an entry of the table below: it keeps the class out of the bundles of clients that only read
+  // (replay.ts makes it).
+  override get name(): string {
+    return 'OutcomeUnknownError';
+  }
 }
 
 /** The call did not complete within `timeoutMs` (all attempts included). */
@@ -197,7 +205,6 @@ for (const [C, name, status] of [
   [UnexpectedBodyError, 'UnexpectedBodyError'],
   [NetworkError, 'NetworkError'],
   [RedirectError, 'RedirectError'],
-  [OutcomeUnknownError, 'OutcomeUnknownError'],
   [TimeoutError, 'TimeoutError'],
   [ValidationError, 'ValidationError'],
 ] as unknown as [typeof ApiError, string, number?][]) {

@@ -3,15 +3,14 @@
 /**
  * Each pagination style's module, imported on the first pages()/all() of an operation of that style, never
  * statically: a generated client takes the loaders of the styles its document uses (Codecs.paging), so that a program
- * ships only those, and only in chunks its bundler loads when it pages. Each module holds the shared pager
- * (pagination.ts, with the offset style's rule) and the style's rule for the next page.
+ * ships only those, and only in chunks its bundler loads when it pages. Each module holds the style's rule for the
+ * next page; the shared pager (pagination.ts, with the offset style's rule) is loaded with it.
  */
-import type { pages, Step } from './pagination.js';
+import type { Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
 
-/** A style's module: the shared pager and the style's step. */
+/** A style's module: its rule for the next page. */
 export interface PagingStyle {
-  pages: typeof pages;
   step: Step;
 }
 /** The loaders of the pagination styles a client pages in. */

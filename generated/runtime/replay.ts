@@ -4,6 +4,7 @@
  * Codecs.replay: what keeps a write from being replayed into a misreport. A generated client imports it only when its
  * document has an operation that writes (a method other than GET, HEAD and QUERY): for the others it never applies.
  */
+import { OutcomeUnknownError, type ApiError, type NetworkError } from './errors.js';
 
 /** How the attempt loop (send.ts) and the call (core.ts) tell that an attempt of a write may have been applied. */
 export interface Replay {
@@ -11,6 +12,9 @@ export interface Replay {
   acted(res: Response): boolean;
   /** A fetch error that says the request was never sent (wasNotSent). */
   unsent(err: unknown): boolean;
+  /** The error of an attempt that may have been applied: an OutcomeUnknownError (made here, so that clients of
+   *  read-only documents do not ship the class). */
+  unknown(what: string, cause: NetworkError | ApiError, attempts: number): OutcomeUnknownError;
 }
 
 /**
@@ -31,7 +35,7 @@ export const mayHaveActed = ({ status, headers }: Response): boolean => [500, 50
 export const wasNotSent = (err: unknown): boolean =>
   /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|E(HOST|NET)UNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test((err as { cause?: { code?: string } } | null)?.cause?.code as string);
 
-const replay: Replay = { acted: mayHaveActed, unsent: wasNotSent };
+const replay: Replay = { acted: mayHaveActed, unsent: wasNotSent, unknown: (what, cause, attempts) => new OutcomeUnknownError(what, cause, attempts) };
 
 /** Codecs.replay: the Replay rules for a request that a replay would misreport (misreportedByReplay), else undefined. */
 export const writeReplay = (method: string, has: (name: string) => boolean): Replay | undefined => (misreportedByReplay(method, has) ? replay : undefined);

@@ -24,7 +24,7 @@ export function decode(raw: string | Blob | undefined, type: string, res?: Respo
   try {
     return JSON.parse(raw);
   } catch {
-    throw new UnexpectedBodyError(res?.status ?? 200, `invalid JSON in a ${type} body`, res, raw.slice(0, 2000), idHeader);
+    throw new UnexpectedBodyError(res?.status ?? 200, `invalid JSON in a ${type} body`, res, raw, idHeader);
   }
 }
 
@@ -37,6 +37,9 @@ function wordsOf(body: unknown): string | undefined {
   return (said(o.title, o.detail) || said(o.message) || said(e?.message) || said(e, o.error_description)).slice(0, 500) || undefined;
 }
 
+/** A body as text; one that cannot be read (connection dropped) reads as empty: the status still says what happened. */
+const textOf = (res: Response): Promise<string> => res.text().catch(() => '');
+
 /**
  * The ApiError subclass for an error response. Its message is the status and the API's own words (`404 Not Found`,
  * `422 Invalid name: the name is taken`), never the raw body, which stays in `rawText`. `messages` is always an array
@@ -47,8 +50,7 @@ function wordsOf(body: unknown): string | undefined {
 export async function toApiError(res: Response, documented?: (status: number, body: unknown) => boolean, idHeader?: string): Promise<ApiError> {
   const { status } = res;
   const type = res.headers.get('content-type') ?? '';
-  // A body that cannot be read (connection dropped) reads as empty: the status still says what happened.
-  const text = isEmpty(res) ? '' : await res.text().catch(() => '');
+  const text = await textOf(res);
   let body: unknown;
   try {
     if (bodyKind(type) > 1) body = JSON.parse(text);
@@ -61,7 +63,7 @@ export async function toApiError(res: Response, documented?: (status: number, bo
     messages.map((m) => m.technicalMessage).join('; ') ||
     wordsOf(body) ||
     `${res.statusText || 'error'} (${text ? `${type || 'no content type'}, not a known error shape` : 'an empty body'})`;
-  return new (errorClassFor(status))(status, messages, res, what, text.slice(0, 2000) || undefined, body !== undefined && documented?.(status, body) ? body : undefined, idHeader);
+  return new (errorClassFor(status))(status, messages, res, what, text, body !== undefined && documented?.(status, body) ? body : undefined, idHeader);
 }
 
 /** Whether a response's media type is one the Accept header asked for (`type/*` and `*\/*` included). Any JSON type
@@ -88,6 +90,5 @@ const fits = new Map<string, boolean>();
 /** A success status with a body the operation does not document (a login page from a proxy, nothing at all): an
  *  UnexpectedBodyError with the raw text, rather than a value of the wrong type. */
 export async function unexpected(res: Response, what: string, idHeader?: string): Promise<UnexpectedBodyError> {
-  const text = await res.text().catch(() => '');
-  return new UnexpectedBodyError(res.status, what, res, text.slice(0, 2000) || undefined, idHeader);
+  return new UnexpectedBodyError(res.status, what, res, await textOf(res), idHeader);
 }

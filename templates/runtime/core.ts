@@ -1,6 +1,6 @@
 /** createApiCore: the request path of generated operation methods, and the fetch for the raw openapi-fetch client. */
 import { ApiPromise, type Exchange } from './api-promise.js';
-import { NetworkError, OutcomeUnknownError, TimeoutError, ValidationError } from './errors.js';
+import { NetworkError, TimeoutError, ValidationError } from './errors.js';
 import { MemoryEtagCache, notModified, withEtag, type EtagCache } from './etag.js';
 import { hasUserinfo, isLoopbackHost } from './loopback.js';
 import { buildPath, encodeBody, isReplayable, lowerCase, own } from './request.js';
@@ -33,13 +33,6 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
   const secret = !!(options.tokens || options.auth || secretHeader(options.headers));
   const root = checkBaseUrl(options.baseUrl, secret) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
-  // An operation server resolved and checked once per URL, not on every call (the document names only a few).
-  const servers = new Map<string, string>();
-  const serverUrl = (s: string): string => {
-    let u = servers.get(s);
-    if (u === undefined) servers.set(s, (u = checkBaseUrl(new URL(s, root).href, secret)));
-    return u;
-  };
 
   function call<T>(spec: OperationSpec, params: object | undefined, o: CallOptions = none): ApiPromise<T> {
     return new ApiPromise(exchange<T>(spec, params, o));
@@ -54,7 +47,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     if (accept) headers.accept = accept;
     const shared = headers['if-none-match'];
     // An operation's own server: where the caller sends it (by the URL the document names it with), else that URL.
-    const server = spec.server && serverUrl(options.servers?.[spec.server] ?? spec.server);
+    const server = spec.server && checkBaseUrl(new URL(options.servers?.[spec.server] ?? spec.server, root).href, secret);
     const url = (server || root) + buildPath(spec, p, headers, codecs);
     // With the operation's credentials: an API key in the query stays out of `url`, which error messages show. The
     // token source only where the operation's security asks for it.
@@ -100,7 +93,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       if (err instanceof TypeError && !signal?.aborted && !isRefusal(err)) {
         const error = new NetworkError(`${method} ${url} failed: ${err.message}`, { cause: err });
         // No response (a body cut off after one is a NetworkError), and the request may have been sent.
-        throw replay && !res && !replay.unsent(err) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
+        throw replay && !res && !replay.unsent(err) ? replay.unknown(`${method} ${url}`, error, attempts) : error;
       }
       throw err;
     };
@@ -132,7 +125,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
       const copy = check && response.clone();
       const error = await toApiError(response, spec.errors && codecs.error?.bind(0, spec.errors), idHeader);
       if (copy) await (await validators(codecs)).check(mode!, spec, copy, undefined, error, ValidationError);
-      throw replay?.acted(response) ? new OutcomeUnknownError(`${method} ${url}`, error, attempts) : error;
+      throw replay?.acted(response) ? replay.unknown(`${method} ${url}`, error, attempts) : error;
     }
     // Its failures go through failed() inside it rather than through a .catch(): one promise fewer per call.
     const read = async (): Promise<T> => {
@@ -199,7 +192,7 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
 }
 
 /** Whether headers hold one named like a credential (`authorization`, `cookie`, `x-api-key`…). */
-const secretHeader = (h: Record<string, string> = {}) => /auth|cookie|key|token|secret/i.test(Object.keys(h) + '');
+const secretHeader = (h?: Record<string, string>) => !!h && /auth|cookie|key|token|secret/i.test(Object.keys(h) + '');
 
 /**
  * With `secret` (a token source, credentials or a credential header is configured), plain http is

@@ -1,8 +1,6 @@
 /** The cursor style: the value at `next` in the body, sent as the cursor parameter, while `hasMore` is not false. */
-import { at, type Params, type Step } from './pagination.js';
+import type { Params, Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
-
-export { pages } from './pagination.js';
 
 /** A cursor or URL value that continues: a non-empty string, or a number. */
 export const value = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : typeof v === 'string' && v ? v : undefined);
@@ -15,5 +13,5 @@ export const withCursor = (params: Params, key: string, cursor: unknown): [Param
 
 export const step: Step = (paging) => {
   const { cursor, next, hasMore } = paging as Extract<PagingSpec, { style: 'cursor' }>;
-  return (params, data) => (hasMore && at(data, hasMore) === false ? undefined : withCursor(params, cursor, at(data, next)));
+  return (params, data, _items, _headers, _base, at) => (hasMore && at(data, hasMore) === false ? undefined : withCursor(params, cursor, at(data, next)));
 };

@@ -1,10 +1,8 @@
-/** The page style: the page number, from `first`, advanced by one. */
-import { sized } from './pagination.js';
+/** The page style: the page number, from `first`, advanced by one (the pager ends it at a short or repeated page). */
+import type { Step } from './pagination.js';
 import type { PagingSpec } from './types.js';
 
-export { pages } from './pagination.js';
-
-export const step = sized((paging, params) => {
+export const step: Step = (paging) => {
   const { page, first } = paging as Extract<PagingSpec, { style: 'page' }>;
-  return [{ ...params, [page]: Number(params[page] ?? first) + 1 }];
-});
+  return (params) => [{ ...params, [page]: Number(params[page] ?? first) + 1 }];
+};
