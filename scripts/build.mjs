@@ -3,7 +3,7 @@
 // node_modules/.bin, because npm links bins of dependencies only, and the npm
 // scripts here are exactly `docex <command>`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, chmodSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,10 @@ const prune = (dir, srcDir) => {
 };
 if (existsSync(join(root, 'dist', 'generator'))) prune(join(root, 'dist', 'generator'), join(root, 'generator'));
 if (pruned.length) console.error(`build: removed ${pruned.length} outputs whose sources are gone`);
+
+// validators.js's start, made once here rather than at each generation's start (package-templates.ts reads it).
+const { checksAsJavaScript } = await import('../dist/generator/typescript/package-templates.js');
+writeFileSync(join(root, 'dist', 'generator', 'typescript', 'validators-checks.js.txt'), checksAsJavaScript());
 
 const binDir = join(root, 'node_modules', '.bin');
 const link = join(binDir, 'docex');

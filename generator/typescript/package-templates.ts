@@ -19,9 +19,21 @@ export function readTemplates(): Templates {
   return { banner: compile('banner.hbs'), apiReadme: compile('api-readme.hbs'), runtimeExports, validators: validatorsStart() };
 }
 
-/** templates/validators/checks.ts as the start of a validators.js: its types stripped (this thread's TypeScript),
- *  its exports made module-local (validators.js exports only what its .d.ts declares). */
+/** templates/validators/checks.ts as the start of a validators.js. The build writes it beside this module
+ *  (transpiling it here cost the first generation of a session its longest step); run from sources, it is made here. */
 function validatorsStart(): string {
+  try {
+    return readFileSync(builtChecks, 'utf8');
+  } catch {
+    return checksAsJavaScript();
+  }
+}
+
+const builtChecks = new URL('./validators-checks.js.txt', import.meta.url);
+
+/** checks.ts with its types stripped (TypeScript's transpiler) and its exports made module-local (validators.js
+ *  exports only what its .d.ts declares). scripts/build.mjs writes it as `builtChecks`. */
+export function checksAsJavaScript(): string {
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   const source = readFileSync(join(templatesDir, 'validators', 'checks.ts'), 'utf8');
   const { outputText } = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false } });
