@@ -43,7 +43,7 @@ if (pruned.length) console.error(`build: removed ${pruned.length} outputs whose 
 
 // validators.js's start, made once here rather than at each generation's start (package-templates.ts reads it).
 const { checksAsJavaScript } = await import('../dist/generator/typescript/package-templates.js');
-writeFileSync(join(root, 'dist', 'generator', 'typescript', 'validators-checks.js.txt'), checksAsJavaScript());
+writeFileSync(join(root, 'dist', 'generator', 'typescript', 'validators-checks.js'), checksAsJavaScript());
 
 const binDir = join(root, 'node_modules', '.bin');
 const link = join(binDir, 'docex');

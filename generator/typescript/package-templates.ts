@@ -29,7 +29,7 @@ function validatorsStart(): string {
   }
 }
 
-const builtChecks = new URL('./validators-checks.js.txt', import.meta.url);
+const builtChecks = new URL('./validators-checks.js', import.meta.url);
 
 /** checks.ts with its types stripped (TypeScript's transpiler) and its exports made module-local (validators.js
  *  exports only what its .d.ts declares). scripts/build.mjs writes it as `builtChecks`. */
