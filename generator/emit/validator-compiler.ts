@@ -3,7 +3,8 @@
 // from validator-keywords.ts.
 import type { OpenApiDocument } from '../load/index.js';
 import type { SourceRef } from '../model/index.js';
-import { arrayChecks, equals, escapePointer, lit, numberChecks, objectChecks, oneOfValues, shorten, stringChecks, unescape, type Emit, type Json, type Node } from './validator-keywords.js';
+import { escapePointer } from '../util/json.js';
+import { arrayChecks, equals, lit, numberChecks, objectChecks, oneOfValues, shorten, stringChecks, unescape, type Emit, type Json, type Node } from './validator-keywords.js';
 
 export interface ValidatorsWarning {
   at: SourceRef;

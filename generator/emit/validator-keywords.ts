@@ -1,6 +1,7 @@
 // The keywords of a schema as lines of its check function (validator-compiler.ts writes the function around them):
 // strings, numbers, arrays, objects, oneOf with its discriminator. Each asks the compiler (Emit) for the functions of
 // its subschemas and for module constants, and warns of what it cannot assert.
+import { escapePointer, unescapePointer } from '../util/json.js';
 import { q } from './print.js';
 
 export type Json = unknown;
@@ -33,7 +34,6 @@ export const lit = (v: Json): string =>
       : v !== null && typeof v === 'object'
         ? `{ ${Object.entries(v).map(([k, x]) => `${q(k)}: ${lit(x)}`).join(', ')} }`
         : JSON.stringify(v);
-export const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** A pointer segment's key: URI-decoded as a $ref writes it (a `%` that starts no escape is kept), then ~1 and ~0. */
 export const unescape = (s: string) => {
   let k = s;
@@ -42,7 +42,7 @@ export const unescape = (s: string) => {
   } catch {
     // not URI-encoded
   }
-  return k.replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapePointer(k);
 };
 
 

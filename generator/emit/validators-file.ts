@@ -10,7 +10,8 @@ import type { OpenApiDocument } from '../load/index.js';
 import { isJsonMedia } from '../model/conventions/media.js';
 import type { ApiModel, SourceRef } from '../model/index.js';
 import { Compiler, type ValidatorsWarning } from './validator-compiler.js';
-import { escapePointer, lit } from './validator-keywords.js';
+import { escapePointer } from '../util/json.js';
+import { lit } from './validator-keywords.js';
 
 /** The first JSON media type's schema of a response, where it is written. */
 function jsonSchemaOf(content: ApiModel['operations'][number]['statuses'][number]['content']): SourceRef | undefined {
