@@ -44,16 +44,17 @@ export const bodyDoc = (b: BodyModel) => jsdocText([b.description ? `@descriptio
 /** `GET /documents/{documentId}`, as code. */
 const httpLine = (op: OperationModel) => `\`${op.method} ${op.path.replace(/`/g, "'")}\``;
 
-/** `@throws {NotFoundError} 404`: one line per class, the document's statuses that raise it, in document order. What
- *  a success without its declared body throws is said once, on the client interface: a tag on every method cost
- *  tsserver more to parse than any other line of client.ts's. */
+/** `@throws NotFoundError 404`: one line per class, the document's statuses that raise it, in document order. The
+ *  class is a word, not a `{type}`: tsserver parses a tag's type expression in every doc comment, and that is most of
+ *  what a tag costs it; the hover shows the same words. What a success without its declared body throws is said once,
+ *  on the client interface: a tag on every method cost tsserver more to parse than any other line of client.ts's. */
 function throwsLines(op: OperationModel): string[] {
   const byClass = new Map<string, string[]>();
   for (const status of errorStatuses(op)) {
     const name = errorClassName(status);
     byClass.set(name, [...(byClass.get(name) ?? []), status]);
   }
-  return [...byClass].map(([name, statuses]) => `@throws {${name}} ${statuses.join(', ')}`);
+  return [...byClass].map(([name, statuses]) => `@throws ${name} ${statuses.join(', ')}`);
 }
 
 /** `@deprecated`, with the day it may be removed when `x-sunset` gives one. */
@@ -119,10 +120,10 @@ export function clientDoc(title: string, rawFactory: string): string | undefined
     title ? `Client of ${title}.` : undefined,
     `One method per operation; \`${rawFactory}\` of ./raw.js gives the openapi-fetch client for path-based calls.`,
     'Each method lists the statuses its document declares as @throws; any other error status throws ApiError, or its subclass for that status.',
-    '@throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.',
-    '@throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.',
-    '@throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.',
-    '@throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).',
-    '@throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.',
+    '@throws NetworkError No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.',
+    '@throws RedirectError A request carrying a credential was redirected to another origin (in a browser: at all): not followed.',
+    '@throws TimeoutError The call, all attempts included, took longer than `timeoutMs`.',
+    '@throws UnexpectedBodyError A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).',
+    '@throws OutcomeUnknownError A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.',
   ]);
 }

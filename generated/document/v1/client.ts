@@ -85,11 +85,11 @@ export interface ListDocumentsCall {
    * `GET /documents`
    *
    * The documents the user's companies sent or received, by `createdAt` ascending unless `sort` says otherwise (`sort=-createdAt` gives the newest first). The collection's ETag can be sent in `If-Match` when creating a document.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListDocumentsResult<E>>;
   /**
@@ -100,30 +100,30 @@ export interface ListDocumentsCall {
    * The documents the user's companies sent or received, by `createdAt` ascending unless `sort` says otherwise (`sort=-createdAt` gives the newest first). The collection's ETag can be sent in `If-Match` when creating a document.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E>, options?: CallOptions): ApiPromise<ListDocumentsResult<E> | NotModified>;
   /**
    * Every item of listDocuments() (`GET /documents`), page after page: yields each item of `items`, one page in memory at a time.
    * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   all<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListDocumentsResult<E>>>;
   /**
    * Every page of listDocuments() (`GET /documents`): yields each page as listDocuments() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   pages<E extends 'receiver' | 'sender' = never>(params?: ListDocumentsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListDocumentsResult<E>>>>;
 }
@@ -173,12 +173,12 @@ export interface GetDocumentCall {
    * `GET /documents/{documentId}`
    *
    * One document. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentResult<E>>;
   /**
@@ -189,12 +189,12 @@ export interface GetDocumentCall {
    * One document. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'receiver' | 'sender' = never>(params: GetDocumentParams<E>, options?: CallOptions): ApiPromise<GetDocumentResult<E> | NotModified>;
 }
@@ -308,12 +308,12 @@ export interface GetDocumentFetchCall {
    * `GET /document-fetches/{documentFetchId}`
    *
    * One recorded fetch: which documents it marked as fetched, and when. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetDocumentFetchParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetDocumentFetchResult>;
   /**
@@ -324,12 +324,12 @@ export interface GetDocumentFetchCall {
    * One recorded fetch: which documents it marked as fetched, and when. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetDocumentFetchParams, options?: CallOptions): ApiPromise<GetDocumentFetchResult | NotModified>;
 }
@@ -363,12 +363,12 @@ export interface GetCompanyCall {
    * `GET /companies/{companyId}`
    *
    * A company that sends or receives documents (the target of an expanded `sender` or `receiver`).
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -379,12 +379,12 @@ export interface GetCompanyCall {
    * A company that sends or receives documents (the target of an expanded `sender` or `receiver`).
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -393,11 +393,11 @@ export interface GetCompanyCall {
  * Client of Document API.
  * One method per operation; `createDocumentRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
  * Each method lists the statuses its document declares as @throws; any other error status throws ApiError, or its subclass for that status.
- * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
- * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
- * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
- * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
- * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
+ * @throws NetworkError No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
+ * @throws RedirectError A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
+ * @throws TimeoutError The call, all attempts included, took longer than `timeoutMs`.
+ * @throws UnexpectedBodyError A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
+ * @throws OutcomeUnknownError A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface DocumentClient {
   // Documents
@@ -409,11 +409,11 @@ export interface DocumentClient {
    * The documents the user's companies sent or received, by `createdAt` ascending unless `sort` says otherwise (`sort=-createdAt` gives the newest first). The collection's ETag can be sent in `If-Match` when creating a document.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   listDocuments: ListDocumentsCall;
   /**
@@ -422,14 +422,14 @@ export interface DocumentClient {
    * `POST /documents`
    *
    * Creates a document to be sent from one of the user's companies. Send the collection's ETag (from `listDocuments`) in `If-Match` to create only if the collection has not changed since.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {ConflictError} 409
-   * @throws {PreconditionFailedError} 412
-   * @throws {UnsupportedMediaTypeError} 415
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws ConflictError 409
+   * @throws PreconditionFailedError 412
+   * @throws UnsupportedMediaTypeError 415
+   * @throws InternalServerError 500
    */
   createDocument: (params: CreateDocumentParams, options?: CallOptions) => ApiPromise<CreateDocumentResult>;
   /**
@@ -440,12 +440,12 @@ export interface DocumentClient {
    * One document. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getDocument: GetDocumentCall;
   /**
@@ -454,15 +454,15 @@ export interface DocumentClient {
    * `PUT /documents/{documentId}`
    *
    * Replaces a document's editable fields. Send the ETag from `getDocument` in `If-Match`: when the document has changed since, nothing is updated and the answer is 412.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {ConflictError} 409
-   * @throws {PreconditionFailedError} 412
-   * @throws {UnsupportedMediaTypeError} 415
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws ConflictError 409
+   * @throws PreconditionFailedError 412
+   * @throws UnsupportedMediaTypeError 415
+   * @throws InternalServerError 500
    */
   updateDocument: (params: UpdateDocumentParams, options?: CallOptions) => ApiPromise<UpdateDocumentResult>;
   /**
@@ -471,12 +471,12 @@ export interface DocumentClient {
    * `DELETE /documents/{documentId}`
    *
    * Deletes a document (documents are otherwise kept for 90 days). With `If-Match`, only if the document has not changed since that ETag was issued.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {PreconditionFailedError} 412
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws PreconditionFailedError 412
+   * @throws InternalServerError 500
    */
   deleteDocument: (params: DeleteDocumentParams, options?: CallOptions) => ApiPromise<DeleteDocumentResult>;
   /**
@@ -485,12 +485,12 @@ export interface DocumentClient {
    * `GET /documents/{documentId}/presentation`
    *
    * A human-readable rendering of the document, in the first media type of `Accept` that is offered: `application/pdf` (the default), `application/xml` (the delivered business document, for example PEPPOL BIS 3 UBL) or `image/png` (the first page). 406 when none of them is acceptable.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getDocumentPresentation: <A extends 'application/pdf' | 'application/xml' | 'image/png' = 'application/pdf'>(params: GetDocumentPresentationParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetDocumentPresentationResult<A>>;
   /**
@@ -499,12 +499,12 @@ export interface DocumentClient {
    * `GET /documents/{documentId}/events`
    *
    * The document's history, oldest first, as a plain array (the collection carries no metadata) of at most 1,000 events (`maxItems`, the collection's upper bound): the oldest 1,000.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   listDocumentEvents: (params: ListDocumentEventsParams, options?: CallOptions) => ApiPromise<ListDocumentEventsResult>;
   // Fetch receipts
@@ -514,13 +514,13 @@ export interface DocumentClient {
    * `POST /document-fetches`
    *
    * Records that the client has fetched the given documents: the fetch receipt is created, and each document named in `documentIds` is marked as fetched (`isFetched: true`), so that a client polling with `isFetched=false` does not see it again. Fetching a document twice is harmless. 404 when a document does not exist, 403 when it belongs to a company the user may not see; then nothing is marked.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {UnsupportedMediaTypeError} 415
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws UnsupportedMediaTypeError 415
+   * @throws InternalServerError 500
    */
   createDocumentFetch: (params: CreateDocumentFetchParams, options?: CallOptions) => ApiPromise<CreateDocumentFetchResult>;
   /**
@@ -531,12 +531,12 @@ export interface DocumentClient {
    * One recorded fetch: which documents it marked as fetched, and when. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getDocumentFetch: GetDocumentFetchCall;
   // Companies
@@ -548,12 +548,12 @@ export interface DocumentClient {
    * A company that sends or receives documents (the target of an expanded `sender` or `receiver`).
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getCompany: GetCompanyCall;
 }

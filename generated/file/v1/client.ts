@@ -62,20 +62,20 @@ export interface ListFilesCall {
   /**
    * Every item of listFiles() (`GET /files`), page after page: yields each item of `items`, one page in memory at a time.
    * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   all<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListFilesResult<E>>>;
   /**
    * Every page of listFiles() (`GET /files`): yields each page as listFiles() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   pages<E extends 'sendingCompany' = never>(params?: ListFilesParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListFilesResult<E>>>>;
 }
@@ -149,12 +149,12 @@ export interface GetFileCall {
    * `GET /files/{fileId}`
    *
    * One file and its processing status.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFileResult<E>>;
   /**
@@ -165,12 +165,12 @@ export interface GetFileCall {
    * One file and its processing status.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'sendingCompany' = never>(params: GetFileParams<E>, options?: CallOptions): ApiPromise<GetFileResult<E> | NotModified>;
 }
@@ -256,12 +256,12 @@ export interface GetFilePartCall {
    * `GET /file-parts/{filePartId}`
    *
    * One part of a file and its processing status.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetFilePartParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartResult>;
   /**
@@ -272,12 +272,12 @@ export interface GetFilePartCall {
    * One part of a file and its processing status.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetFilePartParams, options?: CallOptions): ApiPromise<GetFilePartResult | NotModified>;
 }
@@ -332,12 +332,12 @@ export interface GetFilePartActionCall {
    * `GET /file-parts/{filePartId}/actions/{actionId}`
    *
    * One action taken on a part, with the status it gave the part. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetFilePartActionParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetFilePartActionResult>;
   /**
@@ -348,12 +348,12 @@ export interface GetFilePartActionCall {
    * One action taken on a part, with the status it gave the part. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetFilePartActionParams, options?: CallOptions): ApiPromise<GetFilePartActionResult | NotModified>;
 }
@@ -387,12 +387,12 @@ export interface GetCompanyCall {
    * `GET /companies/{companyId}`
    *
    * A company that sends files (the target of an expanded `sendingCompany`).
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -403,12 +403,12 @@ export interface GetCompanyCall {
    * A company that sends files (the target of an expanded `sendingCompany`).
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -417,11 +417,11 @@ export interface GetCompanyCall {
  * Client of File API.
  * One method per operation; `createFileRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
  * Each method lists the statuses its document declares as @throws; any other error status throws ApiError, or its subclass for that status.
- * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
- * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
- * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
- * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
- * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
+ * @throws NetworkError No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
+ * @throws RedirectError A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
+ * @throws TimeoutError The call, all attempts included, took longer than `timeoutMs`.
+ * @throws UnexpectedBodyError A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
+ * @throws OutcomeUnknownError A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface FileClient {
   // Files
@@ -431,11 +431,11 @@ export interface FileClient {
    * `GET /files`
    *
    * The files uploaded for the user's companies.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   listFiles: ListFilesCall;
   /**
@@ -444,13 +444,13 @@ export interface FileClient {
    * `POST /files`
    *
    * Uploads one file holding one or more business documents. The body is the file itself; what it is and who sends it are query parameters.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {ConflictError} 409
-   * @throws {UnsupportedMediaTypeError} 415
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws ConflictError 409
+   * @throws UnsupportedMediaTypeError 415
+   * @throws InternalServerError 500
    */
   uploadFile: (params: UploadFileParams, options?: CallOptions) => ApiPromise<UploadFileResult>;
   /**
@@ -461,12 +461,12 @@ export interface FileClient {
    * One file and its processing status.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getFile: GetFileCall;
   /**
@@ -475,12 +475,12 @@ export interface FileClient {
    * `DELETE /files/{fileId}`
    *
    * Deletes a file that has not been processed yet; 409 once documents were created from it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {ConflictError} 409
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws ConflictError 409
+   * @throws InternalServerError 500
    */
   deleteFile: (params: DeleteFileParams, options?: CallOptions) => ApiPromise<DeleteFileResult>;
   /**
@@ -489,12 +489,12 @@ export interface FileClient {
    * `GET /files/{fileId}/content`
    *
    * The file as it was uploaded: `application/xml` for an XML file, or `application/octet-stream` for any file. 406 when `Accept` allows neither (or only XML, for a file that is not XML).
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getFileContent: <A extends 'application/xml' | 'application/octet-stream' = 'application/xml'>(params: GetFileContentParams, options?: CallOptions & { accept?: A }) => ApiPromise<GetFileContentResult<A>>;
   // File parts
@@ -504,12 +504,12 @@ export interface FileClient {
    * `GET /files/{fileId}/file-parts`
    *
    * The parts of a file still in processing or needing attention, as a plain array (no metadata). Parts processed successfully are no longer listed. At most 1,000 parts (`maxItems`, the collection's upper bound), the first by index.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   listFileParts: (params: ListFilePartsParams, options?: CallOptions) => ApiPromise<ListFilePartsResult>;
   /**
@@ -520,12 +520,12 @@ export interface FileClient {
    * One part of a file and its processing status.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getFilePart: GetFilePartCall;
   /**
@@ -534,14 +534,14 @@ export interface FileClient {
    * `POST /file-parts/{filePartId}/actions`
    *
    * Acts on a part that needs attention (status `AwaitingInteraction` or `Error`): `Restart` processes it again (the part becomes `Processing`), `Cancel` gives it up (`Cancelled`). The action is recorded as a resource of the part, with the status it gave the part. 409 when the part's status does not allow the action (for example restarting a part that is already processing or processed).
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {ConflictError} 409
-   * @throws {UnsupportedMediaTypeError} 415
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws ConflictError 409
+   * @throws UnsupportedMediaTypeError 415
+   * @throws InternalServerError 500
    */
   createFilePartAction: (params: CreateFilePartActionParams, options?: CallOptions) => ApiPromise<CreateFilePartActionResult>;
   /**
@@ -552,12 +552,12 @@ export interface FileClient {
    * One action taken on a part, with the status it gave the part. Send the ETag of a stored copy in `If-None-Match` to get 304 when it is unchanged.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getFilePartAction: GetFilePartActionCall;
   // Companies
@@ -569,12 +569,12 @@ export interface FileClient {
    * A company that sends files (the target of an expanded `sendingCompany`).
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getCompany: GetCompanyCall;
 }

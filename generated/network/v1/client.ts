@@ -68,20 +68,20 @@ export interface ListTradingPartnersCall {
   /**
    * Every item of listTradingPartners() (`GET /trading-partners`), page after page: yields each item of `items`, one page in memory at a time.
    * Asks for `limit` items a page (at most 500); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   all<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnersResult<E>>>;
   /**
    * Every page of listTradingPartners() (`GET /trading-partners`): yields each page as listTradingPartners() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   pages<E extends 'serviceProvider' = never>(params?: ListTradingPartnersParams<E>, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnersResult<E>>>>;
 }
@@ -116,12 +116,12 @@ export interface GetTradingPartnerCall {
    * `GET /trading-partners/{tradingPartnerId}`
    *
    * One trading partner of the registry.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E>>;
   /**
@@ -132,12 +132,12 @@ export interface GetTradingPartnerCall {
    * One trading partner of the registry.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'serviceProvider' = never>(params: GetTradingPartnerParams<E>, options?: CallOptions): ApiPromise<GetTradingPartnerResult<E> | NotModified>;
 }
@@ -201,12 +201,12 @@ export interface GetCompanyGroupCall {
    * `GET /company-groups/{companyGroupId}`
    *
    * A group of companies, for example a corporate group whose members share settings. A company names its group with `companyGroupId` (a reference in the simple id form).
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyGroupParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyGroupResult>;
   /**
@@ -217,12 +217,12 @@ export interface GetCompanyGroupCall {
    * A group of companies, for example a corporate group whose members share settings. A company names its group with `companyGroupId` (a reference in the simple id form).
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyGroupParams, options?: CallOptions): ApiPromise<GetCompanyGroupResult | NotModified>;
 }
@@ -255,12 +255,12 @@ export interface GetCompanyCall {
    * `GET /companies/{companyId}`
    *
    * One of the companies the user can act for.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyParams & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<GetCompanyResult>;
   /**
@@ -271,12 +271,12 @@ export interface GetCompanyCall {
    * One of the companies the user can act for.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   (params: GetCompanyParams, options?: CallOptions): ApiPromise<GetCompanyResult | NotModified>;
 }
@@ -361,12 +361,12 @@ export interface ListTradingPartnerConnectionsCall {
    * `GET /companies/{companyId}/trading-partner-connections`
    *
    * The connections between the company's own trading partners and others. The collection's ETag can be sent in `If-Match` when creating a connection.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E>>;
   /**
@@ -377,33 +377,33 @@ export interface ListTradingPartnerConnectionsCall {
    * The connections between the company's own trading partners and others. The collection's ETag can be sent in `If-Match` when creating a connection.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   <E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E>, options?: CallOptions): ApiPromise<ListTradingPartnerConnectionsResult<E> | NotModified>;
   /**
    * Every item of listTradingPartnerConnections() (`GET /companies/{companyId}/trading-partner-connections`), page after page: yields each item of `items`, one page in memory at a time.
    * Asks for `limit` items a page (at most 100); moves `offset` (default 0) by the items received, and stops at `meta.total`, an empty or short page, or a page the same as the one before (a server ignoring the offset). More than `maxPages` pages (default 1000) throws PaginationError.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   all<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<PageItem<ListTradingPartnerConnectionsResult<E>>>;
   /**
    * Every page of listTradingPartnerConnections() (`GET /companies/{companyId}/trading-partner-connections`): yields each page as listTradingPartnerConnections() returns it, with `hasNextPage()` and `getNextPage()`. Walks the pages as all() does.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   pages<E extends 'owner' | 'partner' = never>(params: ListTradingPartnerConnectionsParams<E> & { ifNoneMatch?: undefined }, options?: PageOptions): AsyncIterableIterator<WithNextPage<NonNullable<ListTradingPartnerConnectionsResult<E>>>>;
 }
@@ -464,11 +464,11 @@ export type GetCurrentUserResult<E extends 'defaultCompany' = never> = Expanded<
  * Client of Network API.
  * One method per operation; `createNetworkRawClient` of ./raw.js gives the openapi-fetch client for path-based calls.
  * Each method lists the statuses its document declares as @throws; any other error status throws ApiError, or its subclass for that status.
- * @throws {NetworkError} No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
- * @throws {RedirectError} A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
- * @throws {TimeoutError} The call, all attempts included, took longer than `timeoutMs`.
- * @throws {UnexpectedBodyError} A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
- * @throws {OutcomeUnknownError} A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
+ * @throws NetworkError No response (DNS, connection refused or reset, CORS); `cause` holds the platform error.
+ * @throws RedirectError A request carrying a credential was redirected to another origin (in a browser: at all): not followed.
+ * @throws TimeoutError The call, all attempts included, took longer than `timeoutMs`.
+ * @throws UnexpectedBodyError A success whose body is not the one its document declares (missing, another media type, JSON that does not parse).
+ * @throws OutcomeUnknownError A DELETE, or a write with `If-Match`, that may have been applied with no answer saying whether it was (not retried): read the resource before writing again.
  */
 export interface NetworkClient {
   // Trading partners
@@ -478,11 +478,11 @@ export interface NetworkClient {
    * `GET /trading-partners`
    *
    * Searches the registry of trading partners, by name or by any of their ids.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   listTradingPartners: ListTradingPartnersCall;
   /**
@@ -493,12 +493,12 @@ export interface NetworkClient {
    * One trading partner of the registry.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getTradingPartner: GetTradingPartnerCall;
   // Service providers
@@ -508,11 +508,11 @@ export interface NetworkClient {
    * `GET /service-providers`
    *
    * Every service provider the service exchanges documents with, as a plain array (no metadata) of at most 500 (`maxItems`, the collection's upper bound).
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   listServiceProviders: (params?: ListServiceProvidersParams, options?: CallOptions) => ApiPromise<ListServiceProvidersResult>;
   /**
@@ -521,12 +521,12 @@ export interface NetworkClient {
    * `GET /service-providers/{serviceProviderId}`
    *
    * One service provider.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getServiceProvider: (params: GetServiceProviderParams, options?: CallOptions) => ApiPromise<GetServiceProviderResult>;
   // Companies
@@ -538,12 +538,12 @@ export interface NetworkClient {
    * A group of companies, for example a corporate group whose members share settings. A company names its group with `companyGroupId` (a reference in the simple id form).
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getCompanyGroup: GetCompanyGroupCall;
   /**
@@ -554,12 +554,12 @@ export interface NetworkClient {
    * One of the companies the user can act for.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getCompany: GetCompanyCall;
   /**
@@ -568,14 +568,14 @@ export interface NetworkClient {
    * `PUT /companies/{companyId}`
    *
    * Replaces a company's editable fields. Send the ETag from `getCompany` in `If-Match`: when the company has changed since, nothing is updated and the answer is 412.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {PreconditionFailedError} 412
-   * @throws {UnsupportedMediaTypeError} 415
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws PreconditionFailedError 412
+   * @throws UnsupportedMediaTypeError 415
+   * @throws InternalServerError 500
    */
   updateCompany: (params: UpdateCompanyParams, options?: CallOptions) => ApiPromise<UpdateCompanyResult>;
   /**
@@ -586,12 +586,12 @@ export interface NetworkClient {
    * The connections between the company's own trading partners and others. The collection's ETag can be sent in `If-Match` when creating a connection.
    *
    * With `ifNoneMatch`: NotModified when that version is still the current one (304) and the client does not hold it.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   listTradingPartnerConnections: ListTradingPartnerConnectionsCall;
   /**
@@ -600,15 +600,15 @@ export interface NetworkClient {
    * `POST /companies/{companyId}/trading-partner-connections`
    *
    * Connects one of the company's trading partners (`owner`) to another (`partner`). Send the collection's ETag in `If-Match` to create only if the collection has not changed since it was fetched.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {NotAcceptableError} 406
-   * @throws {ConflictError} 409
-   * @throws {PreconditionFailedError} 412
-   * @throws {UnsupportedMediaTypeError} 415
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws NotAcceptableError 406
+   * @throws ConflictError 409
+   * @throws PreconditionFailedError 412
+   * @throws UnsupportedMediaTypeError 415
+   * @throws InternalServerError 500
    */
   createTradingPartnerConnection: (params: CreateTradingPartnerConnectionParams, options?: CallOptions) => ApiPromise<CreateTradingPartnerConnectionResult>;
   /**
@@ -617,11 +617,11 @@ export interface NetworkClient {
    * `DELETE /companies/{companyId}/trading-partner-connections/{connectionId}`
    *
    * Removes a connection; documents already exchanged are not affected.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotFoundError} 404
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotFoundError 404
+   * @throws InternalServerError 500
    */
   deleteTradingPartnerConnection: (params: DeleteTradingPartnerConnectionParams, options?: CallOptions) => ApiPromise<DeleteTradingPartnerConnectionResult>;
   // Users
@@ -631,11 +631,11 @@ export interface NetworkClient {
    * `GET /current-user`
    *
    * The user the access token was issued for, with the companies the user can act for.
-   * @throws {BadRequestError} 400
-   * @throws {UnauthorizedError} 401
-   * @throws {ForbiddenError} 403
-   * @throws {NotAcceptableError} 406
-   * @throws {InternalServerError} 500
+   * @throws BadRequestError 400
+   * @throws UnauthorizedError 401
+   * @throws ForbiddenError 403
+   * @throws NotAcceptableError 406
+   * @throws InternalServerError 500
    */
   getCurrentUser: <E extends 'defaultCompany' = never>(params?: GetCurrentUserParams<E>, options?: CallOptions) => ApiPromise<GetCurrentUserResult<E>>;
 }
