@@ -7,7 +7,7 @@ const HELP = `Usage: docex generate [--input DIR|FILE] [--output DIR] [--api ID]
 
   --input   an openapi/ tree (default: ./openapi, else the documents shipped with docex) or one OpenAPI 3.x document
   --output  where to write (default generated/, or src/generated with a docex.config.json); replaced atomically
-  --api     only this API (document/v1, token; repeatable); runtime/ is always generated
+  --api     only this API (document/v1, token; repeatable), with the runtime/ modules it imports
   --name    the client's name: --name GitHub gives createGitHubClient, GitHubClient and
             GitHubClientOptions (one document, or one --api; also "name" per API under "clients" in
             docex.config.json). Default: the API's folder name, or the document's title without words

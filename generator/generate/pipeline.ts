@@ -16,6 +16,7 @@ import { unparsable } from '../typescript/syntax-gate.js';
 import type { EmitOverrides, GatedFiles } from '../typescript/tasks.js';
 import { openTypeScriptThread, type TypeScriptThread } from '../typescript/thread.js';
 import { inputEntries, type InputOptions } from './input.js';
+import { runtimeClosure } from './runtime-closure.js';
 import { surfaceStep, type SurfaceStepResult } from './surface-step.js';
 
 export interface ApiSummary {
@@ -37,7 +38,7 @@ export interface GenerateResult {
   surface?: SurfaceStepResult;
 }
 
-/** `apis`: the APIs to generate (runtime/ is always generated); `documents`: a client repo's own copies. */
+/** `apis`: the APIs to generate (with the runtime modules they import); `documents`: a client repo's own copies. */
 export interface GenerateOptions extends InputOptions {
   /** An earlier output about to be replaced: after generation, the client-surface report's step compares the new
    *  tree with it (`surface` in the result), reading surfaces on the TypeScript thread. */
@@ -113,7 +114,8 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     return done;
   };
   // The runtime's files are copied verbatim (type-checked in docex) and gated like every emitted file. Sent first,
-  // checked last: an error in a document is reported without waiting for the TypeScript thread to start.
+  // checked last: an error in a document is reported without waiting for the TypeScript thread to start. Only the
+  // modules the APIs' files import are kept (runtime-closure.ts).
   const runtime = later(finish(input, [typescript.templates('runtime')]));
   /** The earlier output has the API in folder `dir`: the surface step may read it, so its new parses are kept. */
   const inPrevious = (dir: string): boolean => opts.previous?.has(`${dir}client.ts`) === true && opts.previous.has(`${dir}schema.ts`);
@@ -159,7 +161,8 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
     throw err;
   }
   const done = await settle();
-  const tree: OutputTree = new Map([...(await runtime), ...done.flatMap((d) => [...d.files])]);
+  const apiFiles = done.flatMap((d) => [...d.files]);
+  const tree: OutputTree = new Map([...runtimeClosure(await runtime, apiFiles), ...apiFiles]);
   const apis = done.map((d) => d.summary);
   return { tree: entries ? new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : tree, apis };
 }

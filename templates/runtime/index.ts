@@ -29,8 +29,6 @@ export {
 export type { TokenSource } from './auth.js';
 export { MemoryEtagCache, NotModified, type EtagCache, type EtagEntry } from './etag.js';
 export type { RetryOptions } from './retry.js';
-// Types only: the stream module loads with a client that streams (its StreamError is exported by that client).
-export type { ServerSentEvent, Stream } from './stream.js';
 export type { Issue, StandardSchemaV1 } from './validate.js';
 export type {
   Api,
@@ -66,7 +64,9 @@ export type {
   ResultFor,
   SchemeSpec,
   SecuritySpec,
+  ServerSentEvent,
   SortParam,
+  Stream,
   StreamSpec,
   ValidateMode,
   WithEtag,

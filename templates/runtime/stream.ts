@@ -9,15 +9,7 @@ import { validators } from './core.js';
 import { TimeoutError, ValidationError } from './errors.js';
 import { accepts, unexpected } from './response.js';
 import { sleep } from './retry.js';
-import type { Api, CallOptions, Codecs, OperationSpec, StreamSpec, ValidateMode } from './types.js';
-
-/** An SSE event as sent: its lines of `data` joined with `\n` (parsed where the document gives it as JSON). */
-export interface ServerSentEvent<D = string> {
-  event?: string;
-  data: D;
-  id?: string;
-  retry?: number;
-}
+import type { Api, CallOptions, Codecs, OperationSpec, ServerSentEvent, Stream, StreamSpec, ValidateMode } from './types.js';
 
 /** The most characters one item (an SSE event with its lines, a JSON line) may take; past it the stream ends with a
  *  StreamError rather than holding an endless line in memory. */
@@ -48,12 +40,8 @@ export class StreamError extends Error {
   }
 }
 
-/**
- * The items of a streamed response, one by one as they arrive: `for await (const item of stream)`. Leaving the loop
- * (`break`, `return`, a throw), `close()`, or the call's `signal` closes the connection at once. Iterated once; `tee()`
- * gives two independent readers.
- */
-export class Stream<T> implements AsyncIterable<T> {
+/** Stream (types.ts) over the items a body's reader hands out. */
+class ItemStream<T> implements Stream<T> {
   #items: (() => AsyncIterator<T>) | undefined;
   readonly #controller: AbortController;
 
@@ -69,13 +57,10 @@ export class Stream<T> implements AsyncIterable<T> {
     return items();
   }
 
-  /** Closes the connection; a loop over the stream then ends. */
   close(): void {
     this.#controller.abort();
   }
 
-  /** Two streams of the same items, each read at its own pace: the faster one's items wait for the slower, up to
-   *  MAX_TEE_LAG of them; a branch further behind ends with a StreamError (the other reads on). */
   tee(): [Stream<T>, Stream<T>] {
     // Each branch's queue holds the source's answers (promises, so a failure reaches both branches, in order).
     type Branch = { queue: Promise<IteratorResult<T>>[]; open: boolean; behind: boolean };
@@ -90,7 +75,7 @@ export class Stream<T> implements AsyncIterable<T> {
       if (!branches.some((o) => o.open)) this.close();
     };
     const reader = (b: Branch, other: Branch) =>
-      new Stream<T>(
+      new ItemStream<T>(
         () => ({
           next: () => {
             if (b.behind) {
@@ -116,7 +101,6 @@ export class Stream<T> implements AsyncIterable<T> {
     return [reader(branches[0], branches[1]), reader(branches[1], branches[0])];
   }
 
-  /** The items as JSON Lines bytes: a Response body, a file, a pipe. */
   toReadableStream(): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder();
     let it: AsyncIterator<T> | undefined;
@@ -174,7 +158,7 @@ export function streamCall(api: Pick<Api, 'call'>, spec: OperationSpec, idHeader
         if (!accepts(accept, type)) throw await unexpected(response, `a ${type || 'untyped'} body, not the ${accept} stream asked for`, idHeader);
         const v = mode && mode !== 'off' ? await validators(codecs) : undefined;
         const check = v && ((item: unknown) => v.item(mode!, spec, item, ValidationError));
-        const stream = new Stream(() => oneByOne(spec.stream!, items(spec.stream!, response, controller, resume, idleTimeoutMs, o.signal, what), check), controller);
+        const stream = new ItemStream(() => oneByOne(spec.stream!, items(spec.stream!, response, controller, resume, idleTimeoutMs, o.signal, what), check), controller);
         return [response, async () => stream, idHeader];
       },
       (err: unknown) => {

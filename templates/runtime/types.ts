@@ -199,6 +199,30 @@ export interface StreamSpec {
   resumable?: boolean;
 }
 
+/** An SSE event as sent: its lines of `data` joined with `\n` (parsed where the document gives it as JSON). */
+export interface ServerSentEvent<D = string> {
+  event?: string;
+  data: D;
+  id?: string;
+  retry?: number;
+}
+
+/**
+ * The items of a streamed response, one by one as they arrive: `for await (const item of stream)`. Leaving the loop
+ * (`break`, `return`, a throw), `close()`, or the call's `signal` closes the connection at once. Iterated once; `tee()`
+ * gives two independent readers. Declared here, apart from its class (stream.ts), so that a program whose client
+ * never streams does not read the stream module.
+ */
+export interface Stream<T> extends AsyncIterable<T> {
+  /** Closes the connection; a loop over the stream then ends. */
+  close(): void;
+  /** Two streams of the same items, each read at its own pace: the faster one's items wait for the slower, up to
+   *  MAX_TEE_LAG of them; a branch further behind ends with a StreamError (the other reads on). */
+  tee(): [Stream<T>, Stream<T>];
+  /** The items as JSON Lines bytes: a Response body, a file, a pipe. */
+  toReadableStream(): ReadableStream<Uint8Array>;
+}
+
 /** The dotted paths of a client's methods (`listDocuments`, `repos.get`): the keys of its operation specs. */
 export type MethodPath<C> = { [K in keyof C & string]: C[K] extends (...args: never[]) => unknown ? K : `${K}.${MethodPath<C[K]>}` }[keyof C & string];
 

@@ -50,7 +50,7 @@ describe('docex generate --check', () => {
 });
 
 describe('selection and docex.config.json', () => {
-  it('--api picks APIs; runtime/ always comes along', async () => {
+  it('--api picks APIs; runtime/ comes along with the modules they import', async () => {
     const out = join(work, 'only-token');
     expect((await runDocex(['generate', '--input', join(repoRoot, 'openapi'), '--api', 'token', '--output', out, '--quiet'])).code).toBe(0);
     const dirs = [...new Set([...readTree(out).keys()].map((k) => k.split('/')[0]))].sort();
