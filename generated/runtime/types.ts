@@ -148,8 +148,9 @@ export interface Codecs {
   /** Every parameter, when some parameter of the document needs more than request.ts's plain path (param-styles.ts). */
   param?: (p: ParamSpec, v: unknown) => string;
   /** Adds the credentials an operation sends, from ClientOptions.auth, to the (lower-case) headers and to `url`,
-   *  returning the URL to send, whether the token source is to be asked, and whether it added any (credentials.ts). */
-  auth?: (spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean, boolean];
+   *  returning the URL to send, whether the token source is to be asked, and whether it added any (credentials.ts).
+   *  `headers`: the lower-case names of the document's apiKey schemes in a header, credentials when given by hand too. */
+  auth?: ((spec: OperationSpec, options: ClientOptions & AuthOptions, url: string, headers: Record<string, string>) => [string, boolean, boolean]) & { headers?: readonly string[] };
   /** Whether an error response's JSON body is the one the operation's `errors` declare for its status (error-body.ts). */
   error?: (errors: NonNullable<OperationSpec['errors']>, status: number, body: unknown) => boolean;
   /** The rules of a write that a replay would misreport (replay.ts), for documents with writes; without it every

@@ -29,8 +29,10 @@ export async function validators(codecs: Codecs) {
 }
 
 export function createCaller(options: ClientOptions & AuthOptions, apiPath: string, codecs: Codecs = {}): Pick<Api, 'call' | 'baseUrl'> {
-  // A credential given as a client header (`authorization`, `cookie`, `x-api-key`…) is a secret too.
-  const secret = !!(options.tokens || options.auth || secretHeader(options.headers));
+  // A credential given as a client header (`authorization`, `cookie`, `x-api-key`…, or one the document's apiKey
+  // schemes name) is a secret too.
+  const named = codecs.auth?.headers;
+  const secret = !!(options.tokens || options.auth || secretHeader(options.headers, named));
   const root = checkBaseUrl(options.baseUrl, secret) + apiPath;
   const cache: EtagCache | undefined = options.etagCache === true ? new MemoryEtagCache() : options.etagCache || undefined;
 
@@ -60,7 +62,7 @@ export function createCaller(options: ClientOptions & AuthOptions, apiPath: stri
     const input = own(p, 'body');
     const body = spec.body && input !== undefined ? encodeBody(spec.body, input, headers, codecs) : undefined;
     // A call's credential header is held to the client's: not over plain http but to a loopback host.
-    if (secretHeader(o.headers)) checkBaseUrl(url);
+    if (secretHeader(o.headers, named)) checkBaseUrl(url);
     if (o.headers) Object.assign(headers, lowerCase(o.headers));
     // Headers the caller gives may be credentials too: with any credential, redirects stay within the origin.
     const credentialed = attached || !!(options.headers || o.headers);
@@ -191,8 +193,10 @@ export function createApiCore(options: ClientOptions, apiPath: string, codecs?: 
   return { ...createCaller(options, apiPath, { replay: writeReplay, ...codecs }), fetch: rawFetch as typeof fetch };
 }
 
-/** Whether headers hold one named like a credential (`authorization`, `cookie`, `x-api-key`…). */
-const secretHeader = (h?: Record<string, string>) => !!h && /auth|cookie|key|token|secret/i.test(Object.keys(h) + '');
+/** Whether headers hold one named like a credential (`authorization`, `cookie`, `x-api-key`…) or in `named` (lower
+ *  case: the document's apiKey header names). */
+const secretHeader = (h?: Record<string, string>, named?: readonly string[]) =>
+  !!h && Object.keys(h).some((k) => /auth|cookie|key|token|secret/i.test(k) || !!named?.includes(k.toLowerCase()));
 
 /**
  * With `secret` (a token source, credentials or a credential header is configured), plain http is

@@ -12,7 +12,7 @@ import type { BasicCredentials, Codecs, Credential, DocumentSecuritySpec, Scheme
 /** The `auth` codec of one document: its schemes by name, and the requirements of operations that declare none. */
 export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, security: DocumentSecuritySpec = []): NonNullable<Codecs['auth']> {
   const names = Object.keys(schemes);
-  return (spec, options, url, headers) => {
+  const auth: NonNullable<Codecs['auth']> = (spec, options, url, headers) => {
     const { tokens } = options;
     const auth = (options.auth ?? {}) as Readonly<Record<string, Credential | undefined>>;
     const has = (name: string): boolean => {
@@ -36,6 +36,9 @@ export function credentials(schemes: Readonly<Record<string, SchemeSpec>>, secur
     }
     return [url, token, !!met?.length];
   };
+  // The header names the document gives its API keys: such a header given by hand is a credential too (core.ts).
+  auth.headers = Object.values(schemes).flatMap((s) => (s.type === 'apiKey' && s.in === 'header' ? [s.name.toLowerCase()] : []));
+  return auth;
 }
 
 /** `Basic` and base64 of the UTF-8 bytes of `username:password` (RFC 7617). */

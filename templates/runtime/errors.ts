@@ -24,6 +24,10 @@ export interface ErrorMessage {
   description?: string;
 }
 
+/** The most characters of a body an error keeps as `rawText` (and, for a body that is not the one declared, the most
+ *  read of it: textStart in response.ts). */
+export const RAW_CHARS = 2000;
+
 /** What ApiError and UnexpectedBodyError share: the response's status, raw body, request id and the response. */
 class HttpError extends Error {
   // `declare` + assignment in the constructor: class fields cost a helper call each once bundled for ES2020.
@@ -39,7 +43,7 @@ class HttpError extends Error {
     super(message);
     this.status = status;
     if (response) responses.set(this, response);
-    this.rawText = rawText?.slice(0, 2000) || undefined;
+    this.rawText = rawText?.slice(0, RAW_CHARS) || undefined;
     this.requestId = response && requestIdOf(response.headers, idHeader);
   }
 
@@ -99,6 +103,8 @@ export class InternalServerError extends ApiError {}
  * A success status whose body is not what the operation documents: none where the document declares one, another
  * media type than the one asked for (a proxy's login page), or JSON that does not parse. Not an ApiError, so code
  * that handles error statuses does not take it for one: the server answered success, and may have acted on the call.
+ * A body of another media type is read only up to its first 2,000 characters, for at most 1 s, and the rest cancelled:
+ * one that never ends (a stream sent to a call that is not one) or a huge one neither hangs the call nor is held.
  */
 export class UnexpectedBodyError extends HttpError {
   constructor(status: number, what: string, response?: Response, rawText?: string, idHeader?: string) {

@@ -1,6 +1,7 @@
 /** Response handling: read a success body by media type, turn an error response into an ApiError. */
-import { errorClassFor, UnexpectedBodyError, type ApiError, type ErrorMessage } from './errors.js';
+import { errorClassFor, RAW_CHARS, UnexpectedBodyError, type ApiError, type ErrorMessage } from './errors.js';
 import { bodyKind } from './request.js';
+import { sleep } from './retry.js';
 
 /** Whether a response has no body to read (204 and 304 have a null body, as HEAD responses do). A zero-length body
  *  reads as '' below, which counts as empty too, so Content-Length is not consulted. */
@@ -35,8 +36,6 @@ function wordsOf(body: unknown): string | undefined {
   return (said(o.title, o.detail) || said(o.message) || said(e?.message) || said(e, o.error_description)).slice(0, 500) || undefined;
 }
 
-/** A body as text; one that cannot be read (connection dropped) reads as empty: the status still says what happened. */
-const textOf = (res: Response): Promise<string> => res.text().catch(() => '');
 
 /**
  * The ApiError subclass for an error response. Its message is the status and the API's own words (`404 Not Found`,
@@ -48,7 +47,8 @@ const textOf = (res: Response): Promise<string> => res.text().catch(() => '');
 export async function toApiError(res: Response, documented?: (status: number, body: unknown) => boolean, idHeader?: string): Promise<ApiError> {
   const { status } = res;
   const type = res.headers.get('content-type') ?? '';
-  const text = await textOf(res);
+  // A body that cannot be read (connection dropped) reads as empty: the status still says what happened.
+  const text = await res.text().catch(() => '');
   let body: unknown;
   try {
     if (bodyKind(type) > 1) body = JSON.parse(text);
@@ -86,7 +86,34 @@ export function accepts(accept: string, type: string): boolean {
 const fits = new Map<string, boolean>();
 
 /** A success status with a body the operation does not document (a login page from a proxy, nothing at all): an
- *  UnexpectedBodyError with the raw text, rather than a value of the wrong type. */
+ *  UnexpectedBodyError with the start of the raw text, rather than a value of the wrong type. */
 export async function unexpected(res: Response, what: string, idHeader?: string): Promise<UnexpectedBodyError> {
-  return new UnexpectedBodyError(res.status, what, res, await textOf(res), idHeader);
+  return new UnexpectedBodyError(res.status, what, res, await textStart(res), idHeader);
+}
+
+/** How long the start of a body that is not the declared one is waited for. */
+const RAW_WAIT_MS = 1000;
+
+/**
+ * The start of a body that is not the one declared, for an error's `rawText`: up to RAW_CHARS characters, waited for
+ * at most RAW_WAIT_MS, and the rest cancelled unread, so that an endless or huge body neither hangs the call nor is
+ * held. What arrived before the body failed, or nothing for a body already read, is the text.
+ */
+export async function textStart(res: Response): Promise<string> {
+  let text = '';
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  try {
+    reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    // Its timer is left to run out rather than cleared: a second timer's code would cost every program.
+    const late = sleep(RAW_WAIT_MS);
+    // The end flushes a character cut short, as text() would; a stop before it leaves a split one unread.
+    for (let chunk; text.length < RAW_CHARS && (chunk = await Promise.race([reader.read(), late])) && !(text += decoder.decode(chunk.value, { stream: !chunk.done }), chunk.done); );
+  } catch {
+    // What arrived before the body failed (none: a body already read) is the raw text.
+  } finally {
+    reader?.cancel().catch(() => undefined);
+  }
+  // Past RAW_CHARS by at most a chunk: the error that keeps it cuts it there.
+  return text;
 }

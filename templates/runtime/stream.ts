@@ -6,8 +6,8 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ApiPromise, type Exchange } from './api-promise.js';
 import { validators } from './core.js';
-import { TimeoutError, ValidationError } from './errors.js';
-import { accepts, unexpected } from './response.js';
+import { RAW_CHARS, TimeoutError, ValidationError } from './errors.js';
+import { accepts, textStart, unexpected } from './response.js';
 import { sleep } from './retry.js';
 import type { Api, CallOptions, Codecs, OperationSpec, ServerSentEvent, Stream, StreamSpec, ValidateMode } from './types.js';
 
@@ -19,8 +19,6 @@ const MAX_RESUMES = 5;
 /** The wait before a resume when the server sent no `retry`. */
 const RESUME_DELAY_MS = 1000;
 
-/** The most characters of raw text a StreamError keeps. */
-const RAW_CHARS = 2000;
 /** The most items a tee() branch may fall behind the other; past it, that branch ends with a StreamError. */
 export const MAX_TEE_LAG = 10_000;
 
@@ -196,27 +194,6 @@ function parse(spec: StreamSpec, text: string, event?: string): unknown {
     const what = event !== undefined ? `event ${event}` : spec.format === 'jsonl' ? 'a line' : 'a record';
     throw new StreamError(`the stream sent ${what} that is not JSON`, text);
   }
-}
-
-/** The start of a body that is not the stream (StreamError.rawText): read up to its first RAW_CHARS characters, the
- *  rest left unread. */
-async function textStart(res: Response): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < RAW_CHARS) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // What arrived before the connection failed is the raw text.
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-  return text;
 }
 
 /** Splits text into raw items: SSE events (through eventsource-parser), JSON lines, or JSON text sequence records. */
