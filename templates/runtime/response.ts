@@ -1,7 +1,6 @@
 /** Response handling: read a success body by media type, turn an error response into an ApiError. */
 import { errorClassFor, RAW_CHARS, UnexpectedBodyError, type ApiError, type ErrorMessage } from './errors.js';
 import { bodyKind } from './request.js';
-import { sleep } from './retry.js';
 
 /** Whether a response has no body to read (204 and 304 have a null body, as HEAD responses do). A zero-length body
  *  reads as '' below, which counts as empty too, so Content-Length is not consulted. */
@@ -102,16 +101,23 @@ const RAW_WAIT_MS = 1000;
 export async function textStart(res: Response): Promise<string> {
   let text = '';
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     reader = res.body!.getReader();
     const decoder = new TextDecoder();
-    // Its timer is left to run out rather than cleared: a second timer's code would cost every program.
-    const late = sleep(RAW_WAIT_MS);
-    // The end flushes a character cut short, as text() would; a stop before it leaves a split one unread.
-    for (let chunk; text.length < RAW_CHARS && (chunk = await Promise.race([reader.read(), late])) && !(text += decoder.decode(chunk.value, { stream: !chunk.done }), chunk.done); );
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), RAW_WAIT_MS)));
+    while (text.length < RAW_CHARS) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (!chunk) break;
+      // The end flushes a character cut short, as text() would; a stop before it leaves a split one unread.
+      text += decoder.decode(chunk.value, { stream: !chunk.done });
+      if (chunk.done) break;
+    }
   } catch {
     // What arrived before the body failed (none: a body already read) is the raw text.
   } finally {
+    // Cleared, so that a process whose last call failed this way exits at once.
+    clearTimeout(timer);
     reader?.cancel().catch(() => undefined);
   }
   // Past RAW_CHARS by at most a chunk: the error that keeps it cuts it there.
