@@ -8,6 +8,7 @@
 import { renderSchema, type SchemaKit } from '../emit/schema.js';
 import { banner, type Templates } from '../emit/templates.js';
 import { copyTemplates, emitApi, type Emitters } from '../emit/tree.js';
+import { jsonForTypes } from '../load/for-types.js';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { compareApi, extractSurface, surfaceOf, type ApiReport } from '../surface/index.js';
@@ -47,11 +48,15 @@ export interface SurfacesRead {
   ms: number;
 }
 
+/** The document schema.ts is rendered from: as made, or the text of a self-contained JSON document, which this
+ *  thread makes into the same document (load's jsonForTypes). */
+export type SchemaInput = { document: OpenApiDocument } | { json: string };
+
 export type Task =
   | { kind: 'templates'; dir: 'runtime' | 'token' }
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner; with
    *  `keepParse`, the gate's parse is kept for a surface read. */
-  | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; keepParse: boolean }
+  | { kind: 'schema'; input: SchemaInput; source: string; file: string; path: string; keepParse: boolean }
   /** `validators`: the document's part of the API's validators.js (emit/validators-file.ts), gated with the
    *  client's files. */
   | { kind: 'client'; model: ApiModel; keepParse: boolean; validators: string }
@@ -97,9 +102,10 @@ async function gate(files: Iterable<[string, string]>, session: Session, keep: r
  *  file and its pointer, never as a stack trace. */
 async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Session): Promise<GatedFiles> {
   const kit = loadSchemaKit();
+  const document = 'json' in task.input ? jsonForTypes(task.input.json) : task.input.document;
   let text: string;
   try {
-    text = banner(session.templates, task.source) + (session.overrides.renderSchema ?? renderSchema)(task.document, kit);
+    text = banner(session.templates, task.source) + (session.overrides.renderSchema ?? renderSchema)(document, kit);
   } catch (err) {
     if (err instanceof DocexError) throw err;
     throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, task.file);
