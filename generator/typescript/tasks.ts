@@ -16,6 +16,7 @@ import { DocexError } from '../util/errors.js';
 import { loadSchemaKit } from './internals.js';
 import { readTemplateSources, readTemplates } from './package-templates.js';
 import { loadPrinter, type LoadedPrinter } from './printer.js';
+import { knownToParse, rememberParses } from './gate-cache.js';
 import { firstSyntaxError, jsSyntaxError, syntaxError } from './syntax-gate.js';
 
 /** Emitters a test puts in place of docex's (to check the gate). Functions do not cross threads: a thread given
@@ -98,6 +99,18 @@ async function gate(files: Iterable<[string, string]>, session: Session, keep: r
   return { files: list, errors };
 }
 
+/** The gate's verdict on docex's own templates, each parsed only until it has parsed once (gate-cache.ts). */
+function gateTemplates(files: Iterable<[string, string]>): GatedFiles {
+  const list = [...files];
+  const errors = list.map(([path, text]) => {
+    if (!path.endsWith('.ts') || knownToParse(text)) return undefined;
+    const error = syntaxError(path, text);
+    if (error === undefined) rememberParses(text);
+    return error;
+  });
+  return { files: list, errors };
+}
+
 /** schema.ts of one document; openapi-typescript's own errors (a document shape it cannot type) exit 2 naming the
  *  file and its pointer, never as a stack trace. */
 async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Session): Promise<GatedFiles> {
@@ -144,7 +157,7 @@ export async function runTask<T extends Task>(task: T, session: Session): Promis
   const t: Task = task;
   switch (t.kind) {
     case 'templates':
-      return (await gate(copyTemplates(t.dir, readTemplateSources(t.dir), session.templates), session)) as ResultOf<T>;
+      return gateTemplates(copyTemplates(t.dir, readTemplateSources(t.dir), session.templates)) as ResultOf<T>;
     case 'schema':
       return (await schemaFile(t, session)) as ResultOf<T>;
     case 'client':
