@@ -20,7 +20,8 @@ beforeEach(() => {
 afterEach(() => {
   if (saved.cache === undefined) delete process.env.NODE_COMPILE_CACHE;
   else process.env.NODE_COMPILE_CACHE = saved.cache;
-  if (saved.disabled !== undefined) process.env.NODE_DISABLE_COMPILE_CACHE = saved.disabled;
+  if (saved.disabled === undefined) delete process.env.NODE_DISABLE_COMPILE_CACHE;
+  else process.env.NODE_DISABLE_COMPILE_CACHE = saved.disabled;
 });
 const entries = () => readdirSync(dir).filter((n) => n.startsWith('parses-'));
 
