@@ -25,7 +25,7 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 // tsc never deletes: an output whose source is gone would stay importable here and hide a broken import that a
 // clean clone meets (a deleted module once kept a benchmark working only on this machine). Prune them.
 // Files this script writes itself, below.
-const BUILT = new Set(['validators-checks.js']);
+const BUILT = new Set(['validators-checks.js', 'handlebars-templates.cjs']);
 const pruned = [];
 const prune = (dir, srcDir) => {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -44,8 +44,10 @@ if (existsSync(join(root, 'dist', 'generator'))) prune(join(root, 'dist', 'gener
 if (pruned.length) console.error(`build: removed ${pruned.length} outputs whose sources are gone`);
 
 // validators.js's start, made once here rather than at each generation's start (package-templates.ts reads it).
-const { checksAsJavaScript } = await import('../dist/generator/typescript/package-templates.js');
+// The Handlebars templates, precompiled: a generation loads Handlebars' runtime only.
+const { checksAsJavaScript, precompileTemplates } = await import('../dist/generator/typescript/package-templates.js');
 writeFileSync(join(root, 'dist', 'generator', 'typescript', 'validators-checks.js'), checksAsJavaScript());
+writeFileSync(join(root, 'dist', 'generator', 'typescript', 'handlebars-templates.cjs'), precompileTemplates());
 
 const binDir = join(root, 'node_modules', '.bin');
 const link = join(binDir, 'docex');

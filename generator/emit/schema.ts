@@ -10,6 +10,7 @@ import { boundsOf, parameterNotes } from '../model/value-notes.js';
 import { isObject } from '../util/json.js';
 import { boundTag } from './client-docs.js';
 import { placeMarked, visibleToTypes } from './schema-operations.js';
+import { scanDiscriminators } from './schema-discriminators.js';
 import { withStreamItems } from './schema-stream-items.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
@@ -22,7 +23,9 @@ export interface SchemaKit {
   transformSchema: OpenapiTypescript['transformSchema'];
   astToString: OpenapiTypescript['astToString'];
   resolveRef: OpenapiTypescript['resolveRef'];
+  /** openapi-typescript's own, which schema-discriminators.ts does in one walk (the test holds the two alike). */
   scanDiscriminators: OpenapiTypescript['scanDiscriminators'];
+  createRef: OpenapiTypescript['createRef'];
   /** Runs `render` with openapi-typescript's doc-comment writer (`addJSDocComment`) replaced by `wrap(original)`. */
   withDocComments<T>(wrap: (original: AddJSDocComment) => AddJSDocComment, render: () => T): T;
 }
@@ -106,7 +109,7 @@ function appendLines(ts: TS, node: import('typescript').Node, before: number, li
 }
 
 export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string {
-  const { transformSchema, astToString, resolveRef, scanDiscriminators } = kit;
+  const { transformSchema, astToString, resolveRef } = kit;
   // Every operation under a fixed field, once (3.2's QUERY and additional ones too), before ids are deduplicated there.
   const typed = withStreamItems(document);
   const visible = visibleToTypes(typed);
@@ -117,7 +120,7 @@ export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string 
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: true,
-    discriminators: scanDiscriminators(schema, { silent: true }),
+    discriminators: scanDiscriminators(schema, kit),
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,

@@ -5,7 +5,7 @@
 // finished in input order, and an API's errors are taken in the order a one-thread run meets them (bundle, model,
 // schema.ts, emitters, gate), so the same input fails with the same error.
 import { basename } from 'node:path';
-import { bundleFile, notOpenApi3, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
+import { bundleFile, bundleRead, notOpenApi3, readForeign, repairedForTypes, type ApiEntry, type Diagnostic } from '../load/index.js';
 import { buildApiModel, shortTitle, type ApiModel } from '../model/index.js';
 import { locatedLine } from '../model/unsupported-lines.js';
 import { paginationSettings, type ClientSettings } from '../util/config.js';
@@ -122,15 +122,19 @@ async function generateWith(typescript: TypeScriptThread, input: string, entries
   /** Starts one API: bundled and modelled here, its files made on the TypeScript thread. */
   const start = async (file: string, source: string, mode: 'own' | 'foreign', entry?: ApiEntry): Promise<Promise<Finished>[]> => {
     const began = performance.now();
-    const { document, warnings } = repairedForTypes(await bundleFile(file, { mode }));
+    const dir = entry ? `${entry.id}/` : '';
+    const keep = entry?.id !== 'token' && inPrevious(dir);
+    const read = mode === 'foreign' ? readForeign(file) : undefined;
+    // schema.ts is sent first: on a large document, rendering it is the longest part. A self-contained JSON document
+    // is sent as its text as soon as it is parsed: the TypeScript thread makes the same document of it while this
+    // thread checks it across $refs and repairs it (an error here is still the one reported).
+    const early = read?.json === undefined ? undefined : later(typescript.schema({ json: read.json }, source, file, `${dir}schema.ts`, keep));
+    const { document, warnings } = repairedForTypes(read ? await bundleRead(read) : await bundleFile(file, { mode }));
     if (!entry && !/^3\./.test(String(document.openapi ?? ''))) {
       throw notOpenApi3(document, file);
     }
     const summary = (operations: number, more: string[], unsupported = 0): ApiSummary => ({ id: entry?.id ?? source, source, operations, ms: performance.now() - began, warnings: [...warnings.map(shown), ...more], unsupported });
-    // schema.ts is sent first: on a large document, rendering it is the longest part.
-    const dir = entry ? `${entry.id}/` : '';
-    const keep = entry?.id !== 'token' && inPrevious(dir);
-    const schema = later(typescript.schema(document, source, file, `${dir}schema.ts`, keep));
+    const schema = early ?? later(typescript.schema({ document }, source, file, `${dir}schema.ts`, keep));
     if (entry?.id === 'token') {
       // Its client is the hand-written templates/token/; the document gives schema.ts only.
       return [finish(file, [schema, later(typescript.templates('token'))]).then((files) => ({ files, summary: { ...summary(0, []), tokenClient: true } }))];

@@ -4,6 +4,7 @@ import { relative, resolve } from 'node:path';
 import { DocexError } from '../util/errors.js';
 import { isObject } from '../util/json.js';
 import { checkJsonDepth } from './bounds.js';
+import { asParsed } from './for-types.js';
 import { repairForTypes } from './repair.js';
 import { checkRefDepth } from './ref-depth.js';
 import { repairRedoclyTypes } from './redocly-types.js';
@@ -69,27 +70,44 @@ export function repairedForTypes(bundled: BundledDocument): BundledDocument {
 const STRICT_RULES = { struct: 'error', 'operation-operationId-unique': 'error', 'operation-operationId': 'error', 'no-unresolved-refs': 'error' } as const;
 const FOREIGN_RULES = { 'no-unresolved-refs': 'error' } as const;
 
+/** A foreign document read and parsed, before the checks across `$ref`s and bundling (bundleRead). */
+interface ForeignRead {
+  file: string;
+  read: ParsedFile | undefined;
+  /** It needs no bundling: it is used as parsed (asParsed). */
+  selfContained: boolean;
+  /** Its text, when it is JSON and self-contained: the document is for-types.ts's jsonForTypes(json) once the checks
+   *  pass. */
+  json?: string;
+}
+
+/** Reads and parses a foreign document (bounds.ts's checks included) and tells whether it needs bundling. */
+export function readForeign(file: string): ForeignRead {
+  const read = parseDocumentFile(file);
+  if (read) resolveAgainstSelf(read.parsed);
+  const plain = read !== undefined && selfContained(read.parsed);
+  return { file, read, selfContained: plain, ...(plain && isJsonFile(file) ? { json: read.text } : {}) };
+}
+
+/** The rest of bundleFile for a foreign document: the checks across `$ref`s, and bundling when it needs it. */
+export async function bundleRead({ file, read, selfContained: plain }: ForeignRead): Promise<BundledDocument> {
+  if (read && plain) {
+    await checkRefDepth({ file, ...read });
+    return { file, document: asParsed(read.parsed), warnings: [] };
+  }
+  const result = await bundleForeign(file, read);
+  const problems = await toDiagnostics(result.problems);
+  // A discriminator's mapping only names schemas: one that does not resolve is dropped for type generation (repair.ts), not fatal.
+  const fatal = (p: NormalizedProblem) => p.severity === 'error' && !p.location[0]?.pointer?.includes('/discriminator/mapping/');
+  throwFirstError(problems.filter((_, i) => fatal(result.problems[i]!)));
+  return { file, document: result.bundle.parsed as OpenApiDocument, warnings: problems };
+}
+
 /** Parses, resolves and bundles one document; bad input throws a DocexError naming file and line. */
 export async function bundleFile(file: string, opts: BundleOptions): Promise<BundledDocument> {
   // Foreign documents skip the lint pass (a second full walk of a large document): the bundler
   // itself reports what they are held to, unparsable files and dangling $refs.
-  if (opts.mode === 'foreign') {
-    const read = parseDocumentFile(file);
-    if (read) resolveAgainstSelf(read.parsed);
-    if (read && selfContained(read.parsed)) {
-      await checkRefDepth({ file, ...read });
-      // Used as parsed; `components` added when missing, as the bundler does for OpenAPI 3.
-      const document = read.parsed as OpenApiDocument;
-      if (!document.components) document.components = {};
-      return { file, document, warnings: [] };
-    }
-    const result = await bundleForeign(file, read);
-    const problems = await toDiagnostics(result.problems);
-    // A discriminator's mapping only names schemas: one that does not resolve is dropped for type generation (repair.ts), not fatal.
-    const fatal = (p: NormalizedProblem) => p.severity === 'error' && !p.location[0]?.pointer?.includes('/discriminator/mapping/');
-    throwFirstError(problems.filter((_, i) => fatal(result.problems[i]!)));
-    return { file, document: result.bundle.parsed as OpenApiDocument, warnings: problems };
-  }
+  if (opts.mode === 'foreign') return bundleRead(readForeign(file));
   const { bundle, createConfig, lint } = await core();
   const config = await createConfig({ rules: STRICT_RULES });
   let problems: NormalizedProblem[];
@@ -165,8 +183,10 @@ interface ParsedFile {
  * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error; a
  * file past a bound (bounds.ts) throws.
  */
+const isJsonFile = (file: string): boolean => /\.json$/i.test(file);
+
 function parseDocumentFile(file: string): ParsedFile | undefined {
-  const json = /\.json$/i.test(file);
+  const json = isJsonFile(file);
   if (!json && !/\.ya?ml$/i.test(file)) return undefined;
   let text: string;
   try {

@@ -15,7 +15,7 @@ import { Script } from 'node:vm';
 const require = createRequire(import.meta.url);
 
 /** Where the entries go: NODE_COMPILE_CACHE, as for Node 22's cache, else a folder per user in os.tmpdir(). */
-function cacheDir(): string {
+export function cacheDir(): string {
   if (process.env.NODE_COMPILE_CACHE) return process.env.NODE_COMPILE_CACHE;
   let user = 'user';
   try {

@@ -39,6 +39,7 @@ function schemaKit(): SchemaKit {
     astToString: lib!.astToString,
     resolveRef: utils!.resolveRef,
     scanDiscriminators: utils!.scanDiscriminators,
+    createRef: utils!.createRef,
     addJSDocComment: tsLib.addJSDocComment,
   };
   for (const [name, value] of Object.entries(kit)) {

@@ -8,6 +8,7 @@
 import { renderSchema, type SchemaKit } from '../emit/schema.js';
 import { banner, type Templates } from '../emit/templates.js';
 import { copyTemplates, emitApi, type Emitters } from '../emit/tree.js';
+import { jsonForTypes } from '../load/for-types.js';
 import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { compareApi, extractSurface, surfaceOf, type ApiReport } from '../surface/index.js';
@@ -15,6 +16,7 @@ import { DocexError } from '../util/errors.js';
 import { loadSchemaKit } from './internals.js';
 import { readTemplateSources, readTemplates } from './package-templates.js';
 import { loadPrinter, type LoadedPrinter } from './printer.js';
+import { knownToParse, rememberParses } from './gate-cache.js';
 import { firstSyntaxError, jsSyntaxError, syntaxError } from './syntax-gate.js';
 
 /** Emitters a test puts in place of docex's (to check the gate). Functions do not cross threads: a thread given
@@ -47,11 +49,15 @@ export interface SurfacesRead {
   ms: number;
 }
 
+/** The document schema.ts is rendered from: as made, or the text of a self-contained JSON document, which this
+ *  thread makes into the same document (load's jsonForTypes). */
+export type SchemaInput = { document: OpenApiDocument } | { json: string };
+
 export type Task =
   | { kind: 'templates'; dir: 'runtime' | 'token' }
   /** `path` is where schema.ts goes; `file` names the document in errors; `source` goes into the banner; with
    *  `keepParse`, the gate's parse is kept for a surface read. */
-  | { kind: 'schema'; document: OpenApiDocument; source: string; file: string; path: string; keepParse: boolean }
+  | { kind: 'schema'; input: SchemaInput; source: string; file: string; path: string; keepParse: boolean }
   /** `validators`: the document's part of the API's validators.js (emit/validators-file.ts), gated with the
    *  client's files. */
   | { kind: 'client'; model: ApiModel; keepParse: boolean; validators: string }
@@ -93,13 +99,26 @@ async function gate(files: Iterable<[string, string]>, session: Session, keep: r
   return { files: list, errors };
 }
 
+/** The gate's verdict on docex's own templates, each parsed only until it has parsed once (gate-cache.ts). */
+function gateTemplates(files: Iterable<[string, string]>): GatedFiles {
+  const list = [...files];
+  const errors = list.map(([path, text]) => {
+    if (!path.endsWith('.ts') || knownToParse(text)) return undefined;
+    const error = syntaxError(path, text);
+    if (error === undefined) rememberParses(text);
+    return error;
+  });
+  return { files: list, errors };
+}
+
 /** schema.ts of one document; openapi-typescript's own errors (a document shape it cannot type) exit 2 naming the
  *  file and its pointer, never as a stack trace. */
 async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Session): Promise<GatedFiles> {
   const kit = loadSchemaKit();
+  const document = 'json' in task.input ? jsonForTypes(task.input.json) : task.input.document;
   let text: string;
   try {
-    text = banner(session.templates, task.source) + (session.overrides.renderSchema ?? renderSchema)(task.document, kit);
+    text = banner(session.templates, task.source) + (session.overrides.renderSchema ?? renderSchema)(document, kit);
   } catch (err) {
     if (err instanceof DocexError) throw err;
     throw new DocexError(`cannot generate types: ${err instanceof Error ? err.message : String(err)}`, 2, task.file);
@@ -138,7 +157,7 @@ export async function runTask<T extends Task>(task: T, session: Session): Promis
   const t: Task = task;
   switch (t.kind) {
     case 'templates':
-      return (await gate(copyTemplates(t.dir, readTemplateSources(t.dir), session.templates), session)) as ResultOf<T>;
+      return gateTemplates(copyTemplates(t.dir, readTemplateSources(t.dir), session.templates)) as ResultOf<T>;
     case 'schema':
       return (await schemaFile(t, session)) as ResultOf<T>;
     case 'client':

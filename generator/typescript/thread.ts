@@ -8,17 +8,17 @@
 // Run from sources (vitest runs generator/*.ts, which a worker cannot load), the same tasks run in this thread.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { OpenApiDocument } from '../load/index.js';
 import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import type { EmitOverrides, GatedFiles, ResultOf, SurfaceRead, SurfacesRead, Task } from './tasks.js';
+import type { EmitOverrides, GatedFiles, ResultOf, SchemaInput, SurfaceRead, SurfacesRead, Task } from './tasks.js';
 
 export interface TypeScriptThread {
   /** runtime/ or token/: the templates copied as files. */
   templates(dir: 'runtime' | 'token'): Promise<GatedFiles>;
-  /** schema.ts at `path`; rejects as openapi-typescript would (DocexError, exit 2, naming `file`). With `keepParse`,
-   *  the thread keeps the gate's parse for a surface read. */
-  schema(document: OpenApiDocument, source: string, file: string, path: string, keepParse: boolean): Promise<GatedFiles>;
+  /** schema.ts at `path` of a document, or of a self-contained JSON text (load's jsonForTypes); rejects as
+   *  openapi-typescript would (DocexError, exit 2, naming `file`). With `keepParse`, the thread keeps the gate's parse
+   *  for a surface read. */
+  schema(input: SchemaInput, source: string, file: string, path: string, keepParse: boolean): Promise<GatedFiles>;
   /** client.ts, raw.ts, index.ts, validators.js (the document's part given) and .d.ts, and README.md of a model;
    *  rejects with an emitter's crash. */
   client(model: ApiModel, keepParse: boolean, validators: string): Promise<GatedFiles>;
@@ -48,7 +48,7 @@ export function openTypeScriptThread(overrides?: EmitOverrides): TypeScriptThrea
   const { run, close } = existsSync(workerEntry) && !overrides ? inWorker() : inThread(overrides);
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
-    schema: (document, source, file, path, keepParse) => run({ kind: 'schema', document, source, file, path, keepParse }),
+    schema: (input, source, file, path, keepParse) => run({ kind: 'schema', input, source, file, path, keepParse }),
     client: (model, keepParse, validators) => run({ kind: 'client', model, keepParse, validators }),
     surfaces: (apis) => run({ kind: 'surfaces', apis }),
     close,

@@ -5,10 +5,34 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { renderSchema } from '../../generator/emit/schema.js';
+import { scanDiscriminators } from '../../generator/emit/schema-discriminators.js';
+import { parseYamlDocument } from '../../generator/load/yaml.js';
 import { loadPrinter } from '../../generator/typescript/printer.js';
 import { loadSchemaKit, OPENAPI_TYPESCRIPT_MODULES, OPENAPI_TYPESCRIPT_VERSION, tsMorphTypeScriptPath } from '../../generator/typescript/internals.js';
 
 const require = createRequire(import.meta.url);
+const here = (path: string) => new URL(path, import.meta.url).pathname;
+
+/** Discriminators in the shapes openapi-typescript reads: a oneOf with and without a mapping, allOf children mapped
+ *  and not, an object target without properties or required, targets that do not resolve, and one under allOf. */
+const discriminated = {
+  openapi: '3.1.0',
+  info: { title: 'd', version: '1' },
+  paths: {},
+  components: {
+    schemas: {
+      Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Gone' }], discriminator: { propertyName: 'kind', mapping: { dog: '#/components/schemas/Dog', wolf: '#/components/schemas/Dog', nowhere: '#/components/schemas/Missing', bare: '#/components/schemas/Bare' } } },
+      Bare: { type: 'object' },
+      Cat: { type: 'object', properties: { kind: { type: 'string', description: 'the kind' } } },
+      Dog: { allOf: [{ $ref: '#/components/schemas/Base' }], properties: { bark: { type: 'boolean' } } },
+      Base: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind', mapping: { fox: '#/components/schemas/Fox' } } },
+      Fox: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object' }] },
+      Owl: { allOf: [{ type: 'object' }, { discriminator: { propertyName: 'sort' } }, { $ref: '#/components/schemas/Fox' }] },
+      Plain: { allOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Base' }] },
+      List: { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind' } } },
+    },
+  },
+};
 
 describe("other packages' internals docex reaches into", () => {
   it('openapi-typescript is the version its dist paths were written against, and they hold the functions used', () => {
@@ -31,6 +55,27 @@ describe("other packages' internals docex reaches into", () => {
     }, () => renderSchema(document, kit));
     expect(calls, 'the transform no longer calls addJSDocComment through its module: see withDocComments').toBeGreaterThan(0);
     expect(text).toContain('an A');
+  });
+
+  it("docex's scanDiscriminators reads and patches a document as openapi-typescript's does", () => {
+    const kit = loadSchemaKit();
+    const documents: [string, unknown][] = [
+      ['discriminated', discriminated],
+      ['discriminator-child.yaml', parseYamlDocument(readFileSync(here('../generator/fixtures/corpus/discriminator-child.yaml'), 'utf8'), 'discriminator-child.yaml')],
+      ['shop.yaml', parseYamlDocument(readFileSync(here('../validation/shop.yaml'), 'utf8'), 'shop.yaml')],
+      ['figma', parseYamlDocument(readFileSync(require.resolve('@figma/rest-api-spec/openapi/openapi.yaml'), 'utf8'), 'openapi.yaml')],
+      ['github', JSON.parse(readFileSync(require.resolve('@octokit/openapi/generated/api.github.com.json'), 'utf8'))],
+    ];
+    let found = 0;
+    for (const [name, document] of documents) {
+      type Doc = Parameters<typeof kit.scanDiscriminators>[0];
+      const [theirs, ours] = [structuredClone(document) as Doc, structuredClone(document) as Doc];
+      const expected = kit.scanDiscriminators(theirs, { silent: true });
+      expect(scanDiscriminators(ours, kit), name).toEqual(expected);
+      expect(ours, name).toEqual(theirs);
+      found += Object.keys(expected.objects).length;
+    }
+    expect(found).toBeGreaterThan(10);
   });
 
   it("ts-morph runs on the pinned TypeScript: @ts-morph/common's bundled copy is where the require.cache entry replaces it", async () => {

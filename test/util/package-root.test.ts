@@ -41,7 +41,7 @@ describe('packageRoot', () => {
         /import\.meta\.(url|dirname)/.test(
           readFileSync(f, 'utf8')
             .replace(/createRequire\(import\.meta\.url\)/g, '')
-            .replace(/new URL\('\.\/[\w-]+\.js', import\.meta\.url\)/g, ''),
+            .replace(/new URL\('\.\/[\w-]+\.c?js', import\.meta\.url\)/g, ''),
         ),
       )
       .map((f) => relative(root, f));
