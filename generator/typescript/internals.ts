@@ -60,9 +60,12 @@ function schemaKit(): SchemaKit {
   } as SchemaKit;
 }
 
+/** require() as ts-morph resolves: its @ts-morph/common is the copy it loads, wherever a package manager put it. */
+export const fromTsMorph = (): NodeJS.Require => createRequire(require.resolve('ts-morph'));
+
 /** Where @ts-morph/common keeps the TypeScript it bundles. */
 export function tsMorphTypeScriptPath(): string {
-  const common = createRequire(require.resolve('ts-morph')).resolve('@ts-morph/common');
+  const common = fromTsMorph().resolve('@ts-morph/common');
   return join(dirname(common), 'typescript.js');
 }
 

@@ -4,13 +4,10 @@
 // GitHub's description the parse and wrapping were 3/4 of printing; the syntax gate parses every file once anyway).
 // ts-morph is loaded here only, and lazily, so the commands that never emit TypeScript (lint, diff, sandbox) never
 // load it. The settings are fixed so the same structures always print the same bytes.
-import { createRequire } from 'node:module';
 import type { PrintStructureOptions, ts } from 'ts-morph';
 import type { Printer, TsMorph } from '../emit/print.js';
 import { requireCached } from './compile-cache.js';
-import { shareTypeScript } from './internals.js';
-
-const require = createRequire(import.meta.url);
+import { fromTsMorph, shareTypeScript } from './internals.js';
 
 /** The emitters' printer, and a parser for reading surfaces back. */
 export interface LoadedPrinter extends Printer {
@@ -34,7 +31,7 @@ export function loadPrinter(): Promise<LoadedPrinter> {
     shareTypeScript();
     // require(), not import(): Node would scan ts-morph's CommonJS source for its export names first.
     // ts-morph's own 3 MB library first, so that ts-morph's require() of it gets the cached one.
-    requireCached('@ts-morph/common', createRequire(require.resolve('ts-morph')));
+    requireCached('@ts-morph/common', fromTsMorph());
     const tsMorph = requireCached<TsMorph>('ts-morph');
     const { printStructure, StructureKind, ts } = tsMorph;
     return {
