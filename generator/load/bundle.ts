@@ -174,6 +174,8 @@ interface ParsedFile {
   parsed: unknown;
 }
 
+const isJsonFile = (file: string): boolean => /\.json$/i.test(file);
+
 /**
  * A `.json`, `.yaml` or `.yml` document read once and parsed as the bundler would parse it, both to tell whether it
  * needs bundling (self-contained.ts) and for the bundler to start from (`doc`). JSON goes through JSON.parse: Redocly
@@ -183,8 +185,6 @@ interface ParsedFile {
  * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error; a
  * file past a bound (bounds.ts) throws.
  */
-const isJsonFile = (file: string): boolean => /\.json$/i.test(file);
-
 function parseDocumentFile(file: string): ParsedFile | undefined {
   const json = isJsonFile(file);
   if (!json && !/\.ya?ml$/i.test(file)) return undefined;

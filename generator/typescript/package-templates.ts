@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { exportedNames } from '../emit/index-file.js';
 import type { Templates } from '../emit/templates.js';
 import { packageRoot } from '../util/package-root.js';
@@ -21,7 +22,7 @@ const builtTemplates = new URL('./handlebars-templates.cjs', import.meta.url);
 
 function precompiled(): Record<string, unknown> | undefined {
   try {
-    return require(builtTemplates.pathname) as Record<string, unknown>;
+    return require(fileURLToPath(builtTemplates)) as Record<string, unknown>;
   } catch {
     return undefined;
   }
