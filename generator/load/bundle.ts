@@ -76,6 +76,8 @@ interface ForeignRead {
   read: ParsedFile | undefined;
   /** It needs no bundling: it is used as parsed (asParsed). */
   selfContained: boolean;
+  /** What reading it found that does not stop it: a `.json` file that is not JSON, read as YAML. */
+  warnings: Diagnostic[];
   /** Its text, when it is JSON and self-contained: the document is for-types.ts's jsonForTypes(json) once the checks
    *  pass. */
   json?: string;
@@ -83,14 +85,15 @@ interface ForeignRead {
 
 /** Reads and parses a foreign document (bounds.ts's checks included) and tells whether it needs bundling. */
 export function readForeign(file: string): ForeignRead {
-  const read = parseDocumentFile(file);
+  const warnings: Diagnostic[] = [];
+  const read = parseDocumentFile(file, warnings);
   if (read) resolveAgainstSelf(read.parsed);
   const plain = read !== undefined && selfContained(read.parsed);
-  return { file, read, selfContained: plain, ...(plain && isJsonFile(file) ? { json: read.text } : {}) };
+  return { file, read, selfContained: plain, warnings, ...(plain && isJsonFile(file) ? { json: read.text } : {}) };
 }
 
 /** The rest of bundleFile for a foreign document: the checks across `$ref`s, and bundling when it needs it. */
-export async function bundleRead({ file, read, selfContained: plain }: ForeignRead): Promise<BundledDocument> {
+export async function bundleRead({ file, read, selfContained: plain, warnings }: ForeignRead): Promise<BundledDocument> {
   if (read && plain) {
     await checkRefDepth({ file, ...read });
     return { file, document: asParsed(read.parsed), warnings: [] };
@@ -100,7 +103,7 @@ export async function bundleRead({ file, read, selfContained: plain }: ForeignRe
   // A discriminator's mapping only names schemas: one that does not resolve is dropped for type generation (repair.ts), not fatal.
   const fatal = (p: NormalizedProblem) => p.severity === 'error' && !p.location[0]?.pointer?.includes('/discriminator/mapping/');
   throwFirstError(problems.filter((_, i) => fatal(result.problems[i]!)));
-  return { file, document: result.bundle.parsed as OpenApiDocument, warnings: problems };
+  return { file, document: result.bundle.parsed as OpenApiDocument, warnings: [...warnings, ...problems] };
 }
 
 /** Parses, resolves and bundles one document; bad input throws a DocexError naming file and line. */
@@ -182,10 +185,10 @@ const isJsonFile = (file: string): boolean => /\.json$/i.test(file);
  * parses JSON with its YAML parser, far slower on a large description; same objects, except that
  * duplicate keys, which the YAML parser refuses, take the last value, as in every JSON parser (RFC 8259 leaves them
  * to the reader). YAML goes through Redocly's own parser settings (yaml.ts). Anything unreadable or unparsable here
- * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error; a
- * file past a bound (bounds.ts) throws.
+ * (a BOM in JSON, YAML in a .json file, a YAML error) is undefined and goes the bundler's way, with its error (a
+ * `.json` file that is not JSON also with a warning in `warnings`); a file past a bound (bounds.ts) throws.
  */
-function parseDocumentFile(file: string): ParsedFile | undefined {
+function parseDocumentFile(file: string, warnings: Diagnostic[]): ParsedFile | undefined {
   const json = isJsonFile(file);
   if (!json && !/\.ya?ml$/i.test(file)) return undefined;
   let text: string;
@@ -199,12 +202,23 @@ function parseDocumentFile(file: string): ParsedFile | undefined {
   if (json) {
     try {
       parsed = JSON.parse(text);
-    } catch {
+    } catch (err) {
+      // Redocly's YAML parser reads what JSON refuses (a trailing comma, a `#` comment): said, never silent.
+      warnings.push(notJson(file, text, err));
       return undefined;
     }
     checkJsonDepth(text, file);
   } else parsed = parseYamlDocument(text, resolve(file));
   return parsed === undefined ? undefined : { text, parsed };
+}
+
+/** A `.json` file JSON.parse refused, at the line its error points to. */
+function notJson(file: string, text: string, err: unknown): Diagnostic {
+  const message = err instanceof Error ? err.message : String(err);
+  const at = /at position (\d+)/.exec(message);
+  const line = at ? text.slice(0, Number(at[1])).split('\n').length : 0;
+  const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+  return { file: relative(process.cwd(), file) || file, line, message: `not valid JSON (${reason}): read as YAML, as Redocly reads it` };
 }
 
 function throwFirstError(errors: Diagnostic[]): void {
