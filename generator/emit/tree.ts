@@ -3,7 +3,7 @@ import type { ApiModel } from '../model/index.js';
 import { renderClient } from './client-file.js';
 import { byTag } from './groups.js';
 import { exportedNames, renderIndex } from './index-file.js';
-import { NOCHECK } from './nocheck.js';
+import { CHECKED_BY_DOCEX, NOCHECK } from './nocheck.js';
 import type { Printer } from './print.js';
 import { renderRaw } from './raw-file.js';
 import { apiReadme } from './readme-file.js';
@@ -53,7 +53,7 @@ export function emitApi(api: ApiModel, printer: Printer, templates: Templates, v
   for (const [name, emit] of Object.entries(emitters)) {
     const text = emit(api, rt, printer, taken);
     if (name === 'client.ts') for (const n of exportedNames(text)) taken.add(n);
-    files.set(`${dir}${name}`, banner(templates, api.source) + text);
+    files.set(`${dir}${name}`, banner(templates, api.source) + CHECKED_BY_DOCEX + text);
   }
   // Rendered on the main thread from the document (emit/validators-file.ts), which this thread does not hold. Plain
   // JavaScript with its declarations beside it: a client's compiler reads the .d.ts, and not the .js unless allowJs
