@@ -6,9 +6,10 @@
 // runtime's and token files keep theirs (NOCHECK), as their sources under templates/ are what docex checks.
 // `npm run typecheck`, the tests' type-checks of generated folders and the corpus bench use it; the bench's figure 1
 // runs plain tsc, as a client does.
-import module from 'node:module';
 import { realpathSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
+// The line as the compiled generator writes it (dist/, built by `npm ci` and `npm run build`).
 import { CHECKED_BY_DOCEX } from '../dist/generator/emit/nocheck.js';
 
 /** A file reader (ts.sys.readFile, a CompilerHost's readFile) that returns docex's files with CHECKED_BY_DOCEX, when
