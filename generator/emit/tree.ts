@@ -3,6 +3,7 @@ import type { ApiModel } from '../model/index.js';
 import { renderClient } from './client-file.js';
 import { byTag } from './groups.js';
 import { exportedNames, renderIndex } from './index-file.js';
+import { CHECKED_BY_DOCEX, NOCHECK } from './nocheck.js';
 import type { Printer } from './print.js';
 import { renderRaw } from './raw-file.js';
 import { apiReadme } from './readme-file.js';
@@ -11,14 +12,10 @@ import { renderValidatorTypes } from './validators-file.js';
 
 export type OutputTree = Map<string, string>;
 
-const NOCHECK = '// @ts-nocheck -- docex type-checks this file; your compiler settings need not accept it.\n';
-
 /**
  * `templates/<dir>/*.ts` (`sources`: name -> text, tests left out) as files under `<dir>/`, each verbatim after a
- * banner line naming its source and `@ts-nocheck`: these files are type-checked (strict, NodeNext) where they are
- * written, in docex; checking their bodies again in every client build cost more than the client's own types (the
- * tsc rows of `npm run bench -- --only generation`). Their declarations still type the code that uses them, as a
- * library's .d.ts does under skipLibCheck.
+ * banner line naming its source and `@ts-nocheck` (NOCHECK): these files are type-checked (strict, NodeNext) where
+ * they are written, in docex.
  */
 export function copyTemplates(dir: 'runtime' | 'token', sources: readonly [string, string][], templates: Templates): OutputTree {
   return new Map(sources.map(([name, text]) => [`${dir}/${name}`, banner(templates, `templates/${dir}/${name}`) + NOCHECK + text]));
@@ -46,8 +43,8 @@ export const EMITTERS: Emitters = Object.freeze({
 const apiDir = (api: ApiModel): string => (api.id ? `${api.id}/` : '');
 
 /** client.ts, raw.ts, index.ts, validators.js and .d.ts, and README.md of one API, by path (schema.ts comes from
- *  openapi-typescript). `validators`: the document's part of validators.js. `emitters`: tests pass a broken one to
- *  check the syntax gate. */
+ *  openapi-typescript, and a client build checks it as it would openapi-typescript's own output). `validators`: the
+ *  document's part of validators.js. `emitters`: tests pass a broken one to check the syntax gate. */
 export function emitApi(api: ApiModel, printer: Printer, templates: Templates, validators: string, emitters: Emitters = EMITTERS): OutputTree {
   const dir = apiDir(api);
   const rt = runtimeImport(api.id);
@@ -56,7 +53,7 @@ export function emitApi(api: ApiModel, printer: Printer, templates: Templates, v
   for (const [name, emit] of Object.entries(emitters)) {
     const text = emit(api, rt, printer, taken);
     if (name === 'client.ts') for (const n of exportedNames(text)) taken.add(n);
-    files.set(`${dir}${name}`, banner(templates, api.source) + text);
+    files.set(`${dir}${name}`, banner(templates, api.source) + CHECKED_BY_DOCEX + text);
   }
   // Rendered on the main thread from the document (emit/validators-file.ts), which this thread does not hold. Plain
   // JavaScript with its declarations beside it: a client's compiler reads the .d.ts, and not the .js unless allowJs

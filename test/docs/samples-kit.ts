@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { describeApi } from '../../generator/docs/api-info.js';
 import { codeSamples, sampleApi, sampleSite, type CodeSample } from '../../generator/docs/samples/index.js';
 import { bundleFile, discoverApis, type ApiEntry, type OpenApiDocument } from '../../generator/load/index.js';
+import { seeThrough } from '../../scripts/tsc.mjs';
 import { repoRoot } from '../helpers/run-docex.js';
 import { runProcess, type Run } from '../helpers/run-process.js';
 
@@ -50,9 +51,12 @@ export const CLIENT_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
 };
 
-/** Type-checks `files` in one program; the diagnostics, '' when there are none. */
+/** Type-checks `files` in one program, generated/'s client files whole (scripts/tsc.mjs); the diagnostics, '' when
+ *  there are none. */
 export function typecheck(files: string[]): string {
-  const program = ts.createProgram(files, CLIENT_OPTIONS);
+  const host = ts.createCompilerHost(CLIENT_OPTIONS);
+  host.readFile = seeThrough(host.readFile);
+  const program = ts.createProgram(files, CLIENT_OPTIONS, host);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => repoRoot, getNewLine: () => '\n' });
 }

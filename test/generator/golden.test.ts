@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CHECKED_BY_DOCEX, NOCHECK } from '../../generator/emit/nocheck.js';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { diffTree, readTree } from '../../generator/write/tree.js';
 import { repoRoot } from '../helpers/run-docex.js';
@@ -57,6 +58,13 @@ describe('generated/ (the in-repo documents\' golden tree)', () => {
     expect(diffTree(tree, readTree(join(repoRoot, 'generated')))).toEqual({ stale: [], missing: [], extra: [] });
     expect([...tree.keys()]).toEqual(expect.arrayContaining(['document/v1/client.ts', 'document/v1/schema.ts', 'document/v1/index.ts', 'runtime/index.ts', 'token/schema.ts', 'token/index.ts']));
     for (const [rel, text] of tree) if (rel.endsWith('.ts') && !rel.startsWith('token/node')) expect(text, rel).not.toMatch(/from ['"]node:/);
+  });
+  it("starts client.ts, index.ts and raw.ts with the line docex's own checks see through, schema.ts with its banner only", async () => {
+    const { tree } = await generateTree(join(repoRoot, 'openapi'));
+    const second = (rel: string) => tree.get(rel)!.split('\n')[1]! + '\n';
+    for (const file of ['client.ts', 'index.ts', 'raw.ts']) expect(second(`document/v1/${file}`), file).toBe(CHECKED_BY_DOCEX);
+    expect(second('document/v1/schema.ts')).toMatch(/^export /);
+    for (const rel of ['runtime/core.ts', 'token/client.ts', 'document/v1/validators.js']) expect(second(rel), rel).toBe(NOCHECK);
   });
   it("lists each API's methods in its README in client.ts's order (by tag, then document order)", async () => {
     const { tree } = await generateTree(join(repoRoot, 'openapi'));

@@ -4,14 +4,12 @@
 // checkJs). The first validating call of a client built with tsc alone is validate.test.ts's "validators.js missing".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../generator/generate/pipeline.js';
 import { writeTree } from '../../generator/write/tree.js';
-import { outRoot } from '../generator/helpers.js';
+import { checkedTsc, outRoot } from '../generator/helpers.js';
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const project = join(outRoot, 'validation-tsc-program');
 
 beforeAll(async () => {
@@ -29,7 +27,7 @@ function programFiles(compilerOptions: object): string[] {
   const config = join(project, `tsconfig.${Object.keys(compilerOptions).join('-') || 'plain'}.json`);
   const options = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, ...compilerOptions };
   writeFileSync(config, JSON.stringify({ compilerOptions: options, include: ['**/*'] }));
-  const r = spawnSync(process.execPath, [tsc, '-p', config, '--listFiles'], { encoding: 'utf8', timeout: 180_000 });
+  const r = spawnSync(process.execPath, [checkedTsc, '-p', config, '--listFiles'], { encoding: 'utf8', timeout: 180_000 });
   expect(r.stderr).toBe('');
   const lines = r.stdout.split('\n').filter((l) => l.startsWith(`${project}/shop/`));
   // A type error would be printed before the list: none is expected.
