@@ -5,7 +5,7 @@
 //   openapi-fetch finds a path's methods by the keys present (PathsWithMethod) and reads parameters from the
 //   operation, never from the path item.
 // - `headers: { [name: string]: unknown }` on a response that declares no header: neither client.ts nor openapi-fetch
-//   reads a response's headers type.
+//   reads a response's headers type, and the client-surface report counts a response by its content.
 // Kept: an operation's `?: never` parameter groups and `requestBody?: never`, which openapi-fetch's ParamsOption and
 // RequestBodyOption read. test/generator/schema-trim.test-d.ts holds what openapi-fetch resolves alike without the rest.
 import type { Node, TypeElement, TypeLiteralNode, TypeNode } from 'typescript';
