@@ -86,7 +86,8 @@ export function placeMarked(ts: TS, nodes: readonly Node[]): Node[] {
 /** A property name as written: an identifier when it is one, else a string literal. */
 const propertyName = (ts: TS, name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name));
 
-const nameOf = (ts: TS, m: TypeElement): string | undefined => (m.name && (ts.isStringLiteral(m.name) || ts.isIdentifier(m.name)) ? m.name.text : undefined);
+/** A member's name when it is an identifier or a string literal. */
+export const nameOf = (ts: TS, m: TypeElement): string | undefined => (m.name && (ts.isStringLiteral(m.name) || ts.isIdentifier(m.name)) ? m.name.text : undefined);
 
 /** `paths`: each stand-in path item's GET becomes the member `query` (`link`, ...) of its own path item's type. */
 function movePathMembers(ts: TS, paths: import('typescript').InterfaceDeclaration): Node {

@@ -12,6 +12,7 @@ import { boundTag } from './client-docs.js';
 import { placeMarked, visibleToTypes } from './schema-operations.js';
 import { scanDiscriminators } from './schema-discriminators.js';
 import { withStreamItems } from './schema-stream-items.js';
+import { pathOperations, trimmed } from './schema-trim.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
 type TS = typeof import('typescript');
@@ -74,12 +75,15 @@ function withoutDuplicateOperationIds(doc: OpenApiDocument): OpenApiDocument {
 /**
  * openapi-typescript's doc comments, with what a hover needs when calling that it leaves out (model/value-notes.ts): a
  * parameter's description, example and default from its schema when the parameter has none, and the bounds
- * (`@minimum 1`, `@maxItems 50`) of parameters and schemas. Its transform calls `addJSDocComment` through its module's
+ * (`@minimum 1`, `@maxItems 50`) of parameters and schemas; none on a paths method slot. Its transform calls `addJSDocComment` through its module's
  * exports, so this wraps that one function for the length of one render (SchemaKit.withDocComments).
  */
 function withNotes(ts: TS, doc: OpenApiDocument, original: AddJSDocComment): AddJSDocComment {
+  // A paths method slot's: the client method's hover has the operation's text (schema-trim.ts).
+  const unwritten = pathOperations(doc);
   return (subject, node) => {
     if (!isObject(subject)) return original(subject, node);
+    if (unwritten.has(subject)) return;
     const o = subject;
     let bounds;
     if (typeof o['in'] === 'string' && typeof o['name'] === 'string') {
@@ -150,7 +154,7 @@ export function renderSchema(document: OpenApiDocument, kit: SchemaKit): string 
   };
   const nodes = (): Parameters<typeof astToString>[0] => {
     const made = transformSchema(schema, ctx);
-    return visible === typed ? made : (placeMarked(kit.ts, made) as typeof made);
+    return trimmed(kit.ts, visible === typed ? made : placeMarked(kit.ts, made)) as typeof made;
   };
   return kit.withDocComments((original) => withNotes(kit.ts, doc, original), () => printable(astToString(nodes())));
 }

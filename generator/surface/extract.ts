@@ -110,20 +110,22 @@ function walk(ts: TS, src: tsTypes.SourceFile, node: TypeNode, path: string, loc
     for (const m of rest) walk(ts, src, m, path, local, depth + 1);
     return;
   }
-  if (ts.isTypeLiteralNode(node)) {
-    for (const m of node.members) {
-      if (ts.isPropertySignature(m) && m.type) {
-        const key = `${path}.${nameText(ts, m.name)}`;
-        local.props.set(key, { optional: m.questionToken !== undefined, shape: shape(ts, src, m.type) });
-        walk(ts, src, m.type, key, local, depth + 1);
-      } else if (ts.isIndexSignatureDeclaration(m)) walk(ts, src, m.type, `${path}{}`, local, depth + 1);
-    }
-    return;
-  }
+  if (ts.isTypeLiteralNode(node)) return walkMembers(ts, src, node.members, path, local, depth);
   if (ts.isArrayTypeNode(node)) return walk(ts, src, node.elementType, `${path}[]`, local, depth + 1);
   if (ts.isIntersectionTypeNode(node)) for (const t of node.types) walk(ts, src, t, path, local, depth + 1);
   else if (ts.isTypeReferenceNode(node)) node.typeArguments?.forEach((t) => walk(ts, src, t, `${path}<>`, local, depth + 1));
   else if (ts.isTupleTypeNode(node)) node.elements.forEach((t) => walk(ts, src, ts.isNamedTupleMember(t) ? t.type : t, `${path}[]`, local, depth + 1));
+}
+
+/** An object type's members: each property a prop at `path.name`, walked on; an index signature's type at `path{}`. */
+function walkMembers(ts: TS, src: tsTypes.SourceFile, members: readonly tsTypes.TypeElement[], path: string, local: Local, depth: number): void {
+  for (const m of members) {
+    if (ts.isPropertySignature(m) && m.type) {
+      const key = `${path}.${nameText(ts, m.name)}`;
+      local.props.set(key, { optional: m.questionToken !== undefined, shape: shape(ts, src, m.type) });
+      walk(ts, src, m.type, key, local, depth + 1);
+    } else if (ts.isIndexSignatureDeclaration(m)) walk(ts, src, m.type, `${path}{}`, local, depth + 1);
+  }
 }
 
 /** The kind of one member of a type (not a union), as `shape` names it. */
@@ -204,7 +206,12 @@ function componentsOf(ts: TS, schema: tsTypes.SourceFile): (key: string) => Loca
     let local = walked.get(key);
     const found = local ? undefined : types.get(key);
     if (found) {
-      walk(ts, schema, found[0], found[1], (local = emptyLocal()));
+      const [t, path] = found;
+      local = emptyLocal();
+      // A response component counts by what it returns, as an inline response does (operationRoots): its headers are
+      // no part of the method's result.
+      if (key.startsWith('responses/') && ts.isTypeLiteralNode(t)) walkMembers(ts, schema, t.members.filter((m) => !m.name || nameText(ts, m.name) !== 'headers'), path, local, 0);
+      else walk(ts, schema, t, path, local);
       walked.set(key, local);
     }
     return local;

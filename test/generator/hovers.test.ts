@@ -90,4 +90,16 @@ describe('hovers in an editor (TypeScript language service)', () => {
     expect(client).toMatch(/@throws BadRequestError 400/);
     expect(client).not.toMatch(/@throws \{/);
   });
+
+  it("an operation's summary and description are written once, on the client method, not on schema.ts's paths slot too", async () => {
+    const { tree } = await generateTree(join(fixtures, 'basic/openapi.yaml'));
+    const file = (name: string) => [...tree].find(([rel]) => rel.endsWith(name))![1];
+    const schema = file('schema.ts');
+    const paths = schema.slice(0, schema.indexOf('export type webhooks'));
+    for (const text of ['List items', 'The items, oldest first.', 'Upload raw bytes', 'Render an item']) {
+      expect(paths).not.toContain(text);
+      expect(file('client.ts')).toContain(text);
+    }
+  });
 });
+

@@ -186,6 +186,26 @@ describe('components reached through other components', () => {
     expect([...inner.reach].sort()).toEqual(['request', 'response']);
   });
 
+  it("a response component's headers are no part of the result, as an inline response's are not: an output from before schema.ts dropped `headers` reads the same", async () => {
+    const file = join(dir, 'responses.json');
+    const content = { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } };
+    const withHeader = { description: 'ok', headers: { 'X-Rate': { schema: { type: 'integer' } } }, content };
+    const write = (items: object) =>
+      writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'R', version: '1' }, paths: { '/items': { get: { operationId: 'listItems', responses: { '200': { $ref: '#/components/responses/Items' } } } } }, components: { responses: { Items: items } } }));
+    write({ description: 'ok', content });
+    const now = (await generateTree(file)).tree;
+    const schema = now.get('schema.ts')!;
+    expect(schema).not.toMatch(/headers: \{\s*\[name: string\]: unknown;\s*\};/);
+    // As docex wrote it before: openapi-typescript's `headers` on a response that declares none.
+    const old = new Map(now).set('schema.ts', schema.replace(/( +)Items: \{\n/, (line, indent: string) => `${line}${indent}    headers: {\n${indent}        [name: string]: unknown;\n${indent}    };\n`));
+    expect(old.get('schema.ts')).not.toBe(schema);
+    const printer = await loadPrinter();
+    expect(surfaceReport(printer, old, now)[0]?.changes ?? []).toEqual([]);
+    write(withHeader);
+    expect(surfaceReport(printer, (await generateTree(file)).tree, now)[0]?.changes ?? []).toEqual([]);
+    expect(extractSurface(printer, now.get('client.ts')!, schema).properties.response.has('responses.Items.content.application/json.name')).toBe(true);
+  });
+
   it('an enum no operation reaches is not part of the surface', async () => {
     const tree = (await generateTree(nested('nested-unused', ['x']))).tree;
     const surface = extractSurface(await loadPrinter(), tree.get('client.ts')!, tree.get('schema.ts')!);
