@@ -3,8 +3,9 @@
 // that takes loading TypeScript, openapi-typescript and ts-morph off the path, as it happens while the first
 // document is read, and one API's files are made while the next API is read. It costs CPU of its own: the worker's
 // start and the copy of each document sent to it (see bench/README.md#behind-the-design-decisions).
-// A large API's client files are printed and gated on the main thread instead, once its model and validators are
-// made: its schema.ts alone keeps the worker busy past that point, and the model then never crosses to the worker.
+// A large API's client files are printed on the main thread instead, once its model and validators are made, and
+// gated on the worker after its schema.ts: rendering schema.ts alone keeps the worker busy past that point, and the
+// model then never crosses to the worker.
 // A small API's stay on the worker, where ts-morph is loaded already (loading it here too would cost more than
 // printing them there).
 // Run from sources (vitest runs generator/*.ts, which a worker cannot load), the same tasks run in this thread.
@@ -12,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import type { EmitOverrides, GatedFiles, ResultOf, SchemaInput, SurfaceRead, SurfacesRead, Task } from './tasks.js';
+import type { EmitOverrides, GatedFiles, Printed, ResultOf, SchemaInput, SurfaceRead, SurfacesRead, Task } from './tasks.js';
 
 export interface TypeScriptThread {
   /** runtime/ or token/: the templates copied as files. */
@@ -31,7 +32,7 @@ export interface TypeScriptThread {
 
 /** An error as it crosses threads: a DocexError keeps its exit code and location, anything else its stack. */
 export type WireError = { docex: true; message: string; exitCode: number; file?: string; line?: number } | { docex: false; message: string; stack?: string };
-export type Reply = { id: number; ok: true; value: GatedFiles | SurfacesRead } | { id: number; ok: false; error: WireError };
+export type Reply = { id: number; ok: true; value: Printed | GatedFiles | SurfacesRead } | { id: number; ok: false; error: WireError };
 
 function unwire(e: WireError): Error {
   if (e.docex) return new DocexError(e.message, e.exitCode, e.file, e.line);
@@ -53,10 +54,10 @@ export function openTypeScriptThread(overrides?: EmitOverrides): TypeScriptThrea
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
     schema: (input, source, file, path, keepParse) => run({ kind: 'schema', input, source, file, path, keepParse }),
-    // Printed here, the client's parse is not kept: the surface step reads on the worker, and parses it there.
+    // Printed here, gated on the worker once schema.ts is: its parser is warm there, and the surface step reads there.
     client: (model, keepParse, validators) =>
       worker && model.operations.length > PRINT_ON_MAIN_ABOVE
-        ? (here ??= inThread()).run({ kind: 'client', model, keepParse: false, validators })
+        ? (here ??= inThread()).run({ kind: 'print', model, validators }).then(({ files }) => run({ kind: 'gate', files, keepParse }))
         : run({ kind: 'client', model, keepParse, validators }),
     surfaces: (apis) => run({ kind: 'surfaces', apis }),
     close,
@@ -120,7 +121,7 @@ function inWorker(): Runner {
   const s = early ?? spawn();
   early = undefined;
   s.worker.ref();
-  const waiting = new Map<number, { resolve: (v: GatedFiles | SurfacesRead) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: Printed | SurfacesRead) => void; reject: (e: Error) => void }>();
   let next = 0;
   s.onFail = (err) => {
     for (const w of waiting.values()) w.reject(err);
@@ -137,7 +138,7 @@ function inWorker(): Runner {
       new Promise<ResultOf<T>>((resolve, reject) => {
         if (s.failed) return reject(s.failed);
         const id = next++;
-        waiting.set(id, { resolve: resolve as (v: GatedFiles | SurfacesRead) => void, reject });
+        waiting.set(id, { resolve: resolve as (v: Printed | SurfacesRead) => void, reject });
         s.worker.postMessage({ id, task });
       }),
     // Not awaited: the main thread spends the time that stopping the thread takes writing the files instead; the
