@@ -18,9 +18,10 @@ export interface Printer {
 /** A single-quoted TypeScript string literal: the one quote style of the generated files. */
 export const q = (s: string) => `'${JSON.stringify(s).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 
-/** The `docs` of a structure: none, or one JSDoc block. */
-export function docs(description: string | undefined): OptionalKind<JSDocStructure>[] | undefined {
-  return description === undefined ? undefined : [{ description }];
+/** The `docs` of a structure: none, or one JSDoc block. As its text, not a JSDocStructure: ts-morph prints a text
+ *  as it is, where a structure's description goes through a writer of its own first, to the same text. */
+export function docs(description: string | undefined): (OptionalKind<JSDocStructure> | string)[] | undefined {
+  return description === undefined ? undefined : [description];
 }
 
 /** A line comment's text: one line, whatever the document holds. */

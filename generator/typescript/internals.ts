@@ -46,18 +46,45 @@ function schemaKit(): SchemaKit {
     if (typeof value !== 'function' && name !== 'ts') throw new Error(`openapi-typescript's internals moved: ${name} is not where docex requires it (written against ${OPENAPI_TYPESCRIPT_VERSION})`);
   }
   const { addJSDocComment: _original, ...rest } = kit;
+  const refs = utils as { createRef: OpenapiTypescript['createRef'] };
   return {
     ...rest,
     withDocComments(wrap, render) {
       const original = tsLib.addJSDocComment;
+      const createRef = refs.createRef;
       tsLib.addJSDocComment = wrap(original);
+      refs.createRef = remembered(createRef);
       try {
         return render();
       } finally {
         tsLib.addJSDocComment = original;
+        refs.createRef = createRef;
       }
     },
   } as SchemaKit;
+}
+
+/**
+ * openapi-typescript's createRef, each part's piece of the pointer computed once per render. Its transform calls it
+ * with the pointer of the node's parent and a key at every node, and the original parses and escapes the whole
+ * parent pointer again each time. A part's piece depends on that part alone, so the pointer is the same string.
+ */
+function remembered(createRef: OpenapiTypescript['createRef']): OpenapiTypescript['createRef'] {
+  const pieces = new Map<string, string>();
+  return (parts) => {
+    let pointer = '#';
+    for (const part of parts) {
+      if (part === undefined || part === null || part === '') continue;
+      const key = String(part);
+      let piece = pieces.get(key);
+      if (piece === undefined) {
+        piece = createRef([part]).slice(1);
+        pieces.set(key, piece);
+      }
+      pointer += piece;
+    }
+    return pointer;
+  };
 }
 
 /** require() as ts-morph resolves: its @ts-morph/common is the copy it loads, wherever a package manager put it. */

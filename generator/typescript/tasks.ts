@@ -61,15 +61,23 @@ export type Task =
   /** `validators`: the document's part of the API's validators.js (emit/validators-file.ts), gated with the
    *  client's files. */
   | { kind: 'client'; model: ApiModel; keepParse: boolean; validators: string }
+  /** The client task's files, not gated: a large API's are printed on the main thread and gated on the worker. */
+  | { kind: 'print'; model: ApiModel; validators: string }
+  /** The gate's verdict on a print task's files; with `keepParse`, client.ts's parse is kept for a surface read. */
+  | { kind: 'gate'; files: [string, string][]; keepParse: boolean }
   | { kind: 'surfaces'; apis: SurfaceRead[] };
 
-/** Files by path, in output order, and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
-export interface GatedFiles {
+/** Files by path, in output order. */
+export interface Printed {
   files: [string, string][];
+}
+
+/** Files and the gate's verdict on each (the first syntax error; undefined: it parses or is not .ts). */
+export interface GatedFiles extends Printed {
   errors: (string | undefined)[];
 }
 
-export type ResultOf<T extends Task> = T extends { kind: 'surfaces' } ? SurfacesRead : GatedFiles;
+export type ResultOf<T extends Task> = T extends { kind: 'surfaces' } ? SurfacesRead : T extends { kind: 'print' } ? Printed : GatedFiles;
 
 type Parsed = ReturnType<LoadedPrinter['parse']>;
 
@@ -126,12 +134,13 @@ async function schemaFile(task: Extract<Task, { kind: 'schema' }>, session: Sess
   return gate([[task.path, text]], session, task.keepParse ? [task.path] : []);
 }
 
-/** client.ts, raw.ts, index.ts and README.md of a model, gated. */
-async function clientFiles(task: Extract<Task, { kind: 'client' }>, session: Session): Promise<GatedFiles> {
-  const files = emitApi(task.model, await loadPrinter(), session.templates, task.validators, session.overrides.emitters);
-  const client = [...files.keys()].find((path) => path.endsWith('client.ts'));
-  return gate(files, session, task.keepParse && client ? [client] : []);
+/** client.ts, raw.ts, index.ts, validators.js and .d.ts and README.md of a model. */
+async function clientFiles({ model, validators }: { model: ApiModel; validators: string }, session: Session): Promise<[string, string][]> {
+  return [...emitApi(model, await loadPrinter(), session.templates, validators, session.overrides.emitters)];
 }
+
+/** The path of client.ts among an API's files, whose parse a surface read may use. */
+const clientPath = (files: readonly [string, string][]): string[] => files.filter(([path]) => path.endsWith('client.ts')).map(([path]) => path);
 
 /** The report of each API asked, from its surfaces before and after: the new ones read from the gate's parses where
  *  the session kept them for the same text, and let go before the earlier files are parsed here. */
@@ -160,8 +169,14 @@ export async function runTask<T extends Task>(task: T, session: Session): Promis
       return gateTemplates(copyTemplates(t.dir, readTemplateSources(t.dir), session.templates)) as ResultOf<T>;
     case 'schema':
       return (await schemaFile(t, session)) as ResultOf<T>;
-    case 'client':
-      return (await clientFiles(t, session)) as ResultOf<T>;
+    case 'client': {
+      const files = await clientFiles(t, session);
+      return (await gate(files, session, t.keepParse ? clientPath(files) : [])) as ResultOf<T>;
+    }
+    case 'print':
+      return { files: await clientFiles(t, session) } as ResultOf<T>;
+    case 'gate':
+      return (await gate(t.files, session, t.keepParse ? clientPath(t.files) : [])) as ResultOf<T>;
     case 'surfaces':
       return (await readSurfaces(t.apis, session)) as ResultOf<T>;
   }

@@ -2,15 +2,18 @@
 // (tasks.ts), while the main thread parses (or bundles) documents and builds their models. On two cores
 // that takes loading TypeScript, openapi-typescript and ts-morph off the path, as it happens while the first
 // document is read, and one API's files are made while the next API is read. It costs CPU of its own: the worker's
-// start and the copy of each document sent to it (see bench/README.md#behind-the-design-decisions). Work moved the other way does not pay: printing the clients or parsing schema.ts on the main thread
-// while the worker renders schema.ts slowed the render as much as it saved (measured: the two threads share 2 cores
-// with V8's own GC and compiler threads).
+// start and the copy of each document sent to it (see bench/README.md#behind-the-design-decisions).
+// A large API's client files are printed on the main thread instead, once its model and validators are made, and
+// gated on the worker after its schema.ts: rendering schema.ts alone keeps the worker busy past that point, and the
+// model then never crosses to the worker.
+// A small API's stay on the worker, where ts-morph is loaded already (loading it here too would cost more than
+// printing them there).
 // Run from sources (vitest runs generator/*.ts, which a worker cannot load), the same tasks run in this thread.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { ApiModel } from '../model/index.js';
 import { DocexError } from '../util/errors.js';
-import type { EmitOverrides, GatedFiles, ResultOf, SchemaInput, SurfaceRead, SurfacesRead, Task } from './tasks.js';
+import type { EmitOverrides, GatedFiles, Printed, ResultOf, SchemaInput, SurfaceRead, SurfacesRead, Task } from './tasks.js';
 
 export interface TypeScriptThread {
   /** runtime/ or token/: the templates copied as files. */
@@ -29,7 +32,7 @@ export interface TypeScriptThread {
 
 /** An error as it crosses threads: a DocexError keeps its exit code and location, anything else its stack. */
 export type WireError = { docex: true; message: string; exitCode: number; file?: string; line?: number } | { docex: false; message: string; stack?: string };
-export type Reply = { id: number; ok: true; value: GatedFiles | SurfacesRead } | { id: number; ok: false; error: WireError };
+export type Reply = { id: number; ok: true; value: Printed | GatedFiles | SurfacesRead } | { id: number; ok: false; error: WireError };
 
 function unwire(e: WireError): Error {
   if (e.docex) return new DocexError(e.message, e.exitCode, e.file, e.line);
@@ -45,11 +48,17 @@ const workerEntry = new URL('./worker.js', import.meta.url);
 
 /** The thread of one `docex generate`. `overrides` (tests' emitters) run the tasks in this thread. */
 export function openTypeScriptThread(overrides?: EmitOverrides): TypeScriptThread {
-  const { run, close } = existsSync(workerEntry) && !overrides ? inWorker() : inThread(overrides);
+  const worker = existsSync(workerEntry) && !overrides;
+  const { run, close } = worker ? inWorker() : inThread(overrides);
+  let here: Runner | undefined;
   return {
     templates: (dir) => run({ kind: 'templates', dir }),
     schema: (input, source, file, path, keepParse) => run({ kind: 'schema', input, source, file, path, keepParse }),
-    client: (model, keepParse, validators) => run({ kind: 'client', model, keepParse, validators }),
+    // Printed here, gated on the worker once schema.ts is: its parser is warm there, and the surface step reads there.
+    client: (model, keepParse, validators) =>
+      worker && model.operations.length > PRINT_ON_MAIN_ABOVE
+        ? (here ??= inThread()).run({ kind: 'print', model, validators }).then(({ files }) => run({ kind: 'gate', files, keepParse }))
+        : run({ kind: 'client', model, keepParse, validators }),
     surfaces: (apis) => run({ kind: 'surfaces', apis }),
     close,
   };
@@ -78,6 +87,9 @@ interface Spawned {
 // openapi-typescript and the printer allocate many short-lived objects: a larger young generation spends less of the
 // thread's time in GC for some more peak memory (see bench/README.md#1-generation).
 const YOUNG_GENERATION_MB = 128;
+
+/** Operations above which an API's client files are printed on the main thread (see the top of this file). */
+export const PRINT_ON_MAIN_ABOVE = 500;
 
 function spawn(): Spawned {
   const s: Spawned = { worker: new Worker(workerEntry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), onFail: () => {}, onReply: () => {} };
@@ -109,7 +121,7 @@ function inWorker(): Runner {
   const s = early ?? spawn();
   early = undefined;
   s.worker.ref();
-  const waiting = new Map<number, { resolve: (v: GatedFiles | SurfacesRead) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: Printed | SurfacesRead) => void; reject: (e: Error) => void }>();
   let next = 0;
   s.onFail = (err) => {
     for (const w of waiting.values()) w.reject(err);
@@ -126,7 +138,7 @@ function inWorker(): Runner {
       new Promise<ResultOf<T>>((resolve, reject) => {
         if (s.failed) return reject(s.failed);
         const id = next++;
-        waiting.set(id, { resolve: resolve as (v: GatedFiles | SurfacesRead) => void, reject });
+        waiting.set(id, { resolve: resolve as (v: Printed | SurfacesRead) => void, reject });
         s.worker.postMessage({ id, task });
       }),
     // Not awaited: the main thread spends the time that stopping the thread takes writing the files instead; the

@@ -3,6 +3,7 @@
 // schema.ts in a way only the golden files would show.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderSchema } from '../../generator/emit/schema.js';
 import { scanDiscriminators } from '../../generator/emit/schema-discriminators.js';
@@ -55,6 +56,45 @@ describe("other packages' internals docex reaches into", () => {
     }, () => renderSchema(document, kit));
     expect(calls, 'the transform no longer calls addJSDocComment through its module: see withDocComments').toBeGreaterThan(0);
     expect(text).toContain('an A');
+  });
+
+  it("openapi-typescript's transform makes pointers through its module's createRef, which the kit remembers for one render, to the same strings", () => {
+    const kit = loadSchemaKit();
+    const utils = require('openapi-typescript/dist/lib/utils.cjs') as { createRef: (parts: (string | number | undefined | null)[]) => string };
+    const original = utils.createRef;
+    const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: 'object', properties: { b: { type: 'string' } } } } } } as unknown as Parameters<typeof renderSchema>[0];
+    let calls = 0;
+    utils.createRef = (parts) => {
+      calls++;
+      return original(parts);
+    };
+    try {
+      expect(kit.withDocComments((o) => o, () => renderSchema(document, kit))).toBe(renderSchema(document, kit));
+    } finally {
+      utils.createRef = original;
+    }
+    expect(calls, 'the transform no longer calls createRef through its module: see remembered() in internals.ts').toBeGreaterThan(0);
+    // Pointer-like parts: escapes (~0, ~1), percent-encoding (which parseRef decodes, or keeps when malformed),
+    // `#/` inside a part, empty and missing parts, numbers; repeated within one render, as the transform repeats them.
+    const piece = fc.stringMatching(/^[a~01%2F#/]{0,6}$/);
+    const part = fc.oneof(piece, fc.constantFrom('#/components/schemas', '#/a~1b/c%2Fd', '%E0%A4%A', '', undefined, null), fc.nat(20));
+    const partsLists = fc.array(fc.array(part, { maxLength: 5 }), { minLength: 1, maxLength: 30 });
+    // A malformed percent-encoding throws (URIError) in both.
+    const outcome = (createRef: typeof original, parts: Parameters<typeof original>[0]) => {
+      try {
+        return createRef(parts);
+      } catch (err) {
+        return `throws ${String(err)}`;
+      }
+    };
+    fc.assert(
+      fc.property(partsLists, (lists) => {
+        const remembered = kit.withDocComments((o) => o, () => lists.map((parts) => outcome(utils.createRef, parts)));
+        expect(utils.createRef).toBe(original);
+        expect(remembered).toEqual(lists.map((parts) => outcome(original, parts)));
+      }),
+      { seed: 44, numRuns: 300 },
+    );
   });
 
   it("docex's scanDiscriminators reads and patches a document as openapi-typescript's does", () => {
