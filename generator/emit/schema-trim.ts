@@ -44,12 +44,14 @@ export function trimmed(ts: TS, nodes: readonly Node[]): Node[] {
     members.length === node.members.length && members.every((m, i) => m === node.members[i]) ? node : f.updateTypeLiteralNode(node, f.createNodeArray(members));
   const withType = (m: TypeElement, type: TypeNode): TypeElement =>
     ts.isPropertySignature(m) && m.type !== type ? f.updatePropertySignature(m, m.modifiers, m.name, m.questionToken, type) : m;
-  /** Each member whose type is a literal, through `each`. */
-  const mapLiterals = (node: TypeLiteralNode, each: (t: TypeLiteralNode, name: string | undefined) => TypeLiteralNode): TypeLiteralNode =>
-    withMembers(node, node.members.map((m) => {
+  type Each = (t: TypeLiteralNode, name: string | undefined) => TypeLiteralNode;
+  /** The members, each whose type is a literal through `each`. */
+  const mapMembers = (members: readonly TypeElement[], each: Each): TypeElement[] =>
+    members.map((m) => {
       const t = literalOf(ts, m);
       return t ? withType(m, each(t, nameOf(ts, m))) : m;
-    }));
+    });
+  const mapLiterals = (node: TypeLiteralNode, each: Each): TypeLiteralNode => withMembers(node, mapMembers(node.members, each));
 
   /** A response without `headers` when it declares none (openapi-typescript's index signature alone). */
   const response = (r: TypeLiteralNode): TypeLiteralNode =>
@@ -68,22 +70,18 @@ export function trimmed(ts: TS, nodes: readonly Node[]): Node[] {
     });
     return mapLiterals(withMembers(item, kept), (t, name) => (name !== undefined && METHODS.has(name) ? operation(t) : t));
   };
-  const sections: Record<string, (t: TypeLiteralNode, name: string | undefined) => TypeLiteralNode> = {
+  const sections: Record<string, Each> = {
     responses: (t) => mapLiterals(t, response),
     pathItems: (t) => mapLiterals(t, pathItem),
   };
-  const interfaces: Record<string, (t: TypeLiteralNode, name: string | undefined) => TypeLiteralNode> = {
+  const interfaces: Record<string, Each> = {
     paths: pathItem,
     operations: operation,
     components: (t, name) => sections[name ?? '']?.(t, name) ?? t,
   };
   return nodes.map((n) => {
     if (!ts.isInterfaceDeclaration(n) || !Object.hasOwn(interfaces, n.name.text)) return n;
-    const each = interfaces[n.name.text]!;
-    const members = n.members.map((m) => {
-      const t = literalOf(ts, m);
-      return t ? withType(m, each(t, nameOf(ts, m))) : m;
-    });
+    const members = mapMembers(n.members, interfaces[n.name.text]!);
     return members.every((m, i) => m === n.members[i]) ? n : f.updateInterfaceDeclaration(n, n.modifiers, n.name, n.typeParameters, n.heritageClauses, members);
   });
 }

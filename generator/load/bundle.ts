@@ -96,7 +96,7 @@ export function readForeign(file: string): ForeignRead {
 export async function bundleRead({ file, read, selfContained: plain, warnings }: ForeignRead): Promise<BundledDocument> {
   if (read && plain) {
     await checkRefDepth({ file, ...read });
-    return { file, document: asParsed(read.parsed), warnings: [] };
+    return { file, document: asParsed(read.parsed), warnings };
   }
   const result = await bundleForeign(file, read);
   const problems = await toDiagnostics(result.problems);

@@ -29,7 +29,7 @@ function precompiled(): Record<string, unknown> | undefined {
 }
 
 /** A template of templates/, precompiled by the build, else (run from sources) compiled here. */
-function compile(name: (typeof HANDLEBARS_TEMPLATES)[number], built = precompiled()): Render {
+function compile(name: (typeof HANDLEBARS_TEMPLATES)[number], built: Record<string, unknown> | undefined): Render {
   const spec = built?.[name];
   if (spec !== undefined) return (require('handlebars/runtime') as { template(spec: unknown): Render }).template(spec);
   return (require('handlebars') as typeof import('handlebars')).compile(readFileSync(join(templatesDir, name), 'utf8'), OPTIONS);
